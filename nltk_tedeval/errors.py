@@ -1,0 +1,141 @@
+"""One family of errors for everything nltk_tedeval reports.
+
+Every problem the package detects in its input is a :class:`TedEvalError`.
+An error carries where it happened (file, line, sentence number, sentence id)
+and what it concerns (a token or an arc), so that a message can point a user
+at the exact place in a corpus of thousands of sentences.
+
+Code deep inside (a converter, an operation) usually knows the token but not
+the file; the layer that does know (a reader, an evaluator) fills the rest in
+with :meth:`TedEvalError.locate`, which never overwrites what is already known.
+
+Sentence numbers in messages count from 1, as people count lines.
+
+>>> err = NonProjectiveError("arc 3 -> 1 crosses token 2")
+>>> str(err.locate(file="gold.conllu", line=12, sentence=4, sentence_id="s-4"))
+'gold.conllu:12: sentence 4 (id s-4): arc 3 -> 1 crosses token 2'
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "EmptyTreeError",
+    "InputFormatError",
+    "NonProjectiveError",
+    "OptionError",
+    "SentenceCountError",
+    "TedEvalError",
+    "TreeStructureError",
+    "UnificationError",
+    "YieldMismatchError",
+]
+
+
+class TedEvalError(Exception):
+    """Base class of every error nltk_tedeval reports about its input.
+
+    Attributes are ``None`` where unknown: ``file``, ``line`` (1-based),
+    ``sentence`` (1-based number in its file or list), ``sentence_id`` (the id
+    the format gives, such as CoNLL-U ``# sent_id``) and ``token`` (the
+    offending token or arc, as text).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        sentence: int | None = None,
+        sentence_id: str | None = None,
+        token: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.sentence = sentence
+        self.sentence_id = sentence_id
+        self.token = token
+
+    def locate(
+        self,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        sentence: int | None = None,
+        sentence_id: str | None = None,
+    ) -> TedEvalError:
+        """Fill in location fields that are still unknown and return ``self``."""
+        if self.file is None:
+            self.file = file
+        if self.line is None:
+            self.line = line
+        if self.sentence is None:
+            self.sentence = sentence
+        if self.sentence_id is None:
+            self.sentence_id = sentence_id
+        return self
+
+    @property
+    def where(self) -> str:
+        """The location prefix of the message, such as ``gold.ptb:7: sentence 3``."""
+        parts = []
+        if self.file is not None:
+            parts.append(self.file if self.line is None else f"{self.file}:{self.line}")
+        elif self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.sentence is not None:
+            sent = f"sentence {self.sentence}"
+            if self.sentence_id:
+                sent += f" (id {self.sentence_id})"
+            parts.append(sent)
+        elif self.sentence_id:
+            parts.append(f"sentence id {self.sentence_id}")
+        return ": ".join(parts)
+
+    def __str__(self) -> str:
+        where = self.where
+        return f"{where}: {self.message}" if where else self.message
+
+    def __reduce__(self):  # keep the location when errors cross process boundaries
+        return (_rebuild, (type(self), self.message, self.__dict__))
+
+
+def _rebuild(cls: type[TedEvalError], message: str, state: dict) -> TedEvalError:
+    err = cls.__new__(cls)
+    Exception.__init__(err, message)
+    err.__dict__.update(state)
+    return err
+
+
+class InputFormatError(TedEvalError, ValueError):
+    """Malformed input: a bad line, a wrong column count, an unbalanced bracket."""
+
+
+class SentenceCountError(InputFormatError):
+    """Files or lists that should be parallel hold different numbers of sentences."""
+
+
+class TreeStructureError(TedEvalError, ValueError):
+    """A tree that is not a tree: a cycle, a bad or missing head, no tokens."""
+
+
+class EmptyTreeError(TreeStructureError):
+    """A tree without any token (after empty elements are removed)."""
+
+
+class NonProjectiveError(TreeStructureError):
+    """A dependency tree with an arc whose projection is not a contiguous span."""
+
+
+class YieldMismatchError(TedEvalError, ValueError):
+    """Trees compared for one sentence do not have the same tokens."""
+
+
+class UnificationError(TedEvalError, ValueError):
+    """Unification of two multi-function trees whose spans cross."""
+
+
+class OptionError(TedEvalError, ValueError):
+    """An option value that nltk_tedeval does not know (a labeler name, an engine)."""

@@ -1,0 +1,346 @@
+"""Statistics, then scores: the shared machinery behind every metric.
+
+Each metric of nltk_tedeval first reduces every sentence to a few integers,
+its *sufficient statistics* (TedEval: δ and ι; ParsEval: matched, gold and
+test brackets; attachment: correct and total tokens). Everything else is
+computed here from those integers, once, for all metrics:
+
+- the corpus (micro) score, from the column sums;
+- the macro score, the mean of the per-sentence scores;
+- the paired significance test (:mod:`nltk_tedeval.significance`), which
+  swaps rows of two tables.
+
+A :class:`Measure` names a score and says how to compute it from summed
+statistics; the formula is vectorised, so the significance test can apply it
+to thousands of resampled totals at once. A :class:`Score` is a ``float`` that
+also knows its name, its statistics and the :class:`Signature` of every option
+that changed it, and prints itself.
+
+>>> table = StatsTable(("delta", "iota"), [(3, 9), (0, 10)])
+>>> round(table.corpus(TEDEVAL), 4)
+0.8421
+>>> round(table.macro(TEDEVAL), 4)
+0.8333
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._version import __version__
+
+__all__ = [
+    "TEDEVAL",
+    "Measure",
+    "Score",
+    "Signature",
+    "StatsTable",
+    "accuracy",
+    "edit_score",
+    "f_measure",
+    "precision",
+    "recall",
+]
+
+Formula = Callable[[np.ndarray], np.ndarray]
+
+
+def _safe_divide(num: np.ndarray, den: np.ndarray, empty: float) -> np.ndarray:
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    out = np.full(np.broadcast(num, den).shape, empty, dtype=np.float64)
+    np.divide(num, den, out=out, where=den != 0)
+    return out
+
+
+def edit_score(totals: np.ndarray) -> np.ndarray:
+    """``1 − δ/ι`` over columns (δ, ι); 1.0 where ι = 0 (2011 paper, footnote 5)."""
+    totals = np.asarray(totals)
+    return 1.0 - _safe_divide(totals[..., 0], totals[..., 1], 0.0)
+
+
+def accuracy(totals: np.ndarray) -> np.ndarray:
+    """``correct / total`` over columns (correct, total); NaN where total = 0."""
+    totals = np.asarray(totals)
+    return _safe_divide(totals[..., 0], totals[..., 1], np.nan)
+
+
+def precision(totals: np.ndarray) -> np.ndarray:
+    """``matched / test`` over columns (matched, gold, test); NaN where test = 0."""
+    totals = np.asarray(totals)
+    return _safe_divide(totals[..., 0], totals[..., 2], np.nan)
+
+
+def recall(totals: np.ndarray) -> np.ndarray:
+    """``matched / gold`` over columns (matched, gold, test); NaN where gold = 0."""
+    totals = np.asarray(totals)
+    return _safe_divide(totals[..., 0], totals[..., 1], np.nan)
+
+
+def f_measure(totals: np.ndarray) -> np.ndarray:
+    """``2·matched / (gold + test)`` over columns (matched, gold, test).
+
+    This equals the harmonic mean of precision and recall whenever both are
+    defined; it is NaN only where there is nothing on either side.
+    """
+    totals = np.asarray(totals)
+    return _safe_divide(2.0 * totals[..., 0], totals[..., 1] + totals[..., 2], np.nan)
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A corpus score computed by ``formula`` from the sums of ``columns``.
+
+    ``formula`` takes an array whose last axis holds the named columns in
+    order and returns the score for every leading index, so one call scores
+    a whole batch of resampled corpora.
+    """
+
+    name: str
+    columns: tuple[str, ...]
+    formula: Formula
+
+    def __call__(self, totals: np.ndarray) -> np.ndarray:
+        return self.formula(totals)
+
+
+TEDEVAL = Measure("TEDEVAL", ("delta", "iota"), edit_score)
+"""The TedEval score over (δ, ι) statistics (2012 paper, section 3.3)."""
+
+
+class StatsTable:
+    """Per-sentence sufficient statistics of one system: rows of integers.
+
+    >>> t = StatsTable(("correct", "total"), [(8, 10), (1, 2)])
+    >>> t.totals(("correct", "total")).tolist()
+    [9, 12]
+    >>> len(t)
+    2
+    """
+
+    __slots__ = ("_array", "_index", "columns")
+
+    def __init__(
+        self,
+        columns: Sequence[str],
+        rows: Iterable[Sequence[int]] | np.ndarray = (),
+    ) -> None:
+        self.columns = tuple(columns)
+        if isinstance(rows, np.ndarray):
+            array = rows.astype(np.int64, copy=False)
+        else:
+            array = np.array(list(rows), dtype=np.int64)
+        if array.size == 0:
+            array = array.reshape(0, len(self.columns))
+        if array.ndim != 2 or array.shape[1] != len(self.columns):
+            raise ValueError(
+                f"statistics rows must have {len(self.columns)} columns {self.columns}, "
+                f"got an array of shape {array.shape}"
+            )
+        array.setflags(write=False)
+        self._array = array
+        self._index = {name: i for i, name in enumerate(self.columns)}
+
+    def __len__(self) -> int:
+        return self._array.shape[0]
+
+    def __repr__(self) -> str:
+        return f"StatsTable(columns={self.columns}, sentences={len(self)})"
+
+    @property
+    def array(self) -> np.ndarray:
+        """The read-only ``(sentences, columns)`` integer array."""
+        return self._array
+
+    def view(self, columns: Sequence[str]) -> np.ndarray:
+        """The sub-array of the named columns, in the order given."""
+        try:
+            idx = [self._index[c] for c in columns]
+        except KeyError as err:
+            raise KeyError(f"no statistic {err.args[0]!r}; this table has {self.columns}") from None
+        return self._array[:, idx]
+
+    def totals(self, columns: Sequence[str]) -> np.ndarray:
+        """Column sums of the named columns."""
+        return self.view(columns).sum(axis=0)
+
+    def corpus(self, measure: Measure) -> float:
+        """The corpus (micro-averaged) score: ``measure`` of the summed statistics."""
+        return float(measure(self.totals(measure.columns)))
+
+    def per_sentence(self, measure: Measure) -> np.ndarray:
+        """``measure`` of every row on its own."""
+        return measure(self.view(measure.columns))
+
+    def macro(self, measure: Measure) -> float:
+        """The mean of the per-sentence scores, leaving out undefined (NaN) ones."""
+        scores = self.per_sentence(measure)
+        scores = scores[~np.isnan(scores)]
+        return float(scores.mean()) if scores.size else float("nan")
+
+    def subset(self, rows: Sequence[int] | np.ndarray) -> StatsTable:
+        """A table of the given rows (indices or a boolean mask)."""
+        return StatsTable(self.columns, self._array[np.asarray(rows)])
+
+
+class Signature:
+    """Every option that changes a number, printed as ``key:value|...|version:X``.
+
+    >>> str(Signature(metric="tedeval", mode="labeled"))
+    'metric:tedeval|mode:labeled|version:0.1.0'
+    """
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, fields: Mapping[str, object] | None = None, /, **more: object) -> None:
+        items = dict(fields or {})
+        items.update(more)
+        items.pop("version", None)
+        self._fields = tuple((str(k), _sig_value(v)) for k, v in items.items())
+
+    @property
+    def fields(self) -> dict[str, str]:
+        """The options, with the package version last."""
+        return dict(self._fields) | {"version": __version__}
+
+    def replace(self, **changes: object) -> Signature:
+        """A copy with some fields changed or added."""
+        items = dict(self._fields)
+        items.update({k: _sig_value(v) for k, v in changes.items()})
+        return Signature(items)
+
+    def __str__(self) -> str:
+        return "|".join(f"{k}:{v}" for k, v in self.fields.items())
+
+    def __repr__(self) -> str:
+        return f"Signature({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Signature) and self._fields == other._fields
+
+    def __hash__(self) -> int:
+        return hash(self._fields)
+
+
+def _sig_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+class Score(float):
+    """A score that is a ``float`` and also knows where it came from.
+
+    It carries the measure's ``name``, the ``signature`` of the options that
+    produced it, the number of ``sentences``, the summed statistics
+    (``totals``) and whether it is a ``"micro"`` (corpus) or ``"macro"``
+    average. Arithmetic and comparison work as on any float.
+
+    >>> s = Score(0.75, name="LAS", totals={"correct": 3, "total": 4}, sentences=1,
+    ...           signature=Signature(metric="attachment"))
+    >>> s + 0.25
+    1.0
+    >>> print(s)
+    LAS = 0.7500 (correct=3 total=4, 1 sentence) metric:attachment|version:0.1.0
+    """
+
+    name: str
+    signature: Signature
+    sentences: int
+    totals: dict[str, int]
+    average: str
+
+    def __new__(
+        cls,
+        value: float,
+        *,
+        name: str,
+        signature: Signature,
+        sentences: int,
+        totals: Mapping[str, int] | None = None,
+        average: str = "micro",
+    ) -> Score:
+        self = super().__new__(cls, value)
+        self.name = name
+        self.signature = signature
+        self.sentences = sentences
+        self.totals = dict(totals or {})
+        self.average = average
+        return self
+
+    @classmethod
+    def from_table(
+        cls,
+        table: StatsTable,
+        measure: Measure,
+        *,
+        name: str | None = None,
+        signature: Signature,
+        average: str = "micro",
+    ) -> Score:
+        """The micro or macro score of ``measure`` over ``table``."""
+        if average == "micro":
+            value = table.corpus(measure)
+        elif average == "macro":
+            value = table.macro(measure)
+        else:
+            raise ValueError(f"average must be 'micro' or 'macro', not {average!r}")
+        totals = dict(zip(measure.columns, table.totals(measure.columns).tolist(), strict=True))
+        return cls(
+            value,
+            name=name or measure.name,
+            signature=signature.replace(avg=average),
+            sentences=len(table),
+            totals=totals,
+            average=average,
+        )
+
+    @property
+    def value(self) -> float:
+        """The score as a plain ``float``."""
+        return float(self)
+
+    def format(self, digits: int = 4) -> str:
+        """The number alone, ``n/a`` when undefined."""
+        return "n/a" if np.isnan(self) else f"{float(self):.{digits}f}"
+
+    def __str__(self) -> str:
+        stats = " ".join(f"{k}={v}" for k, v in self.totals.items())
+        unit = "sentence" if self.sentences == 1 else "sentences"
+        extra = f"{stats}, {self.sentences} {unit}" if stats else f"{self.sentences} {unit}"
+        if self.average == "macro":
+            extra += ", macro"
+        return f"{self.name} = {self.format()} ({extra}) {self.signature}"
+
+    def __repr__(self) -> str:
+        return f"Score({self.name}={self.format()}, average={self.average!r})"
+
+    def __reduce__(self):
+        state = {
+            "name": self.name,
+            "signature": self.signature,
+            "sentences": self.sentences,
+            "totals": self.totals,
+            "average": self.average,
+        }
+        return (_rebuild_score, (float(self), state))
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready description: name, value, average, sentences, totals, signature."""
+        return {
+            "name": self.name,
+            "value": None if np.isnan(self) else float(self),
+            "average": self.average,
+            "sentences": self.sentences,
+            "totals": self.totals,
+            "signature": str(self.signature),
+        }
+
+
+def _rebuild_score(value: float, state: dict) -> Score:
+    return Score(value, **state)
