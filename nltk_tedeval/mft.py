@@ -115,9 +115,7 @@ class MultiFunctionTree:
         crossing = crossing_pair(table)
         if crossing is not None:
             (a, b) = crossing
-            raise UnificationError(
-                f"spans {a} and {b} cross, so they cannot be nodes of one tree"
-            )
+            raise UnificationError(f"spans {a} and {b} cross, so they cannot be nodes of one tree")
         self._set(words_t, table)
 
     @classmethod

@@ -1,0 +1,348 @@
+"""Dependency trees: from ``nltk.parse.DependencyGraph`` to multi-function trees.
+
+This module and :mod:`nltk_tedeval.constituency` are the only code that
+knows nltk's tree classes. A ``DependencyGraph`` is first read into a small
+immutable :class:`DependencyTree` (words, tags, heads, relations), checked to
+be a tree; every metric works on that record.
+
+The conversion to a multi-function tree follows Tsarfaty et al. (2011, §3,
+"Step 1") with the 2012 head label (SPEC.md §3.1): for every token w with
+incoming relation r and projection ``span(w)``,
+
+- the node over ``span(w)`` gets label r;
+- if ``|span(w)| > 1`` the node over w's own token gets the head label
+  (``hd`` by default).
+
+A projection that is not contiguous has no span, so non-projective trees are
+refused unless ``projectivize=True`` lifts their arcs as Nivre and Nilsson
+(2005) do.
+
+Heads here are 1-based token addresses with 0 for the root, as in CoNLL
+files; spans are 0-based half-open, as everywhere else in the package.
+
+>>> t = DependencyTree(("arrive", "on", "Sunday"), heads=(0, 1, 2),
+...                    rels=("root", "prep", "pobj"))
+>>> print(dependency_to_mft(t))
+(0,3):{root} (0,1):{hd} (1,3):{prep} (1,2):{hd} (2,3):{pobj}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import NonProjectiveError, TreeStructureError
+from .mft import MultiFunctionTree, Span
+from .tokens import normalize_token
+
+__all__ = [
+    "Arc",
+    "DependencyTree",
+    "dependency_to_mft",
+    "from_dependency_graph",
+    "is_dependency_graph",
+    "strip_subtype",
+]
+
+NO_LABEL = ("", "_")
+"""Relation values that mean "no relation" (unlabeled Malt-TAB, CoNLL ``_``)."""
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A dependency arc ``head -> dependent`` (1-based addresses, 0 = root)."""
+
+    head: int
+    dependent: int
+
+    def describe(self, words: Sequence[str]) -> str:
+        """``'5 -> 2 (saw -> John)'``."""
+        h = "ROOT" if self.head == 0 else words[self.head - 1]
+        return f"{self.head} -> {self.dependent} ({h} -> {words[self.dependent - 1]})"
+
+
+@dataclass(frozen=True)
+class DependencyTree:
+    """A checked dependency tree: one head per token, no cycles.
+
+    ``heads[i]`` is the head of token ``i + 1`` (0 for the root). ``rels``
+    holds relations (``None`` for none), ``tags`` fine tags (XPOS, the
+    Penn tag in English data) and ``ctags`` coarse tags (UPOS); both tag
+    tuples may hold ``None``. Construction checks the tree and raises
+    :class:`~nltk_tedeval.errors.TreeStructureError` naming the bad token.
+    """
+
+    words: tuple[str, ...]
+    heads: tuple[int, ...]
+    rels: tuple[str | None, ...] | None = None
+    tags: tuple[str | None, ...] | None = None
+    ctags: tuple[str | None, ...] | None = None
+
+    def __post_init__(self) -> None:
+        n = len(self.words)
+        set_ = object.__setattr__
+        set_(self, "words", tuple(self.words))
+        set_(self, "heads", tuple(self.heads))
+        for name in ("rels", "tags", "ctags"):
+            value = getattr(self, name)
+            set_(self, name, (None,) * n if value is None else tuple(value))
+            if len(getattr(self, name)) != n:
+                raise TreeStructureError(
+                    f"{n} words but {len(getattr(self, name))} {name}; they must match"
+                )
+        if n == 0:
+            from .errors import EmptyTreeError
+
+            raise EmptyTreeError("the dependency tree has no tokens")
+        if len(self.heads) != n:
+            raise TreeStructureError(f"{n} words but {len(self.heads)} heads; they must match")
+        _check_tree(self.words, self.heads)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def children(self) -> list[list[int]]:
+        """``children[h]`` lists the dependents of address h (0 = root) in order."""
+        kids: list[list[int]] = [[] for _ in range(len(self.words) + 1)]
+        for dep, head in enumerate(self.heads, start=1):
+            kids[head].append(dep)
+        return kids
+
+    def arc(self, dependent: int) -> Arc:
+        """The arc into token ``dependent`` (1-based)."""
+        return Arc(self.heads[dependent - 1], dependent)
+
+    def projections(self) -> list[Span]:
+        """The span of every token's projection (w and its descendants).
+
+        Raises :class:`~nltk_tedeval.errors.NonProjectiveError` naming an arc
+        whose projection is not contiguous.
+        """
+        spans, bad = self._projections()
+        if bad is not None:
+            arc = self.non_projective_arcs()[0]
+            raise NonProjectiveError(
+                f"non-projective arc {arc.describe(self.words)}: the projection of token "
+                f"{arc.dependent}'s head is not a contiguous span; use projectivize=True "
+                "to lift non-projective arcs",
+                token=arc.describe(self.words),
+            )
+        return spans
+
+    def is_projective(self) -> bool:
+        """True when every projection is a contiguous span."""
+        return self._projections()[1] is None
+
+    def _projections(self) -> tuple[list[Span], int | None]:
+        n = len(self.words)
+        lo = list(range(n + 1))
+        hi = list(range(n + 1))
+        size = [1] * (n + 1)
+        # Post-order without recursion: dependents are finished before heads.
+        for node in reversed(self._preorder()):
+            head = self.heads[node - 1] if node else None
+            if head:
+                lo[head] = min(lo[head], lo[node])
+                hi[head] = max(hi[head], hi[node])
+                size[head] += size[node]
+        bad = None
+        spans: list[Span] = []
+        for w in range(1, n + 1):
+            if hi[w] - lo[w] + 1 != size[w] and bad is None:
+                bad = w
+            spans.append((lo[w] - 1, hi[w]))
+        return spans, bad
+
+    def _preorder(self) -> list[int]:
+        kids = self.children()
+        order: list[int] = []
+        stack = [0]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(reversed(kids[node]))
+        return order
+
+    def non_projective_arcs(self) -> list[Arc]:
+        """Every arc ``h -> d`` with a token between h and d that h does not dominate.
+
+        Arcs from the root are always projective, since the root dominates
+        every token.
+        """
+        kids = self.children()
+        # Euler-tour entry/exit times make "h dominates k" a constant-time test.
+        tin = [0] * (len(self.words) + 1)
+        tout = [0] * (len(self.words) + 1)
+        clock = 0
+        stack: list[tuple[int, bool]] = [(0, False)]
+        while stack:
+            node, done = stack.pop()
+            if done:
+                tout[node] = clock
+                continue
+            tin[node] = clock
+            clock += 1
+            stack.append((node, True))
+            stack.extend((k, False) for k in reversed(kids[node]))
+        arcs = []
+        for dep, head in enumerate(self.heads, start=1):
+            if head == 0:
+                continue
+            a, b = sorted((head, dep))
+            if any(not (tin[head] <= tin[k] < tout[head]) for k in range(a + 1, b)):
+                arcs.append(Arc(head, dep))
+        return arcs
+
+    def projectivize(self) -> tuple[DependencyTree, tuple[Arc, ...]]:
+        """Lift arcs until the tree is projective (Nivre and Nilsson, 2005).
+
+        Repeatedly the shortest non-projective arc ``h -> d`` (ties broken by
+        the leftmost dependent) becomes ``head(h) -> d``; relations stay as
+        they are. Returns the new tree and the arcs lifted, in order.
+        """
+        if self.is_projective():
+            return self, ()
+        heads = list(self.heads)
+        lifted: list[Arc] = []
+        tree: DependencyTree = self
+        while True:
+            arcs = tree.non_projective_arcs()
+            if not arcs:
+                return tree, tuple(lifted)
+            arc = min(arcs, key=lambda a: (abs(a.head - a.dependent), a.dependent))
+            lifted.append(arc)
+            heads[arc.dependent - 1] = heads[arc.head - 1]
+            tree = DependencyTree(self.words, tuple(heads), self.rels, self.tags, self.ctags)
+
+
+def _check_tree(words: Sequence[str], heads: Sequence[int]) -> None:
+    n = len(words)
+    for dep, head in enumerate(heads, start=1):
+        if not isinstance(head, int) or isinstance(head, bool):
+            raise TreeStructureError(
+                f"token {dep} ({words[dep - 1]!r}) has head {head!r}, which is not a number",
+                token=f"{dep} {words[dep - 1]}",
+            )
+        if not 0 <= head <= n:
+            raise TreeStructureError(
+                f"token {dep} ({words[dep - 1]!r}) has head {head}, outside 0..{n}",
+                token=f"{dep} {words[dep - 1]}",
+            )
+        if head == dep:
+            raise TreeStructureError(
+                f"token {dep} ({words[dep - 1]!r}) is its own head",
+                token=f"{dep} {words[dep - 1]}",
+            )
+    # Walk up from every token; a walk that meets itself is a cycle. Each
+    # token is finished once, so the whole check is linear.
+    state = [0] * (n + 1)  # 0 new, 1 on the current walk, 2 reaches the root
+    state[0] = 2
+    for start in range(1, n + 1):
+        path = []
+        node = start
+        while state[node] == 0:
+            state[node] = 1
+            path.append(node)
+            node = heads[node - 1]
+        if state[node] == 1:
+            cycle = path[path.index(node) :]
+            names = " -> ".join(f"{c} ({words[c - 1]})" for c in cycle)
+            raise TreeStructureError(
+                f"the heads form a cycle: {names} -> {node}; the tree does not reach the root",
+                token=f"{node} {words[node - 1]}",
+            )
+        for p in path:
+            state[p] = 2
+
+
+def is_dependency_graph(obj: Any) -> bool:
+    """True for an ``nltk.parse.DependencyGraph`` (or anything shaped like one)."""
+    from nltk.parse import DependencyGraph
+
+    return isinstance(obj, DependencyGraph)
+
+
+def _cell(node: Mapping[str, Any], key: str) -> str | None:
+    value = node.get(key)
+    if value is None:
+        return None
+    value = str(value)
+    return value if value not in NO_LABEL else None
+
+
+def from_dependency_graph(graph: Any) -> DependencyTree:
+    """Read a ``DependencyGraph`` into a checked :class:`DependencyTree`.
+
+    Only each node's ``head`` is read, never ``deps``: parsers such as
+    nltk's ``TransitionParser`` return graphs whose ``deps`` still describe
+    the input. Node 0 is the artificial root; the other addresses must be
+    1..n without gaps.
+    """
+    nodes = getattr(graph, "nodes", None)
+    if not isinstance(nodes, Mapping):
+        raise TreeStructureError(f"expected an nltk DependencyGraph, got {type(graph).__name__}")
+    # nodes is a defaultdict: indexing a missing head would create a phantom
+    # node, so only read nodes that carry an address.
+    addresses = sorted(a for a, node in nodes.items() if a != 0 and node.get("address") is not None)
+    if not addresses:
+        from .errors import EmptyTreeError
+
+        raise EmptyTreeError("the dependency graph has no tokens")
+    if addresses != list(range(1, len(addresses) + 1)):
+        missing = sorted(set(range(1, addresses[-1] + 1)) - set(addresses))
+        raise TreeStructureError(
+            f"token addresses must run 1..n without gaps; address {missing[0]} is missing",
+            token=str(missing[0]),
+        )
+    words, heads, rels, tags, ctags = [], [], [], [], []
+    for a in addresses:
+        node = nodes[a]
+        word = node.get("word")
+        words.append("" if word is None else str(word))
+        head = node.get("head")
+        if head is None or head == "_":
+            raise TreeStructureError(
+                f"token {a} ({words[-1]!r}) has no head", token=f"{a} {words[-1]}"
+            )
+        try:
+            heads.append(int(head))
+        except (TypeError, ValueError):
+            raise TreeStructureError(
+                f"token {a} ({words[-1]!r}) has head {head!r}, which is not a number",
+                token=f"{a} {words[-1]}",
+            ) from None
+        rels.append(_cell(node, "rel"))
+        tags.append(_cell(node, "tag"))
+        ctags.append(_cell(node, "ctag"))
+    return DependencyTree(tuple(words), tuple(heads), tuple(rels), tuple(tags), tuple(ctags))
+
+
+def strip_subtype(rel: str) -> str:
+    """``'nsubj:pass'`` gives ``'nsubj'`` (UD relation subtypes)."""
+    return rel.split(":", 1)[0]
+
+
+def dependency_to_mft(
+    tree: DependencyTree,
+    *,
+    head_label: str = "hd",
+    strip_subtypes: bool = False,
+) -> MultiFunctionTree:
+    """Convert a projective :class:`DependencyTree` to a multi-function tree.
+
+    Nodes that share a span merge by label union (2012, §3.1). A token
+    without a relation gets no label over its projection; the head label is
+    still added.
+    """
+    spans = tree.projections()
+    table: dict[Span, set[str]] = {}
+    for i, span in enumerate(spans):
+        labels = table.setdefault(span, set())
+        rel = tree.rels[i]
+        if rel is not None:
+            labels.add(strip_subtype(rel) if strip_subtypes else rel)
+        if span[1] - span[0] > 1:
+            table.setdefault((i, i + 1), set()).add(head_label)
+    words = tuple(normalize_token(w) for w in tree.words)
+    return MultiFunctionTree._trusted(words, {s: frozenset(ls) for s, ls in table.items()})

@@ -1,0 +1,118 @@
+"""Function labelers: what grammatical functions a phrase-structure label carries.
+
+Phrase-structure treebanks encode functions in different places (2012
+paper, §2 and Figure 1): Penn Treebank dash features (``NP-SBJ``),
+Tiger/Talbanken edge labels exported as ``CAT:FUNC``, Floresta's mirror
+``FUNC:cat``, or Relational-Realizational function nodes (``SBJ@S``). A
+labeler is any callable from a node label to the set of function labels it
+carries; :func:`get_labeler` resolves the built-in names.
+
+>>> sorted(ptb_labeler("PP-LOC-CLR"))
+['CLR', 'LOC']
+>>> sorted(ptb_labeler("NP-SBJ-1")), sorted(ptb_labeler("NP=2")), sorted(ptb_labeler("-LRB-"))
+(['SBJ'], [], [])
+>>> sorted(colon_labeler()("NP:SB")), sorted(colon_labeler(function_first=True)("SB:np"))
+(['SB'], ['SB'])
+>>> sorted(rr_labeler("SBJ@S")), sorted(rr_labeler("{SBJ,PRD}@S")), sorted(rr_labeler("NP"))
+(['SBJ'], [], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .errors import OptionError
+
+__all__ = [
+    "LABELERS",
+    "Labeler",
+    "colon_labeler",
+    "get_labeler",
+    "identity_labeler",
+    "ptb_labeler",
+    "rr_labeler",
+]
+
+Labeler = Callable[[str], Iterable[str]]
+_NONE: frozenset[str] = frozenset()
+
+
+def ptb_labeler(label: str) -> frozenset[str]:
+    """Penn Treebank dash features, without numeric indices.
+
+    ``NP-SBJ-1`` gives {SBJ}; ``PP-LOC-CLR`` gives {LOC, CLR}; ``NP=2``,
+    ``S`` and POS tags give {}; labels that begin with a dash (``-LRB-``,
+    ``-NONE-``) are categories, not features, and give {}.
+    """
+    if "-" not in label or label.startswith("-"):
+        return _NONE
+    core = label.split("=", 1)[0]
+    return frozenset(f for f in core.split("-")[1:] if f and not f.isdigit())
+
+
+def colon_labeler(*, function_first: bool = False) -> Labeler:
+    """Labels of the form ``CAT:FUNC`` (or ``FUNC:cat`` with ``function_first``).
+
+    A label without a colon carries no function.
+    """
+
+    def labeler(label: str) -> frozenset[str]:
+        if ":" not in label:
+            return _NONE
+        parts = label.split(":")
+        funcs = parts[:-1] if function_first else parts[1:]
+        return frozenset(f for f in funcs if f)
+
+    labeler.__name__ = "colon_function_first" if function_first else "colon"
+    return labeler
+
+
+def identity_labeler(label: str) -> frozenset[str]:
+    """The label is the function, as in the papers' function-tree figures; ``*`` is none."""
+    label = label.strip()
+    return _NONE if label in ("", "*") else frozenset((label,))
+
+
+def rr_labeler(label: str) -> frozenset[str]:
+    """Relational-Realizational trees (Tsarfaty and Sima'an, 2008).
+
+    Function nodes ``FUNC@CAT`` keep their function; projection nodes (label
+    sets such as ``{SBJ,PRD}@S``) and realization nodes (plain categories)
+    carry none, and collapse into the function node over the same span.
+    """
+    if "@" not in label or label.startswith("{"):
+        return _NONE
+    func = label.split("@", 1)[0]
+    return frozenset((func,)) if func else _NONE
+
+
+LABELERS: dict[str, Labeler] = {
+    "ptb": ptb_labeler,
+    "colon": colon_labeler(),
+    "colon-mirror": colon_labeler(function_first=True),
+    "identity": identity_labeler,
+    "rr": rr_labeler,
+}
+"""The built-in labelers by name."""
+
+
+def get_labeler(spec: str | Labeler) -> Labeler:
+    """A labeler from its name (see :data:`LABELERS`) or any callable."""
+    if callable(spec):
+        return spec
+    try:
+        return LABELERS[spec]
+    except KeyError:
+        raise OptionError(
+            f"unknown labeler {spec!r}; choose one of {', '.join(LABELERS)} or pass a callable"
+        ) from None
+
+
+def labeler_name(spec: str | Labeler) -> str:
+    """A short name for signatures."""
+    if isinstance(spec, str):
+        return spec
+    for name, fn in LABELERS.items():
+        if fn is spec:
+            return name
+    return getattr(spec, "__name__", "custom")

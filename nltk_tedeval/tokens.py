@@ -1,0 +1,83 @@
+"""Tokens and yields: everything compared for a sentence has the same words.
+
+Penn Treebank files escape brackets (``-LRB-`` for ``(``), CoNLL files do
+not; in GUM, 366 of 4,636 sentences differ between the two only by these
+escapes (SPEC.md §1). Tokens are therefore compared after undoing the
+escapes, also inside tokens, so ``-LRB-a-RRB-`` equals ``(a)``.
+
+>>> normalize_token("-LRB-a-RRB-")
+'(a)'
+>>> check_yields([("John", "-LRB-"), ("John", "(")], ["gold", "parse"])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import YieldMismatchError
+
+__all__ = ["PTB_ESCAPES", "check_yields", "normalize_token"]
+
+PTB_ESCAPES: tuple[tuple[str, str], ...] = (
+    ("-LRB-", "("),
+    ("-RRB-", ")"),
+    ("-LSB-", "["),
+    ("-RSB-", "]"),
+    ("-LCB-", "{"),
+    ("-RCB-", "}"),
+)
+
+
+def normalize_token(token: str) -> str:
+    """Undo the Penn Treebank bracket escapes anywhere in ``token``."""
+    if "-" not in token:
+        return token
+    for escaped, raw in PTB_ESCAPES:
+        if escaped in token:
+            token = token.replace(escaped, raw)
+    return token
+
+
+def check_yields(
+    yields: Sequence[Sequence[str]],
+    names: Sequence[str],
+    *,
+    sentence: int | None = None,
+    sentence_id: str | None = None,
+) -> None:
+    """Raise :class:`~nltk_tedeval.errors.YieldMismatchError` unless all yields agree.
+
+    ``yields`` are token sequences (already normalised or not: both sides
+    are normalised here), ``names`` say where each comes from ("gold",
+    "parse", a file name). The error names the sentence, the first position
+    that differs and the tokens on both sides.
+    """
+    if len(yields) < 2:
+        return
+    first = yields[0]
+    for other, name in zip(yields[1:], names[1:], strict=False):
+        if other is first or tuple(other) == tuple(first):
+            continue
+        a = [normalize_token(t) for t in first]
+        b = [normalize_token(t) for t in other]
+        if a == b:
+            continue
+        for pos, (x, y) in enumerate(zip(a, b, strict=False)):
+            if x != y:
+                raise YieldMismatchError(
+                    f"the yields differ at token {pos + 1}: {names[0]} has {first[pos]!r}, "
+                    f"{name} has {other[pos]!r}",
+                    sentence=sentence,
+                    sentence_id=sentence_id,
+                    token=f"{pos + 1}",
+                )
+        shorter, longer = (names[0], name) if len(a) < len(b) else (name, names[0])
+        pos = min(len(a), len(b))
+        extra = (b if len(b) > len(a) else a)[pos]
+        raise YieldMismatchError(
+            f"the yields differ in length: {names[0]} has {len(a)} tokens, {name} has "
+            f"{len(b)}; {shorter} ends before token {pos + 1} ({extra!r} in {longer})",
+            sentence=sentence,
+            sentence_id=sentence_id,
+            token=f"{pos + 1}",
+        )
