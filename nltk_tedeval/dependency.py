@@ -29,7 +29,7 @@ files; spans are 0-based half-open, as everywhere else in the package.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass
 from typing import Any
 
 from .errors import NonProjectiveError, TreeStructureError
@@ -71,6 +71,11 @@ class DependencyTree:
     Penn tag in English data) and ``ctags`` coarse tags (UPOS); both tag
     tuples may hold ``None``. Construction checks the tree and raises
     :class:`~nltk_tedeval.errors.TreeStructureError` naming the bad token.
+
+    ``check=False`` only checks that every head is an address in 0..n, for
+    parser output that attachment scores can grade even when it is not a
+    tree (a cycle, a token that is its own head); methods that need a tree
+    (:meth:`projections`, :meth:`projectivize`) check it then.
     """
 
     words: tuple[str, ...]
@@ -78,8 +83,9 @@ class DependencyTree:
     rels: tuple[str | None, ...] | None = None
     tags: tuple[str | None, ...] | None = None
     ctags: tuple[str | None, ...] | None = None
+    check: InitVar[bool] = True
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, check: bool) -> None:
         n = len(self.words)
         set_ = object.__setattr__
         set_(self, "words", tuple(self.words))
@@ -97,7 +103,24 @@ class DependencyTree:
             raise EmptyTreeError("the dependency tree has no tokens")
         if len(self.heads) != n:
             raise TreeStructureError(f"{n} words but {len(self.heads)} heads; they must match")
-        _check_tree(self.words, self.heads)
+        _check_heads(self.words, self.heads)
+        if check:
+            _check_tree(self.words, self.heads)
+        set_(self, "_checked", check)
+
+    def is_tree(self) -> bool:
+        """True when the heads form a tree (always, unless built with ``check=False``)."""
+        if self._checked:  # type: ignore[attr-defined]
+            return True
+        try:
+            _check_tree(self.words, self.heads)
+        except TreeStructureError:
+            return False
+        return True
+
+    def _require_tree(self) -> None:
+        if not self._checked:  # type: ignore[attr-defined]
+            _check_tree(self.words, self.heads)
 
     def __len__(self) -> int:
         return len(self.words)
@@ -119,6 +142,7 @@ class DependencyTree:
         Raises :class:`~nltk_tedeval.errors.NonProjectiveError` naming an arc
         whose projection is not contiguous.
         """
+        self._require_tree()
         spans, bad = self._projections()
         if bad is not None:
             arc = self.non_projective_arcs()[0]
@@ -201,6 +225,7 @@ class DependencyTree:
         the leftmost dependent) becomes ``head(h) -> d``; relations stay as
         they are. Returns the new tree and the arcs lifted, in order.
         """
+        self._require_tree()
         if self.is_projective():
             return self, ()
         heads = list(self.heads)
@@ -216,7 +241,7 @@ class DependencyTree:
             tree = DependencyTree(self.words, tuple(heads), self.rels, self.tags, self.ctags)
 
 
-def _check_tree(words: Sequence[str], heads: Sequence[int]) -> None:
+def _check_heads(words: Sequence[str], heads: Sequence[int]) -> None:
     n = len(words)
     for dep, head in enumerate(heads, start=1):
         if not isinstance(head, int) or isinstance(head, bool):
@@ -229,6 +254,11 @@ def _check_tree(words: Sequence[str], heads: Sequence[int]) -> None:
                 f"token {dep} ({words[dep - 1]!r}) has head {head}, outside 0..{n}",
                 token=f"{dep} {words[dep - 1]}",
             )
+
+
+def _check_tree(words: Sequence[str], heads: Sequence[int]) -> None:
+    n = len(words)
+    for dep, head in enumerate(heads, start=1):
         if head == dep:
             raise TreeStructureError(
                 f"token {dep} ({words[dep - 1]!r}) is its own head",
@@ -271,13 +301,14 @@ def _cell(node: Mapping[str, Any], key: str) -> str | None:
     return value if value not in NO_LABEL else None
 
 
-def from_dependency_graph(graph: Any) -> DependencyTree:
+def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> DependencyTree:
     """Read a ``DependencyGraph`` into a checked :class:`DependencyTree`.
 
     Only each node's ``head`` is read, never ``deps``: parsers such as
     nltk's ``TransitionParser`` return graphs whose ``deps`` still describe
     the input. Node 0 is the artificial root; the other addresses must be
-    1..n without gaps.
+    1..n without gaps. ``require_tree=False`` accepts heads that do not form
+    a tree (see :class:`DependencyTree`'s ``check``).
     """
     nodes = getattr(graph, "nodes", None)
     if not isinstance(nodes, Mapping):
@@ -315,7 +346,9 @@ def from_dependency_graph(graph: Any) -> DependencyTree:
         rels.append(_cell(node, "rel"))
         tags.append(_cell(node, "tag"))
         ctags.append(_cell(node, "ctag"))
-    return DependencyTree(tuple(words), tuple(heads), tuple(rels), tuple(tags), tuple(ctags))
+    return DependencyTree(
+        tuple(words), tuple(heads), tuple(rels), tuple(tags), tuple(ctags), check=require_tree
+    )
 
 
 def strip_subtype(rel: str) -> str:

@@ -1,0 +1,117 @@
+"""One entry point from any tree of any framework to a multi-function tree.
+
+Step 1 of the protocol (2012 paper, §3.1): every tree, whatever its formal
+type, becomes a multi-function tree. A :class:`Converter` holds the options
+of one *theory* (annotation scheme): how phrase-structure labels map to
+functions, the head label of dependency trees, whether relation subtypes are
+kept, whether non-projective arcs are lifted, and a label map. It accepts
+``nltk.Tree``, ``nltk.parse.DependencyGraph``, an already flattened
+:class:`~nltk_tedeval.constituency.PhraseStructure` or
+:class:`~nltk_tedeval.dependency.DependencyTree`, and passes a
+:class:`~nltk_tedeval.mft.MultiFunctionTree` through unchanged, so users can
+convert once and score many times.
+
+>>> from nltk import Tree
+>>> print(to_mft(Tree.fromstring("(S (NP-SBJ (PRP I)) (VP (VBD left)))")))
+(0,2):{} (0,1):{SBJ} (1,2):{}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .constituency import PhraseStructure, is_tree, tree_to_mft
+from .dependency import (
+    Arc,
+    DependencyTree,
+    dependency_to_mft,
+    from_dependency_graph,
+    is_dependency_graph,
+)
+from .errors import TreeStructureError
+from .labelers import Labeler, get_labeler, labeler_name
+from .mft import MultiFunctionTree
+from .operations import relabel
+
+__all__ = ["Conversion", "Converter", "to_mft"]
+
+
+class Conversion(NamedTuple):
+    """A converted tree and the non-projective arcs lifted on the way (if any)."""
+
+    mft: MultiFunctionTree
+    lifted: tuple[Arc, ...] = ()
+
+
+@dataclass(frozen=True)
+class Converter:
+    """The conversion options of one theory; call it on a tree to get its MFT.
+
+    - ``labeler``: for phrase-structure trees, ``"ptb"`` (default), ``"colon"``,
+      ``"colon-mirror"``, ``"identity"``, ``"rr"`` or a callable (see
+      :mod:`nltk_tedeval.labelers`);
+    - ``head_label``: label of the head-word node of dependency projections
+      (``"hd"``, the 2012 convention);
+    - ``strip_subtypes``: ``nsubj:pass`` becomes ``nsubj``;
+    - ``projectivize``: lift non-projective arcs instead of raising
+      :class:`~nltk_tedeval.errors.NonProjectiveError`;
+    - ``label_map``: rename labels after conversion (``{"SUB": "SBJ"}``);
+      a label mapped to ``""`` or ``None`` is dropped.
+
+    >>> from nltk_tedeval.dependency import DependencyTree
+    >>> conv = Converter(head_label="HD", label_map={"pobj": "obj"})
+    >>> print(conv(DependencyTree(("on", "Sunday"), (0, 1), ("prep", "pobj"))))
+    (0,2):{prep} (0,1):{HD} (1,2):{obj}
+    """
+
+    labeler: str | Labeler = "ptb"
+    head_label: str = "hd"
+    strip_subtypes: bool = False
+    projectivize: bool = False
+    label_map: Mapping[str, str | None] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        get_labeler(self.labeler)  # fail early on an unknown name
+
+    def convert(self, obj: Any) -> Conversion:
+        """Convert ``obj`` and report the arcs lifted to make it projective."""
+        lifted: tuple[Arc, ...] = ()
+        if isinstance(obj, MultiFunctionTree):
+            mft = obj
+        elif isinstance(obj, PhraseStructure) or is_tree(obj):
+            mft = tree_to_mft(obj, self.labeler)
+        elif isinstance(obj, DependencyTree) or is_dependency_graph(obj):
+            tree = obj if isinstance(obj, DependencyTree) else from_dependency_graph(obj)
+            if self.projectivize:
+                tree, lifted = tree.projectivize()
+            mft = dependency_to_mft(
+                tree, head_label=self.head_label, strip_subtypes=self.strip_subtypes
+            )
+        else:
+            raise TreeStructureError(
+                "expected an nltk.Tree, an nltk DependencyGraph or a MultiFunctionTree, "
+                f"got {type(obj).__name__}"
+            )
+        if self.label_map and not isinstance(obj, MultiFunctionTree):
+            mft = relabel(mft, self.label_map)
+        return Conversion(mft, lifted)
+
+    def __call__(self, obj: Any) -> MultiFunctionTree:
+        return self.convert(obj).mft
+
+    def signature_fields(self) -> dict[str, object]:
+        """The options as signature fields."""
+        return {
+            "labeler": labeler_name(self.labeler),
+            "hd": self.head_label,
+            "subtypes": "strip" if self.strip_subtypes else "keep",
+            "proj": "lift" if self.projectivize else "require",
+            "map": "yes" if self.label_map else "no",
+        }
+
+
+def to_mft(obj: Any, **options: Any) -> MultiFunctionTree:
+    """Convert one tree with the given :class:`Converter` options."""
+    return Converter(**options)(obj)

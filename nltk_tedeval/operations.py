@@ -1,0 +1,148 @@
+"""Operations on multi-function trees (Tsarfaty et al. 2012, §3.2; SPEC.md §4).
+
+A multi-function tree encodes a set of constraints: "over this span there is
+a node with these functions". The operations compare and combine such
+constraint sets, and are all pure functions:
+
+- **subsumption** ``a ⊑ b``: every node of ``a`` has a node of ``b`` over the
+  same span whose labels include ``a``'s; ``a`` is consistent with ``b`` and
+  more general;
+- **generalization** ``a ⊓ b``: the spans present in both, each with the
+  intersection of its label sets; the common ground of two theories, which
+  never fails;
+- **unification** ``a ⊔ b``: the spans of either, each with the union of its
+  label sets; fails when two spans cross;
+- **TL-unification** ``a ⊔tl b``: ``a``'s structure with ``b``'s labels added
+  where ``b`` has the same span (how the 2012 paper enriches PTB with SD
+  functions, §4.1); never fails.
+
+All operations are defined only for trees over the same yield.
+
+>>> from nltk_tedeval.dependency import DependencyTree, dependency_to_mft
+>>> gold1 = dependency_to_mft(DependencyTree(("arrive", "on", "Sunday"), (0, 1, 2),
+...                                          ("root", "prep", "pobj")))
+>>> gold2 = dependency_to_mft(DependencyTree(("arrive", "on", "Sunday"), (0, 3, 1),
+...                                          ("root", "case", "tmod")))
+>>> print(generalize(gold1, gold2))
+(0,3):{root} (0,1):{hd} (1,3):{} (1,2):{} (2,3):{}
+>>> subsumes(generalize(gold1, gold2), gold1)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from .errors import UnificationError
+from .mft import MultiFunctionTree, Span, crossing_pair
+from .tokens import check_yields
+
+__all__ = ["generalize", "relabel", "subsumes", "tl_unify", "unify"]
+
+
+def _same_yield(trees: Iterable[MultiFunctionTree]) -> list[MultiFunctionTree]:
+    trees = list(trees)
+    if not trees:
+        raise ValueError("the operation needs at least one tree")
+    first = trees[0]
+    for t in trees[1:]:
+        if t.words != first.words:
+            # Raises unless the yields differ only by Penn Treebank escapes.
+            check_yields([first.words, t.words], ["the first tree", "another tree"])
+    return trees
+
+
+def subsumes(a: MultiFunctionTree, b: MultiFunctionTree) -> bool:
+    """``a ⊑ b``: every node of ``a`` is over a span of ``b`` with at least its labels."""
+    _same_yield((a, b))
+    for span, labels in a.nodes():
+        other = b.get(span)
+        if other is None or not labels <= other:
+            return False
+    return True
+
+
+def generalize(*trees: MultiFunctionTree) -> MultiFunctionTree:
+    """``t1 ⊓ t2 ⊓ ...``: spans present in every tree, with their common labels.
+
+    The most specific tree that subsumes all inputs (2012, §3.2). It never
+    fails; the spans of a subset of a laminar family are laminar.
+    """
+    trees_ = _same_yield(trees)
+    first = trees_[0]
+    if len(trees_) == 1:
+        return first
+    table: dict[Span, frozenset[str]] = {}
+    rest = trees_[1:]
+    for span, labels in first.nodes():
+        for t in rest:
+            other = t.get(span)
+            if other is None:
+                break
+            labels = labels & other
+        else:
+            table[span] = labels
+    return MultiFunctionTree._trusted(first.words, table)
+
+
+def unify(*trees: MultiFunctionTree) -> MultiFunctionTree:
+    """``t1 ⊔ t2 ⊔ ...``: every span of any tree, with the union of its labels.
+
+    The most general tree that all inputs subsume. Raises
+    :class:`~nltk_tedeval.errors.UnificationError` naming two crossing spans
+    when the trees make incompatible claims about bracketing.
+    """
+    trees_ = _same_yield(trees)
+    table: dict[Span, frozenset[str]] = {}
+    for t in trees_:
+        for span, labels in t.nodes():
+            old = table.get(span)
+            table[span] = labels if old is None else old | labels
+    crossing = crossing_pair(table)
+    if crossing is not None:
+        a, b = crossing
+        words = trees_[0].words
+        raise UnificationError(
+            f"cannot unify: span {a} ({' '.join(words[a[0] : a[1]])!r}) crosses span {b} "
+            f"({' '.join(words[b[0] : b[1]])!r})",
+            token=f"{a} x {b}",
+        )
+    return MultiFunctionTree._trusted(trees_[0].words, table)
+
+
+def tl_unify(a: MultiFunctionTree, b: MultiFunctionTree) -> MultiFunctionTree:
+    """``a ⊔tl b``: ``a``'s spans, each with its labels plus ``b``'s labels over that span.
+
+    The structure of ``a`` is kept whatever ``b`` claims, so this never
+    fails (2012, §3.2, "Tree-Labeling-Unification").
+    """
+    _same_yield((a, b))
+    table = {span: labels | b.labels(span) for span, labels in a.nodes()}
+    return MultiFunctionTree._trusted(a.words, table)
+
+
+def relabel(
+    tree: MultiFunctionTree, mapping: Mapping[str, str | None] | Callable[[str], str | None]
+) -> MultiFunctionTree:
+    """Rename labels through ``mapping``; a label mapped to ``None`` or ``""`` is dropped.
+
+    Labels not in a mapping stay as they are. This is the 2011 paper's
+    zero-cost relabelling (SUB to SBJ), applied per theory before anything
+    else (SPEC.md §5, "Label maps").
+
+    >>> t = MultiFunctionTree({(0, 2): {"SUB"}, (0, 1): {"hd"}}, 2)
+    >>> print(relabel(t, {"SUB": "SBJ"}))
+    (0,2):{SBJ} (0,1):{hd}
+    """
+    if callable(mapping):
+        fn = mapping
+    else:
+        table_map = mapping
+
+        def fn(label: str) -> str | None:
+            return table_map.get(label, label)
+
+    table: dict[Span, frozenset[str]] = {}
+    for span, labels in tree.nodes():
+        table[span] = frozenset(x for x in map(fn, labels) if x)
+    return MultiFunctionTree._trusted(tree.words, table)

@@ -1,0 +1,548 @@
+"""TedEval evaluators in the shape of nltk's ``DependencyEvaluator``.
+
+:class:`TedEvalEvaluator` scores one parser against its native gold (the
+SINGLE scenario of the 2012 paper, §4) or, given the golds of other
+theories, against the generalization of all golds of each sentence
+(MULTIPLE). :class:`CrossFrameworkEvaluator` runs a whole cross-framework
+experiment: several parsers, each with the gold of its own theory, every
+one scored in both scenarios and both modes, plus the cross-theory overlap
+of every pair of golds and pairwise significance.
+
+The scores are the paper's TEDEVAL metric (§3.3), ``1 − Σδ / Σι`` over the
+corpus, in labeled and unlabeled mode. Everything is computed from per
+sentence (δ, ι) statistics, see :mod:`nltk_tedeval.stats`.
+
+>>> from nltk.parse import DependencyGraph
+>>> gold = DependencyGraph("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
+>>> parse = DependencyGraph("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 1 pobj")
+>>> labeled, unlabeled = TedEvalEvaluator([parse], [gold]).eval()
+>>> round(labeled, 4), round(unlabeled, 4)
+(0.6667, 0.8571)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .convert import Converter
+from .errors import OptionError, SentenceCountError
+from .evaluator import Evaluator
+from .protocol import ProtocolConfig, ProtocolResult, SkippedSentence, run_protocol
+from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
+from .stats import Measure, Score, Signature, StatsTable, edit_score
+
+__all__ = [
+    "LABELED",
+    "UNLABELED",
+    "CrossFrameworkEvaluator",
+    "Experiment",
+    "SentenceResult",
+    "TedEvalEvaluator",
+]
+
+LABELED = Measure("TEDEVAL labeled", ("delta_labeled", "iota_labeled"), edit_score)
+"""TedEval over labeled items (every function label over every span)."""
+UNLABELED = Measure("TEDEVAL unlabeled", ("delta_unlabeled", "iota_unlabeled"), edit_score)
+"""TedEval over unlabeled items (every span but the whole sentence)."""
+
+_CONVERTER_OPTIONS = ("labeler", "head_label", "strip_subtypes", "projectivize", "label_map")
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    """δ, ι and the score of one sentence in both modes."""
+
+    number: int
+    sentence_id: str | None
+    delta_labeled: int
+    iota_labeled: int
+    delta_unlabeled: int
+    iota_unlabeled: int
+
+    @property
+    def labeled(self) -> float:
+        """``1 − δ/ι`` in labeled mode (1.0 when ι = 0)."""
+        return 1.0 - self.delta_labeled / self.iota_labeled if self.iota_labeled else 1.0
+
+    @property
+    def unlabeled(self) -> float:
+        """``1 − δ/ι`` in unlabeled mode (1.0 when ι = 0)."""
+        return 1.0 - self.delta_unlabeled / self.iota_unlabeled if self.iota_unlabeled else 1.0
+
+
+def _results(
+    table: StatsTable, numbers: Sequence[int], ids: Sequence[str | None]
+) -> list[SentenceResult]:
+    return [
+        SentenceResult(n, sid, *row)
+        for n, sid, row in zip(numbers, ids, table.array.tolist(), strict=True)
+    ]
+
+
+def _zip_sources(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[list[Any]]:
+    """Zip parallel sentence sources, with an error naming the one that ends first."""
+    iters = [(name, iter(src)) for name, src in named if src is not None]
+    number = 0
+    while True:
+        row, ended = [], []
+        for name, it in iters:
+            try:
+                row.append(next(it))
+            except StopIteration:
+                ended.append(name)
+        if ended:
+            if len(ended) == len(iters):
+                return
+            going = [name for name, _ in iters if name not in ended]
+            raise SentenceCountError(
+                f"{', '.join(ended)} ended after {number} sentences, but "
+                f"{', '.join(going)} continue(s); every source needs one tree per sentence"
+            )
+        number += 1
+        yield row
+
+
+def _converter(converter: Converter | None, options: Mapping[str, Any]) -> Converter:
+    unknown = set(options) - set(_CONVERTER_OPTIONS)
+    if unknown:
+        raise OptionError(
+            f"unknown option(s) {', '.join(sorted(unknown))}; "
+            f"conversion options are {', '.join(_CONVERTER_OPTIONS)}"
+        )
+    if converter is not None:
+        if options:
+            raise OptionError("pass either converter= or conversion options, not both")
+        return converter
+    return Converter(**options)
+
+
+class _ProtocolEvaluator:
+    """What both TedEval evaluators share: a lazily run protocol and its results."""
+
+    _result: ProtocolResult | None = None
+
+    def _run(self) -> ProtocolResult:
+        raise NotImplementedError
+
+    @property
+    def result(self) -> ProtocolResult:
+        """The raw statistics of the run (computed on first use)."""
+        if self._result is None:
+            self._result = self._run()
+        return self._result
+
+    @property
+    def skipped(self) -> list[SkippedSentence]:
+        """Sentences left out of every system with ``on_error="skip"``, with reasons."""
+        return self.result.skipped
+
+
+class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
+    """TedEval for one parser, in the SINGLE or MULTIPLE scenario.
+
+    ``parsed_sents`` and ``gold_sents`` are parallel sequences (or iterables,
+    read once) of ``nltk.Tree``, ``DependencyGraph`` or
+    :class:`~nltk_tedeval.mft.MultiFunctionTree`, mixed freely. Passing
+    ``other_golds`` (a list of parallel gold lists of other theories)
+    switches to MULTIPLE: the reference of each sentence is the
+    generalization of its gold with every other gold.
+
+    Options:
+
+    - conversion options for this theory (``labeler``, ``head_label``,
+      ``strip_subtypes``, ``projectivize``, ``label_map``; see
+      :class:`~nltk_tedeval.convert.Converter`), or a ready ``converter``;
+      ``other_converters`` gives one converter per other gold list
+      (default: the same options);
+    - ``tl_unify_with``: a parallel gold list of another theory whose labels
+      enrich this gold by TL-unification (PTB ⊔tl SD in the 2012 paper);
+    - ``engine``: ``"span"`` (exact, linear, default) or ``"apted"``;
+    - ``on_error``: ``"raise"`` (default) or ``"skip"`` bad sentences,
+      leaving them out and listing them in :attr:`skipped`;
+    - ``jobs``: worker processes (useful with the APTED engine).
+
+    ``eval()`` returns the corpus (micro) scores ``(labeled, unlabeled)``.
+
+    >>> from nltk import Tree
+    >>> gold = Tree.fromstring("(S (NP-SBJ (PRP I)) (VP (VBD saw) (NP-OBJ (PRP her))))")
+    >>> parse = Tree.fromstring("(S (NP-SBJ (PRP I)) (VP (VBD saw) (NP (PRP her))))")
+    >>> ev = TedEvalEvaluator([parse], [gold])
+    >>> [round(s, 4) for s in ev.eval()]
+    [0.6667, 1.0]
+    >>> ev.sentence_results()[0].delta_labeled
+    1
+    """
+
+    metric = "tedeval"
+    measures: ClassVar[dict[str, Measure]] = {"labeled": LABELED, "unlabeled": UNLABELED}
+    primary = ("labeled", "unlabeled")
+
+    def __init__(
+        self,
+        parsed_sents: Iterable[Any],
+        gold_sents: Iterable[Any],
+        *,
+        other_golds: Sequence[Iterable[Any]] = (),
+        other_converters: Sequence[Converter] | None = None,
+        tl_unify_with: Iterable[Any] | None = None,
+        tl_converter: Converter | None = None,
+        engine: str = "span",
+        on_error: str = "raise",
+        jobs: int = 1,
+        progress: bool | None = False,
+        converter: Converter | None = None,
+        **options: Any,
+    ) -> None:
+        self.parsed_sents = parsed_sents  # type: ignore[assignment]
+        self.gold_sents = gold_sents  # type: ignore[assignment]
+        self.converter = _converter(converter, options)
+        self.other_golds = list(other_golds)
+        if other_converters is None:
+            other_converters = [self.converter] * len(self.other_golds)
+        if len(other_converters) != len(self.other_golds):
+            raise OptionError("give one converter per other gold list")
+        self.tl_unify_with = tl_unify_with
+        aux = () if tl_unify_with is None else (tl_converter or self.converter,)
+        k = 1 + len(self.other_golds)
+        self.config = ProtocolConfig(
+            converters=(self.converter, *other_converters),
+            parse_theories=(0,),
+            theory_names=("gold", *(f"other gold {i + 1}" for i in range(len(self.other_golds)))),
+            parse_names=("parse",),
+            tl_unify=((0, k),) if aux else (),
+            aux_converters=aux,
+            aux_names=("TL-unification gold",) if aux else (),
+            engine=engine,
+            multiple=bool(self.other_golds),
+        )
+        self.on_error = on_error
+        self.jobs = jobs
+        self.progress = progress
+        self._stats = None
+
+    @property
+    def scenario(self) -> str:
+        """``"single"`` or ``"multiple"``."""
+        return "multiple" if self.other_golds else "single"
+
+    def _run(self) -> ProtocolResult:
+        sources: list[tuple[str, Iterable[Any] | None]] = [
+            ("gold_sents", self.gold_sents),
+            *((f"other_golds[{i}]", g) for i, g in enumerate(self.other_golds)),
+            ("tl_unify_with", self.tl_unify_with),
+            ("parsed_sents", self.parsed_sents),
+        ]
+        n_golds = 1 + len(self.other_golds) + (self.tl_unify_with is not None)
+        stream = (
+            (number, None, row[:n_golds], row[n_golds:])
+            for number, row in enumerate(_zip_sources(sources), start=1)
+        )
+        return run_protocol(
+            stream, self.config, on_error=self.on_error, jobs=self.jobs, progress=self.progress
+        )
+
+    def _compute_stats(self) -> StatsTable:
+        res = self.result
+        return res.multiple[0] if res.multiple is not None else res.single[0]
+
+    def signature_fields(self) -> dict[str, object]:
+        fields: dict[str, object] = {
+            "metric": "tedeval",
+            "ref": self.scenario
+            if not self.other_golds
+            else f"multiple({1 + len(self.other_golds)})",
+        }
+        fields.update(self.converter.signature_fields())
+        fields["tl"] = self.tl_unify_with is not None
+        fields["engine"] = self.config.engine
+        return fields
+
+    def sentence_results(self) -> list[SentenceResult]:
+        """δ, ι and scores of every scored sentence, in order."""
+        res = self.result
+        return _results(self.stats, res.numbers, res.sentence_ids)
+
+    def macro(self) -> tuple[Score, Score]:
+        """The macro averages ``(labeled, unlabeled)``: means of sentence scores."""
+        return self.score("labeled", average="macro"), self.score("unlabeled", average="macro")
+
+    @property
+    def projectivized(self) -> dict[str, tuple[int, int]]:
+        """Per source, ``(sentences changed, arcs lifted)`` by ``projectivize=True``."""
+        names = (*self.config.theory_names, *self.config.aux_names, *self.config.parse_names)
+        res = self.result
+        return {
+            name: (s, a)
+            for name, s, a in zip(names, res.lifted_sentences, res.lifted_arcs, strict=True)
+        }
+
+    def as_dict(self) -> dict[str, object]:
+        """The report as JSON-ready data: scores, counts, skipped sentences, signature."""
+        labeled, unlabeled = self.eval()
+        return {
+            "labeled": labeled.as_dict(),
+            "unlabeled": unlabeled.as_dict(),
+            "sentences": len(self.stats),
+            "read": self.result.read,
+            "skipped": [s.as_dict() for s in self.skipped],
+            "signature": str(self.signature),
+        }
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One framework of a cross-framework experiment.
+
+    ``parsed_sents`` may be ``None`` for a theory whose gold takes part in
+    generalization without a parser to score.
+    """
+
+    name: str
+    parsed_sents: Iterable[Any] | None
+    gold_sents: Iterable[Any]
+    converter: Converter = field(default_factory=Converter)
+
+
+@dataclass(frozen=True)
+class ExperimentScores:
+    """SINGLE and MULTIPLE scores of one experiment, in both modes."""
+
+    name: str
+    single: tuple[Score, Score]
+    multiple: tuple[Score, Score] | None
+
+
+class CrossFrameworkEvaluator(_ProtocolEvaluator):
+    """A cross-framework experiment: parsers of several theories on the same sentences.
+
+    Each :class:`Experiment` (or ``(name, parsed_sents, gold_sents)``
+    tuple) brings its parser's output and its native gold. Every parse is
+    scored against its native gold (SINGLE) and against the generalization
+    of all golds (MULTIPLE), labeled and unlabeled; :meth:`overlap` gives the
+    cross-theory overlap of every pair of golds and :meth:`significance`
+    pairwise p-values. ``tl_unify`` maps an experiment name to another whose
+    gold labels enrich it by TL-unification.
+
+    Scores do not depend on the order of the experiments.
+
+    >>> from nltk.parse import DependencyGraph as G
+    >>> g1 = G("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
+    >>> g2 = G("arrive VB 0 ROOT\\non IN 3 case\\nSunday NNP 1 tmod")
+    >>> p1 = G("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 1 pobj")
+    >>> cross = CrossFrameworkEvaluator([("A", [p1], [g1]), ("B", [g2], [g2])])
+    >>> [round(s, 4) for s in cross.multiple("A")]
+    [0.8333, 0.8571]
+    >>> [round(s, 4) for s in cross.overlap("A", "B")]
+    [0.4, 1.0]
+    """
+
+    def __init__(
+        self,
+        experiments: Sequence[Experiment | tuple[Any, ...]],
+        *,
+        tl_unify: Mapping[str, str] | None = None,
+        engine: str = "span",
+        on_error: str = "raise",
+        jobs: int = 1,
+        progress: bool | None = False,
+    ) -> None:
+        exps = [e if isinstance(e, Experiment) else Experiment(*e) for e in experiments]
+        names = [e.name for e in exps]
+        if len(exps) < 2:
+            raise OptionError("a cross-framework experiment needs at least two experiments")
+        if len(set(names)) != len(names):
+            raise OptionError(f"experiment names must be unique: {names}")
+        self.experiments = exps
+        index = {n: i for i, n in enumerate(names)}
+        pairs = []
+        for a, b in (tl_unify or {}).items():
+            for name in (a, b):
+                if name not in index:
+                    raise OptionError(f"TL-unification names unknown experiment {name!r}")
+            pairs.append((index[a], index[b]))
+        self.tl_unify = dict(tl_unify or {})
+        scored = [i for i, e in enumerate(exps) if e.parsed_sents is not None]
+        self._scored = scored
+        self.config = ProtocolConfig(
+            converters=tuple(e.converter for e in exps),
+            parse_theories=tuple(scored),
+            theory_names=tuple(f"{n} gold" for n in names),
+            parse_names=tuple(f"{names[i]} parse" for i in scored),
+            tl_unify=tuple(pairs),
+            engine=engine,
+            multiple=True,
+            overlaps=True,
+        )
+        self.on_error = on_error
+        self.jobs = jobs
+        self.progress = progress
+
+    @property
+    def names(self) -> list[str]:
+        return [e.name for e in self.experiments]
+
+    def _run(self) -> ProtocolResult:
+        sources: list[tuple[str, Iterable[Any] | None]] = [
+            (f"{e.name} gold", e.gold_sents) for e in self.experiments
+        ]
+        sources += [
+            (f"{self.experiments[i].name} parse", self.experiments[i].parsed_sents)
+            for i in self._scored
+        ]
+        k = len(self.experiments)
+        stream = (
+            (number, None, row[:k], row[k:])
+            for number, row in enumerate(_zip_sources(sources), start=1)
+        )
+        return run_protocol(
+            stream, self.config, on_error=self.on_error, jobs=self.jobs, progress=self.progress
+        )
+
+    # -- tables ---------------------------------------------------------------
+
+    def _parse_index(self, name: str) -> int:
+        try:
+            i = self.names.index(name)
+            return self._scored.index(i)
+        except ValueError:
+            raise KeyError(f"no scored experiment {name!r}; scored: {self.scored_names}") from None
+
+    @property
+    def scored_names(self) -> list[str]:
+        """Experiments that have a parser to score."""
+        return [self.names[i] for i in self._scored]
+
+    def stats(self, name: str, scenario: str) -> StatsTable:
+        """Per-sentence statistics of experiment ``name`` in ``"single"`` or ``"multiple"``."""
+        j = self._parse_index(name)
+        if scenario == "single":
+            return self.result.single[j]
+        if scenario == "multiple":
+            assert self.result.multiple is not None
+            return self.result.multiple[j]
+        raise OptionError(f"scenario must be 'single' or 'multiple', not {scenario!r}")
+
+    def signature(self, scenario: str, name: str | None = None) -> Signature:
+        """Options behind the numbers of one scenario (and one experiment's theory)."""
+        fields: dict[str, object] = {
+            "metric": "tedeval",
+            "ref": "single" if scenario == "single" else f"multiple({len(self.experiments)})",
+        }
+        if name is not None:
+            fields.update(self.experiments[self.names.index(name)].converter.signature_fields())
+            fields["tl"] = self.tl_unify.get(name, "no")
+        fields["engine"] = self.config.engine
+        return Signature(fields)
+
+    def _scores(self, table: StatsTable, signature: Signature, average: str) -> tuple[Score, Score]:
+        return (
+            Score.from_table(table, LABELED, signature=signature, average=average),
+            Score.from_table(table, UNLABELED, signature=signature, average=average),
+        )
+
+    def single(self, name: str, *, average: str = "micro") -> tuple[Score, Score]:
+        """``(labeled, unlabeled)`` of ``name``'s parse against its native gold."""
+        return self._scores(self.stats(name, "single"), self.signature("single", name), average)
+
+    def multiple(self, name: str, *, average: str = "micro") -> tuple[Score, Score]:
+        """``(labeled, unlabeled)`` of ``name``'s parse against the generalized gold."""
+        return self._scores(self.stats(name, "multiple"), self.signature("multiple", name), average)
+
+    def overlap(self, a: str, b: str, *, average: str = "micro") -> tuple[Score, Score]:
+        """Cross-theory overlap of the golds of ``a`` and ``b``: ``(labeled, unlabeled)``.
+
+        The SINGLE score of one theory's gold trees against the other's; it is
+        symmetric (SPEC.md §5).
+        """
+        ia, ib = self.names.index(a), self.names.index(b)
+        table = self.result.overlap[(min(ia, ib), max(ia, ib))]
+        sig = Signature(metric="tedeval", ref="overlap", engine=self.config.engine)
+        return self._scores(table, sig, average)
+
+    def significance(
+        self,
+        *,
+        rounds: int = DEFAULT_ROUNDS,
+        seed: int = DEFAULT_SEED,
+    ) -> list[tuple[str, str, str, str, SignificanceResult]]:
+        """Pairwise tests: ``(scenario, mode, a, b, result)`` for every pair of parsers.
+
+        Pairs are ordered by name so the output does not depend on the order
+        experiments were given in.
+        """
+        names = sorted(self.scored_names)
+        out = []
+        for scenario in ("single", "multiple"):
+            for mode, measure in (("labeled", LABELED), ("unlabeled", UNLABELED)):
+                for i, a in enumerate(names):
+                    for b in names[i + 1 :]:
+                        res = paired_randomization(
+                            self.stats(a, scenario),
+                            self.stats(b, scenario),
+                            measure,
+                            rounds=rounds,
+                            seed=seed,
+                        )
+                        out.append((scenario, mode, a, b, res))
+        return out
+
+    def sentence_results(self, name: str, scenario: str) -> list[SentenceResult]:
+        """Per-sentence δ, ι and scores of one experiment in one scenario."""
+        res = self.result
+        return _results(self.stats(name, scenario), res.numbers, res.sentence_ids)
+
+    def as_dict(
+        self,
+        *,
+        significance_rounds: int | None = None,
+        seed: int = DEFAULT_SEED,
+        macro: bool = False,
+    ) -> dict[str, object]:
+        """The whole experiment as JSON-ready data, keyed by sorted names."""
+        res = self.result
+        skipped = [s.as_dict() for s in res.skipped]
+
+        def block(
+            scores: tuple[Score, Score], table: StatsTable, scenario: str, name: str | None
+        ) -> dict:
+            d: dict[str, object] = {
+                "labeled": scores[0].as_dict(),
+                "unlabeled": scores[1].as_dict(),
+                "sentences": len(table),
+                "skipped": skipped,
+                "signature": str(scores[0].signature),
+            }
+            if macro:
+                m = self._scores(table, self.signature(scenario, name), "macro")
+                d["macro"] = {"labeled": m[0].as_dict(), "unlabeled": m[1].as_dict()}
+            return d
+
+        experiments = {}
+        for name in sorted(self.scored_names):
+            experiments[name] = {
+                scenario: block(
+                    getattr(self, scenario)(name), self.stats(name, scenario), scenario, name
+                )
+                for scenario in ("single", "multiple")
+            }
+        overlap = {}
+        names = sorted(self.names)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                lab, unl = self.overlap(a, b)
+                overlap[f"{a} vs {b}"] = {"labeled": lab.as_dict(), "unlabeled": unl.as_dict()}
+        out: dict[str, object] = {
+            "experiments": experiments,
+            "overlap": overlap,
+            "sentences": len(res.numbers),
+            "read": res.read,
+            "skipped": skipped,
+        }
+        if significance_rounds:
+            out["significance"] = [
+                {"scenario": sc, "mode": mode, "a": a, "b": b, **r.as_dict()}
+                for sc, mode, a, b, r in self.significance(rounds=significance_rounds, seed=seed)
+            ]
+        return out
