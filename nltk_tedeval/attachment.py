@@ -1,0 +1,367 @@
+"""Attachment scores (LAS, UAS, LA), the undirected score and NED.
+
+Every score here is a ratio of tokens: a token is *scored* (counted in the
+denominator) unless it is punctuation and the caller asked to exclude
+punctuation, and it is *correct* (counted in the numerator) when its predicted
+attachment passes the measure's test against the gold tree:
+
+- **UAS**: the predicted head is the gold head.
+- **LA** (label accuracy): the predicted relation is the gold relation.
+- **LAS**: both.
+- **UNDIRECTED** (Klein and Manning 2004, as defined by Schwartz et al. 2011,
+  §5): the predicted head is the gold head or a gold *child* of the token, so
+  an arc is right whichever way it points.
+- **NED**, Neutral Edge Direction (Schwartz et al. 2011, §5): as UNDIRECTED, or
+  the predicted head is the gold *grandparent*. This forgives both tokens of an
+  edge-flip, where UNDIRECTED still penalises one of them (§5, Figure 3).
+
+The root (address 0) counts as a head like any other (SPEC.md §7): a token
+whose gold head hangs from the root has the root as its gold grandparent.
+
+Following the "statistics, then scores" design of :mod:`nltk_tedeval.stats`,
+each sentence becomes one row of integer counts (the columns of
+:data:`ATTACHMENT_COLUMNS`); every score is a :class:`~nltk_tedeval.stats.Measure`
+over the summed columns, so the macro average and the paired significance test
+come from :class:`~nltk_tedeval.evaluator.Evaluator` for all five scores.
+
+"I want to eat" with the edge between "to" and "eat" flipped (§5, Figure 2):
+"to" now hangs from "want", its gold grandparent, which only NED accepts.
+
+>>> words = ("I", "want", "to", "eat")
+>>> gold = DependencyTree(words, heads=(2, 0, 4, 2), rels=("nsubj", "root", "mark", "xcomp"))
+>>> parse = DependencyTree(words, heads=(2, 0, 2, 3), rels=("nsubj", "root", "xcomp", "mark"))
+>>> ev = AttachmentEvaluator([parse], [gold])
+>>> las, uas = ev.eval()
+>>> float(las), float(uas), float(ev.score("UNDIRECTED")), float(ev.score("NED"))
+(0.5, 0.5, 0.75, 1.0)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .dependency import DependencyTree, from_dependency_graph, strip_subtype
+from .errors import OptionError, TedEvalError
+from .evaluator import Evaluator
+from .stats import Measure, StatsTable, accuracy
+from .tokens import check_yields
+
+if TYPE_CHECKING:
+    from nltk.parse import DependencyGraph
+
+__all__ = [
+    "ATTACHMENT_COLUMNS",
+    "ATTACHMENT_MEASURES",
+    "LA",
+    "LAS",
+    "NED",
+    "NO_RELATION",
+    "UAS",
+    "UNDIRECTED",
+    "AttachmentEvaluator",
+    "RelationScore",
+    "is_punctuation",
+]
+
+ATTACHMENT_COLUMNS: tuple[str, ...] = (
+    "tokens",  # tokens scored (all, or all but punctuation)
+    "head",  # ... whose predicted head is the gold head
+    "label",  # ... whose predicted relation is the gold relation
+    "head_label",  # ... with both right
+    "undirected",  # ... whose predicted head is the gold head or a gold child
+    "ned",  # ... or else the gold grandparent
+)
+"""The per-sentence sufficient statistics, one StatsTable column each."""
+
+LAS = Measure("LAS", ("head_label", "tokens"), accuracy)
+UAS = Measure("UAS", ("head", "tokens"), accuracy)
+LA = Measure("LA", ("label", "tokens"), accuracy)
+UNDIRECTED = Measure("UNDIRECTED", ("undirected", "tokens"), accuracy)
+NED = Measure("NED", ("ned", "tokens"), accuracy)
+ATTACHMENT_MEASURES: dict[str, Measure] = {m.name: m for m in (LAS, UAS, LA, UNDIRECTED, NED)}
+
+NO_RELATION = "_"
+"""How the per-relation breakdown names a token without a relation."""
+
+PUNCT_OPTIONS = ("include", "exclude")
+_PUNCT_CATEGORIES = frozenset({"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"})
+
+
+@lru_cache(maxsize=1 << 16)
+def is_punctuation(token: str) -> bool:
+    """True when every character of ``token`` is Unicode punctuation (categories P*).
+
+    This is the test of CoNLL-X ``eval.pl`` and of nltk's
+    ``DependencyEvaluator``. The token is taken as written, so a PTB escape
+    such as ``-LRB-`` is a word, as in both of those tools. Like nltk, the
+    empty string counts as punctuation (nothing in it is anything else).
+
+    >>> is_punctuation("..."), is_punctuation("«"), is_punctuation("U.S."), is_punctuation("$")
+    (True, True, False, False)
+    """
+    # The cache matters: a corpus has few distinct punctuation-like forms, and
+    # the category lookup per character is the costliest part of this test.
+    return all(unicodedata.category(ch) in _PUNCT_CATEGORIES for ch in token)
+
+
+@dataclass(frozen=True)
+class RelationScore:
+    """Precision and recall of one relation label, over the scored tokens.
+
+    ``gold`` and ``predicted`` count tokens whose gold (predicted) relation is
+    :attr:`relation`; ``label_correct`` counts tokens where both are, and
+    ``head_label_correct`` those that also have the right head. The ``label_*``
+    figures are CoNLL-X ``eval.pl``'s "precision and recall of DEPREL"; the
+    ``las_*`` figures those of "DEPREL + ATTACHMENT". Undefined ratios
+    (nothing predicted, say) are NaN.
+    """
+
+    relation: str
+    gold: int
+    predicted: int
+    label_correct: int
+    head_label_correct: int
+
+    @property
+    def label_precision(self) -> float:
+        return _ratio(self.label_correct, self.predicted)
+
+    @property
+    def label_recall(self) -> float:
+        return _ratio(self.label_correct, self.gold)
+
+    @property
+    def label_f1(self) -> float:
+        return _ratio(2 * self.label_correct, self.gold + self.predicted)
+
+    @property
+    def las_precision(self) -> float:
+        return _ratio(self.head_label_correct, self.predicted)
+
+    @property
+    def las_recall(self) -> float:
+        return _ratio(self.head_label_correct, self.gold)
+
+    @property
+    def las_f1(self) -> float:
+        return _ratio(2 * self.head_label_correct, self.gold + self.predicted)
+
+    def as_dict(self) -> dict[str, object]:
+        """Counts and ratios, JSON-ready (``None`` for undefined ratios)."""
+        out: dict[str, object] = {
+            "relation": self.relation,
+            "gold": self.gold,
+            "predicted": self.predicted,
+            "label_correct": self.label_correct,
+            "head_label_correct": self.head_label_correct,
+        }
+        for name in (
+            "label_precision",
+            "label_recall",
+            "label_f1",
+            "las_precision",
+            "las_recall",
+            "las_f1",
+        ):
+            value = getattr(self, name)
+            out[name] = None if value != value else value  # NaN is not JSON
+        return out
+
+
+def _ratio(num: int, den: int) -> float:
+    return num / den if den else float("nan")
+
+
+class AttachmentEvaluator(Evaluator):
+    """LAS and UAS with nltk's call shape, plus LA, UNDIRECTED and NED by name.
+
+    ``parsed_sents`` and ``gold_sents`` hold ``nltk.parse.DependencyGraph``
+    or :class:`~nltk_tedeval.dependency.DependencyTree` objects, one parse per
+    gold sentence, over the same tokens (compared after undoing PTB escapes).
+    Attachment needs only a head per token, so, as in CoNLL-X ``eval.pl``
+    and nltk, a side whose heads do not form a tree (a cycle, a token that
+    is its own head) is still scored; :attr:`non_trees` counts such
+    sentences. A head outside the sentence, a missing head or a yield
+    mismatch raises a :class:`~nltk_tedeval.errors.TedEvalError` naming the
+    sentence (from 1) and the token.
+
+    ``punct="include"`` (default, CoNLL 2018) scores every token;
+    ``punct="exclude"`` leaves out tokens made only of punctuation
+    (:func:`is_punctuation`, decided on the gold token), as CoNLL-X
+    ``eval.pl`` and nltk's ``DependencyEvaluator`` do; LAS and UAS then equal
+    nltk's. ``strip_subtypes=True`` compares ``nsubj:pass`` as ``nsubj``.
+
+    :meth:`eval` returns ``(LAS, UAS)`` as nltk does; :meth:`score` gives any
+    of :data:`ATTACHMENT_MEASURES`, micro (default) or macro.
+    """
+
+    measures: ClassVar[dict[str, Measure]] = ATTACHMENT_MEASURES
+    primary: ClassVar[tuple[str, ...]] = ("LAS", "UAS")
+    metric: ClassVar[str] = "attachment"
+
+    def __init__(
+        self,
+        parsed_sents: Sequence[DependencyGraph | DependencyTree],
+        gold_sents: Sequence[DependencyGraph | DependencyTree],
+        *,
+        punct: str = "include",
+        strip_subtypes: bool = False,
+    ) -> None:
+        if punct not in PUNCT_OPTIONS:
+            raise OptionError(f"punct must be one of {PUNCT_OPTIONS}, not {punct!r}")
+        super().__init__(parsed_sents, gold_sents)
+        self.punct = punct
+        self.strip_subtypes = strip_subtypes
+        self._relations: dict[str, RelationScore] | None = None
+        self._excluded = 0
+        self._non_trees = {"parse": 0, "gold": 0}
+
+    def signature_fields(self) -> dict[str, object]:
+        return super().signature_fields() | {
+            "punct": self.punct,
+            "subtypes": "strip" if self.strip_subtypes else "keep",
+        }
+
+    # -- statistics -----------------------------------------------------------
+
+    def _compute_stats(self) -> StatsTable:
+        rows: list[tuple[int, ...]] = []
+        # Per relation: [gold, predicted, label_correct, head_label_correct].
+        counts: dict[str, list[int]] = {}
+        excluded = 0
+        exclude_punct = self.punct == "exclude"
+        for number, (parsed, gold) in enumerate(
+            zip(self.parsed_sents, self.gold_sents, strict=True), start=1
+        ):
+            parse_tree = _as_tree(parsed, number, "parse")
+            gold_tree = _as_tree(gold, number, "gold")
+            for side, tree in (("parse", parse_tree), ("gold", gold_tree)):
+                self._non_trees[side] += not tree.is_tree()
+            check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"], sentence=number)
+            scored = [not is_punctuation(w) for w in gold_tree.words] if exclude_punct else None
+            if scored is not None:
+                excluded += scored.count(False)
+            rows.append(
+                _sentence_row(
+                    gold_tree.heads,
+                    parse_tree.heads,
+                    self._rels(gold_tree),
+                    self._rels(parse_tree),
+                    scored,
+                    counts,
+                )
+            )
+        self._relations = {rel: RelationScore(rel, *counts[rel]) for rel in sorted(counts)}
+        self._excluded = excluded
+        return StatsTable(ATTACHMENT_COLUMNS, rows)
+
+    def _rels(self, tree: DependencyTree) -> list[str]:
+        if self.strip_subtypes:
+            return [NO_RELATION if r is None else strip_subtype(r) for r in tree.rels]
+        return [NO_RELATION if r is None else r for r in tree.rels]
+
+    # -- reports --------------------------------------------------------------
+
+    def relation_scores(self) -> dict[str, RelationScore]:
+        """Precision and recall per relation label (gold or predicted), by label."""
+        self.stats  # noqa: B018 (computing the statistics counts the relations too)
+        assert self._relations is not None
+        return dict(self._relations)
+
+    @property
+    def non_trees(self) -> dict[str, int]:
+        """Sentences whose heads do not form a tree, per side (``parse``, ``gold``)."""
+        self.stats  # noqa: B018 (computing the statistics counts them)
+        return dict(self._non_trees)
+
+    @property
+    def excluded_tokens(self) -> int:
+        """How many tokens ``punct="exclude"`` left out (0 when punctuation is included)."""
+        self.stats  # noqa: B018 (computing the statistics counts them)
+        return self._excluded
+
+    def report(self) -> dict[str, Any]:
+        """Everything in one JSON-ready dict: options, micro and macro scores, relations."""
+        micro = self.scores()
+        return {
+            "metric": self.metric,
+            "signature": str(self.signature),
+            "sentences": len(self.stats),
+            "tokens": int(self.stats.totals(("tokens",))[0]),
+            "excluded_tokens": self.excluded_tokens,
+            "non_trees": self.non_trees,
+            "scores": {name: score.as_dict() for name, score in micro.items()},
+            "macro": {name: s.as_dict() for name, s in self.scores(average="macro").items()},
+            "relations": {rel: r.as_dict() for rel, r in self.relation_scores().items()},
+        }
+
+
+def _as_tree(sent: Any, number: int, side: str) -> DependencyTree:
+    """Read one sentence, locating any error at sentence ``number`` and naming the side."""
+    if isinstance(sent, DependencyTree):
+        return sent
+    try:
+        return from_dependency_graph(sent, require_tree=False)
+    except TedEvalError as err:
+        err.message = f"{side}: {err.message}"
+        err.args = (err.message,)
+        raise err.locate(sentence=number) from None
+
+
+def _sentence_row(
+    gold_heads: Sequence[int],
+    pred_heads: Sequence[int],
+    gold_rels: Sequence[str],
+    pred_rels: Sequence[str],
+    scored: Sequence[bool] | None,
+    counts: dict[str, list[int]],
+) -> tuple[int, int, int, int, int, int]:
+    """One sentence's :data:`ATTACHMENT_COLUMNS`; adds its relations to ``counts``.
+
+    Heads are 1-based addresses with 0 for the root, so ``gold_heads[h - 1]``
+    is the gold head of token h. One pass, constant work per token.
+    """
+    tokens = head = label = head_label = undirected = ned = 0
+    for i, (g, p) in enumerate(zip(gold_heads, pred_heads, strict=True)):
+        if scored is not None and not scored[i]:
+            continue
+        tokens += 1
+        dep = i + 1
+        head_ok = p == g
+        # §5 "Undirected Evaluation": the predicted head may be a gold child,
+        # i.e. a token whose gold head is this one. The root is nobody's child.
+        undirected_ok = head_ok or (p != 0 and gold_heads[p - 1] == dep)
+        # §5 "NED": or the gold grandparent, the gold head of the gold head.
+        # A token under the root has no grandparent; one whose head is under
+        # the root has the root as grandparent (SPEC.md §7).
+        ned_ok = undirected_ok or (g != 0 and gold_heads[g - 1] == p)
+        gr = gold_rels[i]
+        pr = pred_rels[i]
+        label_ok = gr == pr
+        head += head_ok
+        label += label_ok
+        undirected += undirected_ok
+        ned += ned_ok
+        both = head_ok and label_ok
+        head_label += both
+
+        gold_row = counts.get(gr)
+        if gold_row is None:
+            gold_row = counts[gr] = [0, 0, 0, 0]
+        gold_row[0] += 1
+        # A right label is also a prediction of the gold relation, so it
+        # counts once as gold, predicted and correct for that relation.
+        if label_ok:
+            gold_row[1] += 1
+            gold_row[2] += 1
+            gold_row[3] += both
+        else:
+            pred_row = counts.get(pr)
+            if pred_row is None:
+                pred_row = counts[pr] = [0, 0, 0, 0]
+            pred_row[1] += 1
+    return tokens, head, label, head_label, undirected, ned
