@@ -132,8 +132,12 @@ def paired_randomization(
 def _coin_flips(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
     """A ``rows × cols`` matrix of fair 0/1 coin flips as float64.
 
-    Drawing packed random bytes and unpacking them is several times faster
-    than drawing one random number per cell.
+    Each row takes whole 64-bit outputs of the bit generator, so the flips
+    of a round do not depend on how rounds are grouped into blocks, and the
+    bytes are read little-endian so every platform draws the same flips.
+    Unpacking raw bits is much faster than drawing one number per cell.
     """
-    packed = rng.integers(0, 256, size=(rows, (cols + 7) // 8), dtype=np.uint8)
-    return np.unpackbits(packed, axis=1, count=cols).astype(np.float64)
+    words = (cols + 63) // 64
+    raw = rng.bit_generator.random_raw((rows, words)).astype("<u8", copy=False)
+    bits = np.unpackbits(raw.view(np.uint8).reshape(rows, words * 8), axis=1, count=cols)
+    return bits.astype(np.float64)
