@@ -252,9 +252,13 @@ def apted_counts(
 ) -> tuple[int, int]:
     """``(δ, ι)`` from the APTED edit scripts ES(parse, ref) and ES(gold, ref)."""
     to_ref = edit_script(parse, reference, labeled=labeled)
-    gold_to_ref = edit_script(gold, reference, labeled=labeled)
-    iota = (
-        sorted_function_tree(parse, labeled=labeled).size()
-        + sorted_function_tree(reference, labeled=labeled).size()
-    )
-    return len(to_ref) - len(to_ref & gold_to_ref), iota
+    # In SINGLE the native gold is the reference, and a tree's script to
+    # itself is empty: no need to ask APTED.
+    if gold == reference:
+        shared = 0
+    else:
+        shared = len(to_ref & edit_script(gold, reference, labeled=labeled))
+    iota = sorted_function_tree(parse, labeled=labeled).size() + sorted_function_tree(
+        reference, labeled=labeled
+    ).size()
+    return len(to_ref) - shared, iota
