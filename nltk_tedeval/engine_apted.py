@@ -258,7 +258,8 @@ def apted_counts(
         shared = 0
     else:
         shared = len(to_ref & edit_script(gold, reference, labeled=labeled))
-    iota = sorted_function_tree(parse, labeled=labeled).size() + sorted_function_tree(
-        reference, labeled=labeled
-    ).size()
+    iota = (
+        sorted_function_tree(parse, labeled=labeled).size()
+        + sorted_function_tree(reference, labeled=labeled).size()
+    )
     return len(to_ref) - shared, iota
