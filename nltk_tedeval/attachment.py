@@ -201,6 +201,7 @@ class AttachmentEvaluator(Evaluator):
 
     measures: ClassVar[dict[str, Measure]] = ATTACHMENT_MEASURES
     primary: ClassVar[tuple[str, ...]] = ("LAS", "UAS")
+    columns: ClassVar[tuple[str, ...]] = ATTACHMENT_COLUMNS
     metric: ClassVar[str] = "attachment"
 
     def __init__(
@@ -210,15 +211,14 @@ class AttachmentEvaluator(Evaluator):
         *,
         punct: str = "include",
         strip_subtypes: bool = False,
+        on_error: str = "raise",
     ) -> None:
         if punct not in PUNCT_OPTIONS:
             raise OptionError(f"punct must be one of {PUNCT_OPTIONS}, not {punct!r}")
-        super().__init__(parsed_sents, gold_sents)
+        super().__init__(parsed_sents, gold_sents, on_error=on_error)
         self.punct = punct
         self.strip_subtypes = strip_subtypes
         self._relations: dict[str, RelationScore] | None = None
-        self._excluded = 0
-        self._non_trees = {"parse": 0, "gold": 0}
 
     def signature_fields(self) -> dict[str, object]:
         return super().signature_fields() | {
@@ -229,35 +229,34 @@ class AttachmentEvaluator(Evaluator):
     # -- statistics -----------------------------------------------------------
 
     def _compute_stats(self) -> StatsTable:
-        rows: list[tuple[int, ...]] = []
         # Per relation: [gold, predicted, label_correct, head_label_correct].
-        counts: dict[str, list[int]] = {}
-        excluded = 0
-        exclude_punct = self.punct == "exclude"
-        for number, (parsed, gold) in enumerate(
-            zip(self.parsed_sents, self.gold_sents, strict=True), start=1
-        ):
-            parse_tree = _as_tree(parsed, number, "parse")
-            gold_tree = _as_tree(gold, number, "gold")
-            for side, tree in (("parse", parse_tree), ("gold", gold_tree)):
-                self._non_trees[side] += not tree.is_tree()
-            check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"], sentence=number)
-            scored = [not is_punctuation(w) for w in gold_tree.words] if exclude_punct else None
-            if scored is not None:
-                excluded += scored.count(False)
-            rows.append(
-                _sentence_row(
-                    gold_tree.heads,
-                    parse_tree.heads,
-                    self._rels(gold_tree),
-                    self._rels(parse_tree),
-                    scored,
-                    counts,
-                )
-            )
-        self._relations = {rel: RelationScore(rel, *counts[rel]) for rel in sorted(counts)}
-        self._excluded = excluded
-        return StatsTable(ATTACHMENT_COLUMNS, rows)
+        self._counts: dict[str, list[int]] = {}
+        self._excluded = 0
+        self._non_trees = {"parse": 0, "gold": 0}
+        table = super()._compute_stats()
+        self._relations = {
+            rel: RelationScore(rel, *self._counts[rel]) for rel in sorted(self._counts)
+        }
+        return table
+
+    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[int, ...]:
+        parse_tree = _as_tree(parsed, "parse")
+        gold_tree = _as_tree(gold, "gold")
+        check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"])
+        for side, tree in (("parse", parse_tree), ("gold", gold_tree)):
+            self._non_trees[side] += not tree.is_tree()
+        scored = None
+        if self.punct == "exclude":
+            scored = [not is_punctuation(w) for w in gold_tree.words]
+            self._excluded += scored.count(False)
+        return _sentence_row(
+            gold_tree.heads,
+            parse_tree.heads,
+            self._rels(gold_tree),
+            self._rels(parse_tree),
+            scored,
+            self._counts,
+        )
 
     def _rels(self, tree: DependencyTree) -> list[str]:
         if self.strip_subtypes:
@@ -300,16 +299,14 @@ class AttachmentEvaluator(Evaluator):
         }
 
 
-def _as_tree(sent: Any, number: int, side: str) -> DependencyTree:
-    """Read one sentence, locating any error at sentence ``number`` and naming the side."""
+def _as_tree(sent: Any, side: str) -> DependencyTree:
+    """Read one sentence, naming the side in any error."""
     if isinstance(sent, DependencyTree):
         return sent
     try:
         return from_dependency_graph(sent, require_tree=False)
     except TedEvalError as err:
-        err.message = f"{side}: {err.message}"
-        err.args = (err.message,)
-        raise err.locate(sentence=number) from None
+        raise err.on_side(side) from None
 
 
 def _sentence_row(

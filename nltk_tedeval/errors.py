@@ -36,8 +36,9 @@ class TedEvalError(Exception):
 
     Attributes are ``None`` where unknown: ``file``, ``line`` (1-based),
     ``sentence`` (1-based number in its file or list), ``sentence_id`` (the id
-    the format gives, such as CoNLL-U ``# sent_id``) and ``token`` (the
-    offending token or arc, as text).
+    the format gives, such as CoNLL-U ``# sent_id``), ``token`` (the
+    offending token or arc, as text) and ``side`` (``"gold"`` or ``"parse"``
+    when the error concerns one tree of a comparison).
     """
 
     def __init__(
@@ -57,6 +58,7 @@ class TedEvalError(Exception):
         self.sentence = sentence
         self.sentence_id = sentence_id
         self.token = token
+        self.side: str | None = None
 
     def locate(
         self,
@@ -75,6 +77,18 @@ class TedEvalError(Exception):
             self.sentence = sentence
         if self.sentence_id is None:
             self.sentence_id = sentence_id
+        return self
+
+    def on_side(self, side: str) -> TedEvalError:
+        """Say which tree of a comparison the message is about (``"gold: ..."``).
+
+        ``side`` is ``"gold"`` or ``"parse"``; an evaluator that knows the
+        file of each side uses it to name the right file.
+        """
+        if self.side is None:
+            self.side = side
+            self.message = f"{side}: {self.message}"
+            self.args = (self.message,)
         return self
 
     @property

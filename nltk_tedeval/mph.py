@@ -226,12 +226,6 @@ def mph_brackets(
     return frozenset((kept[a], kept[b - 1] + 1) for a, b in spans)
 
 
-def _on_side(side: str, error: TedEvalError) -> TedEvalError:
-    error.message = f"{side}: {error.message}"
-    error.args = (error.message,)
-    return error
-
-
 class MPHEvaluator(Evaluator):
     """MPH bracket precision, recall and F1 of parsed against gold sentences.
 
@@ -250,6 +244,7 @@ class MPHEvaluator(Evaluator):
 
     measures: ClassVar[dict[str, Measure]] = MEASURES
     primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
+    columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "mph"
 
     def __init__(
@@ -260,8 +255,9 @@ class MPHEvaluator(Evaluator):
         head_rules: HeadRulesSpec = None,
         punct_tags: PunctSpec = PUNCT_TAGS,
         projectivize: bool = False,
+        on_error: str = "raise",
     ) -> None:
-        super().__init__(parsed_sents, gold_sents)
+        super().__init__(parsed_sents, gold_sents, on_error=on_error)
         self.head_rules = get_head_rules(head_rules)
         self.punct_tags = _punct_set(punct_tags)
         self.projectivize = projectivize
@@ -287,29 +283,18 @@ class MPHEvaluator(Evaluator):
         return self._projectivized
 
     def _compute_stats(self) -> StatsTable:
-        rows: list[tuple[int, int, int]] = []
-        lifted_trees = 0
-        for k, (parsed, gold) in enumerate(
-            zip(self.parsed_sents, self.gold_sents, strict=True), start=1
-        ):
-            try:
-                row, lifted = self._sentence(parsed, gold, k)
-            except TedEvalError as err:
-                raise err.locate(sentence=k) from None
-            rows.append(row)
-            lifted_trees += lifted
-        self._projectivized = lifted_trees
-        return StatsTable(COLUMNS, rows)
+        self._projectivized = 0
+        return super()._compute_stats()
 
-    def _sentence(self, parsed: Any, gold: Any, k: int) -> tuple[tuple[int, int, int], int]:
+    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[int, int, int]:
         sides = {}
         for side, tree in (("gold", gold), ("parse", parsed)):
             try:
                 sides[side] = _read(tree)
             except TedEvalError as err:
-                raise _on_side(f"{side} tree", err) from None
+                raise err.on_side(side) from None
         g, p = sides["gold"], sides["parse"]
-        check_yields([g.words, p.words], ["gold", "parse"], sentence=k)
+        check_yields([g.words, p.words], ["gold", "parse"])
         # Step 3: the gold tag decides, the parse's fills in where gold has none.
         punct = self.punct_tags
         drop = [
@@ -322,7 +307,8 @@ class MPHEvaluator(Evaluator):
             try:
                 result[side], changed = _brackets(src, drop, self.head_rules, self.projectivize)
             except TedEvalError as err:
-                raise _on_side(f"{side} tree", err) from None
+                raise err.on_side(side) from None
             lifted += changed
+        self._projectivized += lifted
         gold_b, test_b = result["gold"], result["parse"]
-        return (len(gold_b & test_b), len(gold_b), len(test_b)), lifted
+        return len(gold_b & test_b), len(gold_b), len(test_b)

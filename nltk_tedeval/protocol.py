@@ -42,6 +42,7 @@ from .convert import Converter
 from .engine_apted import apted_counts
 from .engine_span import span_counts
 from .errors import OptionError, SentenceCountError, TedEvalError
+from .evaluator import SkippedSentence, check_on_error, unwrap
 from .mft import MultiFunctionTree
 from .operations import generalize, tl_unify
 from .stats import StatsTable
@@ -179,26 +180,6 @@ class SentenceOutcome(NamedTuple):
     error: TedEvalError | None = None
 
 
-@dataclass(frozen=True)
-class SkippedSentence:
-    """A sentence left out of every system, and why."""
-
-    number: int
-    sentence_id: str | None
-    reason: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {"sentence": self.number, "id": self.sentence_id, "reason": self.reason}
-
-
-def _unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
-    """A tree, where it came from, and the reader's error for a bad record."""
-    if hasattr(obj, "tree") and hasattr(obj, "error"):
-        where = {"file": getattr(obj, "file", None), "line": getattr(obj, "line", None)}
-        return obj.tree, where, obj.error
-    return obj, {}, None
-
-
 def _source_name(default: str, where: dict[str, Any]) -> str:
     return where.get("file") or default
 
@@ -218,7 +199,7 @@ def process_sentence(
     """
     sid = sentence_id
     try:
-        sources = [_unwrap(g) for g in golds] + [_unwrap(p) for p in parses]
+        sources = [unwrap(g) for g in golds] + [unwrap(p) for p in parses]
         if sid is None:
             sid = next(
                 (getattr(o, "sentence_id", None) for o in (*golds, *parses) if hasattr(o, "tree")),
@@ -330,8 +311,7 @@ def run_protocol(
     the APTED engine). ``progress`` shows a tqdm bar on stderr (by default
     only when stderr is a terminal).
     """
-    if on_error not in ("raise", "skip"):
-        raise OptionError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+    check_on_error(on_error)
     n_parses = len(config.parse_theories)
     n_sources = len(config.converters) + len(config.aux_converters) + n_parses
     single_rows: list[list[Row]] = [[] for _ in range(n_parses)]

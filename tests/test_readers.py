@@ -775,8 +775,14 @@ def test_random_trees_printed_by_nltk_read_back(forest: list[Tree], flat: bool) 
         assert [s.tree for s in read_text(text, "ptb", one_per_line=True)] == forest
 
 
+# U+FEFF is left out: at the start of a file it is a byte-order mark, which
+# the readers drop, so a word made of it could not round-trip.
 CELL = st.text(
-    st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")), min_size=1, max_size=5
+    st.characters(
+        blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp"), blacklist_characters="\ufeff"
+    ),
+    min_size=1,
+    max_size=5,
 ).filter(lambda c: c.split() == [c])
 
 
