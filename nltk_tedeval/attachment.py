@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .dependency import DependencyTree, from_dependency_graph, strip_subtype
 from .errors import OptionError, TedEvalError
 from .evaluator import Evaluator
-from .stats import Measure, StatsTable, accuracy
+from .stats import Measure, accuracy
 from .tokens import check_yields
 
 if TYPE_CHECKING:
@@ -228,35 +228,50 @@ class AttachmentEvaluator(Evaluator):
 
     # -- statistics -----------------------------------------------------------
 
-    def _compute_stats(self) -> StatsTable:
+    def _start(self) -> None:
         # Per relation: [gold, predicted, label_correct, head_label_correct].
         self._counts: dict[str, list[int]] = {}
         self._excluded = 0
         self._non_trees = {"parse": 0, "gold": 0}
-        table = super()._compute_stats()
-        self._relations = {
-            rel: RelationScore(rel, *self._counts[rel]) for rel in sorted(self._counts)
-        }
-        return table
 
-    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[int, ...]:
+    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[tuple[int, ...], Any]:
         parse_tree = _as_tree(parsed, "parse")
         gold_tree = _as_tree(gold, "gold")
         check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"])
-        for side, tree in (("parse", parse_tree), ("gold", gold_tree)):
-            self._non_trees[side] += not tree.is_tree()
         scored = None
         if self.punct == "exclude":
             scored = [not is_punctuation(w) for w in gold_tree.words]
-            self._excluded += scored.count(False)
-        return _sentence_row(
+        counts: dict[str, list[int]] = {}
+        row = _sentence_row(
             gold_tree.heads,
             parse_tree.heads,
             self._rels(gold_tree),
             self._rels(parse_tree),
             scored,
-            self._counts,
+            counts,
         )
+        note = (
+            counts,
+            0 if scored is None else scored.count(False),
+            not parse_tree.is_tree(),
+            not gold_tree.is_tree(),
+        )
+        return row, note
+
+    def _keep(self, note: Any) -> None:
+        counts, excluded, parse_non_tree, gold_non_tree = note
+        for rel, delta in counts.items():
+            total = self._counts.setdefault(rel, [0, 0, 0, 0])
+            for i, d in enumerate(delta):
+                total[i] += d
+        self._excluded += excluded
+        self._non_trees["parse"] += parse_non_tree
+        self._non_trees["gold"] += gold_non_tree
+
+    def _finish(self) -> None:
+        self._relations = {
+            rel: RelationScore(rel, *self._counts[rel]) for rel in sorted(self._counts)
+        }
 
     def _rels(self, tree: DependencyTree) -> list[str]:
         if self.strip_subtypes:

@@ -3,27 +3,29 @@
 nltk's ``DependencyEvaluator(parsed_sents, gold_sents).eval()`` returns a
 tuple of floats. Our evaluators keep that call and build everything on the
 "statistics, then scores" design of :mod:`nltk_tedeval.stats`: a subclass
-only says how to turn the sentences into a :class:`~nltk_tedeval.stats.StatsTable`
-(:meth:`Evaluator._compute_stats`) and which :class:`~nltk_tedeval.stats.Measure`
-objects it offers; scores, macro averages, per-sentence scores and the
-significance test come from here.
+only says how to turn one sentence into a row of integers
+(:meth:`Evaluator._sentence_stats`) and which :class:`~nltk_tedeval.stats.Measure`
+objects it offers; the loop over sentences, bad-sentence handling, scores,
+macro averages, per-sentence scores and the significance test come from here.
 
 >>> from nltk_tedeval.stats import Measure, accuracy
 >>> class Toy(Evaluator):
 ...     measures = {"ACC": Measure("ACC", ("correct", "total"), accuracy)}
 ...     primary = ("ACC",)
-...     def _compute_stats(self):
-...         return StatsTable(("correct", "total"),
-...                           [(sum(p == g for p, g in zip(ps, gs)), len(gs))
-...                            for ps, gs in zip(self.parsed_sents, self.gold_sents)])
+...     columns = ("correct", "total")
+...     def _sentence_stats(self, parsed, gold):
+...         return (sum(p == g for p, g in zip(parsed, gold)), len(gold)), None
 >>> (acc,) = Toy([[1, 2, 3]], [[1, 2, 4]]).eval()
 >>> round(acc, 4)
 0.6667
+>>> a, b = Toy.evaluate_systems([[1, 2]], [[[1, 2]], [[1, 0]]])
+>>> float(a.eval()[0]), float(b.eval()[0])
+(1.0, 0.5)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -31,7 +33,7 @@ from .errors import OptionError, SentenceCountError, TedEvalError
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature, StatsTable
 
-__all__ = ["ON_ERROR", "Evaluator", "SkippedSentence", "unwrap"]
+__all__ = ["ON_ERROR", "Evaluator", "SkippedSentence", "unwrap", "zip_parallel"]
 
 ON_ERROR = ("raise", "skip")
 """What to do with a bad sentence: stop with its error, or leave it out and list it."""
@@ -69,6 +71,37 @@ def check_on_error(on_error: str) -> str:
     return on_error
 
 
+def zip_parallel(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[list[Any]]:
+    """Zip parallel sentence sources in lockstep, streaming.
+
+    Raises :class:`~nltk_tedeval.errors.SentenceCountError` naming the
+    source that ends first and after how many sentences.
+    """
+    iters = [(name, iter(src)) for name, src in named if src is not None]
+    lengths = [(name, len(src)) for name, src in named if isinstance(src, Sized)]
+    if len({n for _, n in lengths}) > 1:
+        desc = ", ".join(f"{name} has {n}" for name, n in lengths)
+        raise SentenceCountError(f"the sentence lists differ in length: {desc}")
+    number = 0
+    while True:
+        row, ended = [], []
+        for name, it in iters:
+            try:
+                row.append(next(it))
+            except StopIteration:
+                ended.append(name)
+        if ended:
+            if len(ended) == len(iters):
+                return
+            going = [name for name, _ in iters if name not in ended]
+            raise SentenceCountError(
+                f"{', '.join(ended)} ended after {number} sentences, but "
+                f"{', '.join(going)} continue(s); every source needs one tree per sentence"
+            )
+        number += 1
+        yield row
+
+
 class Evaluator:
     """Base of the evaluators: parsed and gold sentences in, scores out.
 
@@ -78,7 +111,8 @@ class Evaluator:
     into a row of integers; they may extend :meth:`signature_fields`.
     Statistics are computed once, on first use.
 
-    Sentences may be trees or reader records (see :func:`unwrap`). With
+    Sentences may be lists or any iterables (read once, in a stream), of
+    trees or of reader records (see :func:`unwrap`). With
     ``on_error="skip"`` a sentence whose statistics cannot be computed is
     left out and listed in :attr:`skipped`; :attr:`numbers` gives the number
     (from 1) of every scored sentence, row by row.
@@ -90,52 +124,84 @@ class Evaluator:
     metric: ClassVar[str] = "metric"
 
     def __init__(
-        self, parsed_sents: Sequence[Any], gold_sents: Sequence[Any], *, on_error: str = "raise"
+        self, parsed_sents: Iterable[Any], gold_sents: Iterable[Any], *, on_error: str = "raise"
     ) -> None:
-        self.parsed_sents = list(parsed_sents)
-        self.gold_sents = list(gold_sents)
-        if len(self.parsed_sents) != len(self.gold_sents):
+        self.parsed_sents = parsed_sents
+        self.gold_sents = gold_sents
+        sized = isinstance(parsed_sents, Sized) and isinstance(gold_sents, Sized)
+        if sized and len(parsed_sents) != len(gold_sents):  # type: ignore[arg-type]
             raise SentenceCountError(
-                f"{len(self.parsed_sents)} parsed sentences but {len(self.gold_sents)} gold "
+                f"{len(parsed_sents)} parsed sentences but {len(gold_sents)} gold "
                 "sentences; evaluation needs one parse per gold sentence"
             )
         self.on_error = check_on_error(on_error)
         self._stats: StatsTable | None = None
-        self.numbers: list[int] = []
-        self.skipped: list[SkippedSentence] = []
+        self._numbers: list[int] = []
+        self._skipped: list[SkippedSentence] = []
+
+    @property
+    def numbers(self) -> list[int]:
+        """The number (from 1) of every scored sentence, in the order of :attr:`stats`."""
+        _ = self.stats
+        return self._numbers
+
+    @property
+    def skipped(self) -> list[SkippedSentence]:
+        """Sentences left out with ``on_error="skip"``, with their reasons."""
+        _ = self.stats
+        return self._skipped
 
     # -- to implement ---------------------------------------------------------
 
-    def _sentence_stats(self, parsed: Any, gold: Any) -> Sequence[int]:
-        """The statistics row of one sentence; raise a TedEvalError if it is bad."""
+    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[Sequence[int], Any]:
+        """``(row, note)`` for one sentence; raise a TedEvalError if it is bad.
+
+        ``row`` holds the sentence's statistics in :attr:`columns` order.
+        ``note`` is anything the metric wants to remember about the sentence
+        (per-relation counts, say); it is handed to :meth:`_keep` only if the
+        sentence is scored, so a sentence skipped because another system
+        failed on it leaves no trace.
+        """
         raise NotImplementedError
 
+    def _start(self) -> None:
+        """Reset per-run state before the first sentence."""
+
+    def _keep(self, note: Any) -> None:
+        """Remember a scored sentence's note."""
+
+    def _finish(self) -> None:
+        """Complete per-run state after the last sentence."""
+
+    # -- the loop, for one or several systems on the same gold ------------------
+
     def _compute_stats(self) -> StatsTable:
-        rows = []
-        for number, (parsed, gold) in enumerate(
-            zip(self.parsed_sents, self.gold_sents, strict=True), start=1
-        ):
-            p_tree, p_where, p_err = unwrap(parsed)
-            g_tree, g_where, g_err = unwrap(gold)
-            sid = getattr(gold, "sentence_id", None) or getattr(parsed, "sentence_id", None)
-            try:
-                if g_err is not None or p_err is not None:
-                    raise g_err or p_err  # type: ignore[misc]
-                try:
-                    row = self._sentence_stats(p_tree, g_tree)
-                except TedEvalError as err:
-                    # Name the file of the tree the error is about, when known.
-                    where = {"parse": p_where, "gold": g_where}.get(err.side or "", {})
-                    raise err.locate(**where) from None
-            except TedEvalError as err:
-                err.locate(sentence=number, sentence_id=sid)
-                if self.on_error == "raise":
-                    raise
-                self.skipped.append(SkippedSentence(number, sid, str(err)))
-                continue
-            rows.append(row)
-            self.numbers.append(number)
-        return StatsTable(self.columns, rows)
+        rows = zip_parallel([("gold_sents", self.gold_sents), ("parsed_sents", self.parsed_sents)])
+        _run_systems([self], ((gold, [parsed]) for gold, parsed in rows))
+        assert self._stats is not None
+        return self._stats
+
+    @classmethod
+    def evaluate_systems(
+        cls,
+        gold_sents: Iterable[Any],
+        systems: Sequence[Iterable[Any]],
+        *,
+        names: Sequence[str] | None = None,
+        on_error: str = "raise",
+        **options: Any,
+    ) -> list[Evaluator]:
+        """Score several systems against one gold in one pass over the data.
+
+        A sentence that is bad for any system is left out of every system
+        (``on_error="skip"``) so paired comparisons and significance tests
+        see the same sentences. Returns one evaluator per system, ready.
+        """
+        names = list(names or [f"system {i + 1}" for i in range(len(systems))])
+        evaluators = [cls([], [], on_error=on_error, **options) for _ in systems]
+        rows = zip_parallel([("gold", gold_sents), *zip(names, systems, strict=True)])
+        _run_systems(evaluators, ((row[0], row[1:]) for row in rows))
+        return evaluators
 
     def signature_fields(self) -> dict[str, object]:
         """Options that change the numbers; subclasses add theirs."""
@@ -197,3 +263,49 @@ class Evaluator:
         return paired_randomization(
             self.stats, other.stats, self.measure(name), rounds=rounds, seed=seed
         )
+
+
+def _run_systems(
+    evaluators: Sequence[Evaluator], rows: Iterable[tuple[Any, Sequence[Any]]]
+) -> None:
+    on_error = evaluators[0].on_error
+    tables: list[list[Sequence[int]]] = [[] for _ in evaluators]
+    numbers: list[int] = []
+    skipped: list[SkippedSentence] = []
+    for ev in evaluators:
+        ev._start()
+    for number, (gold, parses) in enumerate(rows, start=1):
+        g_tree, g_where, g_err = unwrap(gold)
+        sid = getattr(gold, "sentence_id", None) or next(
+            (getattr(p, "sentence_id", None) for p in parses if getattr(p, "sentence_id", None)),
+            None,
+        )
+        results = []
+        try:
+            if g_err is not None:
+                raise g_err
+            for ev, parsed in zip(evaluators, parses, strict=True):
+                p_tree, p_where, p_err = unwrap(parsed)
+                if p_err is not None:
+                    raise p_err
+                try:
+                    results.append(ev._sentence_stats(p_tree, g_tree))
+                except TedEvalError as err:
+                    # Name the file of the tree the error is about, when known.
+                    where = {"parse": p_where, "gold": g_where}.get(err.side or "", {})
+                    raise err.locate(**where) from None
+        except TedEvalError as err:
+            err.locate(sentence=number, sentence_id=sid)
+            if on_error == "raise":
+                raise
+            skipped.append(SkippedSentence(number, sid, str(err)))
+            continue
+        numbers.append(number)
+        for ev, table, (row, note) in zip(evaluators, tables, results, strict=True):
+            table.append(row)
+            ev._keep(note)
+    for ev, table in zip(evaluators, tables, strict=True):
+        ev._finish()
+        ev._numbers = list(numbers)
+        ev._skipped = list(skipped)
+        ev._stats = StatsTable(ev.columns, table)

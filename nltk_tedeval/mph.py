@@ -69,7 +69,7 @@ from .errors import NonProjectiveError, TedEvalError, TreeStructureError
 from .evaluator import Evaluator
 from .headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
 from .mft import Span
-from .stats import Measure, StatsTable, f_measure, precision, recall
+from .stats import Measure, f_measure, precision, recall
 from .tokens import check_yields
 
 __all__ = [
@@ -282,11 +282,13 @@ class MPHEvaluator(Evaluator):
         _ = self.stats
         return self._projectivized
 
-    def _compute_stats(self) -> StatsTable:
+    def _start(self) -> None:
         self._projectivized = 0
-        return super()._compute_stats()
 
-    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[int, int, int]:
+    def _keep(self, note: Any) -> None:
+        self._projectivized += note
+
+    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[tuple[int, int, int], int]:
         sides = {}
         for side, tree in (("gold", gold), ("parse", parsed)):
             try:
@@ -309,6 +311,5 @@ class MPHEvaluator(Evaluator):
             except TedEvalError as err:
                 raise err.on_side(side) from None
             lifted += changed
-        self._projectivized += lifted
         gold_b, test_b = result["gold"], result["parse"]
-        return len(gold_b & test_b), len(gold_b), len(test_b)
+        return (len(gold_b & test_b), len(gold_b), len(test_b)), lifted

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 from .convert import Converter
 from .engine_apted import apted_counts
 from .engine_span import span_counts
-from .errors import OptionError, SentenceCountError, TedEvalError
+from .errors import OptionError, TedEvalError
 from .evaluator import SkippedSentence, check_on_error, unwrap
 from .mft import MultiFunctionTree
 from .operations import generalize, tl_unify
@@ -55,7 +55,6 @@ __all__ = [
     "ProtocolResult",
     "SentenceOutcome",
     "SkippedSentence",
-    "check_parallel",
     "get_engine",
     "process_sentence",
     "run_protocol",
@@ -371,10 +370,3 @@ def _outcomes(
     runner = Parallel(n_jobs=jobs, return_as="generator")
     for batch in runner(delayed(_process_batch)(b, config) for b in _batches(sentences, 64)):
         yield from batch
-
-
-def check_parallel(lengths: Sequence[tuple[str, int]]) -> None:
-    """Raise if parallel sentence lists have different lengths."""
-    if len({n for _, n in lengths}) > 1:
-        desc = ", ".join(f"{name} has {n}" for name, n in lengths)
-        raise SentenceCountError(f"the sentence lists differ in length: {desc}")

@@ -22,13 +22,13 @@ sentence (δ, ι) statistics, see :mod:`nltk_tedeval.stats`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .convert import Converter
-from .errors import OptionError, SentenceCountError
-from .evaluator import Evaluator
+from .errors import OptionError
+from .evaluator import Evaluator, zip_parallel
 from .protocol import ProtocolConfig, ProtocolResult, SkippedSentence, run_protocol
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature, StatsTable, edit_score
@@ -81,29 +81,6 @@ def _results(
     ]
 
 
-def _zip_sources(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[list[Any]]:
-    """Zip parallel sentence sources, with an error naming the one that ends first."""
-    iters = [(name, iter(src)) for name, src in named if src is not None]
-    number = 0
-    while True:
-        row, ended = [], []
-        for name, it in iters:
-            try:
-                row.append(next(it))
-            except StopIteration:
-                ended.append(name)
-        if ended:
-            if len(ended) == len(iters):
-                return
-            going = [name for name, _ in iters if name not in ended]
-            raise SentenceCountError(
-                f"{', '.join(ended)} ended after {number} sentences, but "
-                f"{', '.join(going)} continue(s); every source needs one tree per sentence"
-            )
-        number += 1
-        yield row
-
-
 def _converter(converter: Converter | None, options: Mapping[str, Any]) -> Converter:
     unknown = set(options) - set(_CONVERTER_OPTIONS)
     if unknown:
@@ -137,6 +114,11 @@ class _ProtocolEvaluator:
     def skipped(self) -> list[SkippedSentence]:
         """Sentences left out of every system with ``on_error="skip"``, with reasons."""
         return self.result.skipped
+
+    @property
+    def numbers(self) -> list[int]:
+        """The number (from 1) of every scored sentence, in order."""
+        return self.result.numbers
 
 
 class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
@@ -237,7 +219,7 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
         n_golds = 1 + len(self.other_golds) + (self.tl_unify_with is not None)
         stream = (
             (number, None, row[:n_golds], row[n_golds:])
-            for number, row in enumerate(_zip_sources(sources), start=1)
+            for number, row in enumerate(zip_parallel(sources), start=1)
         )
         return run_protocol(
             stream, self.config, on_error=self.on_error, jobs=self.jobs, progress=self.progress
@@ -394,7 +376,7 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
         k = len(self.experiments)
         stream = (
             (number, None, row[:k], row[k:])
-            for number, row in enumerate(_zip_sources(sources), start=1)
+            for number, row in enumerate(zip_parallel(sources), start=1)
         )
         return run_protocol(
             stream, self.config, on_error=self.on_error, jobs=self.jobs, progress=self.progress

@@ -106,8 +106,13 @@ def test_iterables_are_read_once_in_a_stream():
 
 
 def test_different_sentence_counts_name_the_source_that_ends_first():
-    with pytest.raises(SentenceCountError, match="parsed_sents ended after 1 sentences"):
+    with pytest.raises(SentenceCountError, match="gold_sents has 2, parsed_sents has 1"):
         TedEvalEvaluator([dep(DEP_PARSE)], [dep(DEP_GOLD), dep(DEP_GOLD)]).eval()
+    # Streams are only found out when one of them ends.
+    parses = (dep(DEP_PARSE) for _ in range(1))
+    golds = (dep(DEP_GOLD) for _ in range(2))
+    with pytest.raises(SentenceCountError, match="parsed_sents ended after 1 sentences"):
+        TedEvalEvaluator(parses, golds).eval()
 
 
 CYCLE = "John NNP 3 nsubj\nsaw VBD 0 root\nMary NNP 1 dobj"
@@ -125,6 +130,7 @@ def test_skip_leaves_bad_sentences_out_and_lists_them():
     # Sentences 1 and 3: δ = 2 + 0 over ι = 16.
     assert ev.eval()[0] == pytest.approx(0.875)
     assert [s.number for s in ev.skipped] == [2]
+    assert ev.numbers == [1, 3]
     assert "cycle" in ev.skipped[0].reason
     assert ev.result.read == 3 and len(ev.stats) == 2
     report = ev.as_dict()
