@@ -497,15 +497,12 @@ class ParsevalEvaluator(Evaluator):
         *,
         on_error: str = "raise",
     ) -> None:
-        super().__init__(parsed_sents, gold_sents)  # type: ignore[arg-type]
+        super().__init__(parsed_sents, gold_sents, on_error=on_error)
         if params is None:
             params = EvalbParams()
         elif not isinstance(params, EvalbParams):
             raise OptionError(f"params must be an EvalbParams, not {type(params).__name__}")
-        if on_error not in ("raise", "skip"):
-            raise OptionError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
         self.params = params
-        self.on_error = on_error
         self._start()
 
     def signature_fields(self) -> dict[str, object]:

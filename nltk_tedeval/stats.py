@@ -284,12 +284,14 @@ class Score(float):
         average: str = "micro",
     ) -> Score:
         """The micro or macro score of ``measure`` over ``table``."""
-        if average == "micro":
-            value = table.corpus(measure)
-        elif average == "macro":
-            value = table.macro(measure)
-        else:
+        if average not in ("micro", "macro"):
             raise ValueError(f"average must be 'micro' or 'macro', not {average!r}")
+        if len(table) == 0:
+            value = float("nan")  # nothing was scored: no number, rather than a perfect one
+        elif average == "micro":
+            value = table.corpus(measure)
+        else:
+            value = table.macro(measure)
         totals = dict(zip(measure.columns, table.totals(measure.columns).tolist(), strict=True))
         return cls(
             value,

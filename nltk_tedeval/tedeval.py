@@ -22,8 +22,9 @@ sentence (δ, ι) statistics, see :mod:`nltk_tedeval.stats`.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from .convert import Converter
@@ -203,6 +204,53 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
         self.jobs = jobs
         self.progress = progress
         self._stats = None
+        # Which parse of a shared run this evaluator reports (evaluate_systems).
+        self._parse_index = 0
+        self._systems: list[Iterable[Any]] = [parsed_sents]
+
+    @classmethod
+    def evaluate_systems(  # type: ignore[override]
+        cls,
+        gold_sents: Iterable[Any],
+        systems: Sequence[Iterable[Any]],
+        *,
+        names: Sequence[str] | None = None,
+        **options: Any,
+    ) -> list[TedEvalEvaluator]:
+        """Score several parsers against the same gold(s) in one pass.
+
+        Takes the options of :class:`TedEvalEvaluator`. A sentence that is
+        bad for any system is left out of all of them (``on_error="skip"``),
+        so their paired significance tests see the same sentences.
+
+        >>> from nltk_tedeval.dependency import DependencyTree as D
+        >>> w = ("arrive", "on", "Sunday")
+        >>> gold = D(w, (0, 1, 2), ("root", "prep", "pobj"))
+        >>> parse = D(w, (0, 1, 1), ("root", "prep", "pobj"))
+        >>> a, b = TedEvalEvaluator.evaluate_systems([gold], [[gold], [parse]])
+        >>> [round(s, 4) for s in a.eval()], [round(s, 4) for s in b.eval()]
+        ([1.0, 1.0], [0.6667, 0.8571])
+        """
+        systems = list(systems)
+        if not systems:
+            raise OptionError("evaluate_systems needs at least one system")
+        first = cls(systems[0], gold_sents, **options)
+        first._systems = systems
+        first.config = replace(
+            first.config,
+            parse_theories=(0,) * len(systems),
+            parse_names=tuple(names or [f"system {j + 1}" for j in range(len(systems))]),
+        )
+        out = [first]
+        for j in range(1, len(systems)):
+            ev = copy.copy(first)
+            ev.parsed_sents = systems[j]
+            ev._parse_index = j
+            out.append(ev)
+        result = first.result  # one pass over all the data
+        for ev in out:
+            ev._result = result
+        return out
 
     @property
     def scenario(self) -> str:
@@ -210,11 +258,16 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
         return "multiple" if self.other_golds else "single"
 
     def _run(self) -> ProtocolResult:
+        parse_sources = (
+            [("parsed_sents", self.parsed_sents)]
+            if len(self._systems) == 1
+            else list(zip(self.config.parse_names, self._systems, strict=True))
+        )
         sources: list[tuple[str, Iterable[Any] | None]] = [
             ("gold_sents", self.gold_sents),
             *((f"other_golds[{i}]", g) for i, g in enumerate(self.other_golds)),
             ("tl_unify_with", self.tl_unify_with),
-            ("parsed_sents", self.parsed_sents),
+            *parse_sources,
         ]
         n_golds = 1 + len(self.other_golds) + (self.tl_unify_with is not None)
         stream = (
@@ -227,7 +280,8 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
 
     def _compute_stats(self) -> StatsTable:
         res = self.result
-        return res.multiple[0] if res.multiple is not None else res.single[0]
+        tables = res.multiple if res.multiple is not None else res.single
+        return tables[self._parse_index]
 
     def signature_fields(self) -> dict[str, object]:
         fields: dict[str, object] = {

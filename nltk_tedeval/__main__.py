@@ -1,0 +1,7 @@
+"""``python -m nltk_tedeval``: the same as the ``tedeval`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,96 @@
+"""Writing reports: aligned text tables, deterministic JSON, per-sentence TSV.
+
+The command-line tool prints every result in one of three ways, all made
+here so they look alike across metrics:
+
+- a text table for people (:func:`text_table`);
+- one JSON object for programs, byte-identical for identical inputs
+  (:func:`to_json`: sorted keys, NaN as ``null``);
+- a tab-separated file with one line per sentence (:func:`write_tsv`).
+
+>>> print(text_table(["system", "LAS"], [["a.conllu", 0.91234], ["b.conllu", float("nan")]]))
+system    LAS
+--------  ------
+a.conllu  0.9123
+b.conllu  n/a
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["fmt", "text_table", "to_json", "write_tsv"]
+
+
+def fmt(value: Any, digits: int = 4) -> str:
+    """A cell: floats with ``digits`` decimals, ``n/a`` for NaN or None."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        return "n/a" if math.isnan(value) else f"{value:.{digits}f}"
+    return str(value)
+
+
+def text_table(header: Sequence[str], rows: Iterable[Sequence[Any]], digits: int = 4) -> str:
+    """Columns padded to their widest cell, a rule under the header."""
+    cells = [[str(h) for h in header]] + [[fmt(v, digits) for v in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
+    ]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _clean(obj: Any) -> Any:
+    """NaN becomes None (JSON has no NaN); tuples become lists; keys become strings."""
+    if isinstance(obj, float):
+        return None if math.isnan(obj) else float(obj)
+    if isinstance(obj, Mapping):
+        return {str(k): _clean(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_clean(v) for v in obj]
+    if hasattr(obj, "item") and callable(obj.item):  # numpy scalars
+        return _clean(obj.item())
+    return obj
+
+
+def to_json(obj: Any) -> str:
+    """Deterministic JSON: sorted keys, two-space indent, no NaN."""
+    return json.dumps(_clean(obj), sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False)
+
+
+def write_tsv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
+    """Write a TSV file (``-`` is standard output); returns the number of rows."""
+    import sys
+
+    count = 0
+
+    def line(values: Sequence[Any]) -> str:
+        out = []
+        for v in values:
+            if isinstance(v, float):
+                out.append("nan" if math.isnan(v) else repr(round(v, 6)))
+            else:
+                out.append("" if v is None else str(v).replace("\t", " "))
+        return "\t".join(out) + "\n"
+
+    if str(path) == "-":
+        handle = sys.stdout
+        close = False
+    else:
+        handle = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        close = True
+    try:
+        handle.write(line(header))
+        for row in rows:
+            handle.write(line(row))
+            count += 1
+    finally:
+        if close:
+            handle.close()
+    return count

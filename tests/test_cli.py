@@ -1,0 +1,373 @@
+"""The ``tedeval`` command end to end, on the files in corpora_samples/.
+
+Expected numbers come from SPEC.md's worked examples or from a second,
+brute-force implementation of the definitions written here in the test.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from nltk import Tree
+
+from nltk_tedeval.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "corpora_samples" / "spec"
+GUM = ROOT / "corpora_samples" / "gum"
+EVALB = ROOT / "corpora_samples" / "evalb"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_json(capsys, *argv: str) -> dict:
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    return json.loads(out)
+
+
+# -- SPEC.md worked examples as files ---------------------------------------------------
+
+
+def test_score_single_and_multiple(capsys):
+    g1, g2, p = (
+        SPEC / "arrive_gold1.conll",
+        SPEC / "arrive_gold2.conll",
+        SPEC / "arrive_parse.conll",
+    )
+    status, out, _ = run(capsys, "score", g1, p)
+    assert status == 0
+    assert "0.6667" in out and "0.8571" in out and "signature: metric:tedeval" in out
+    data = run_json(capsys, "score", g1, p)
+    assert data["labeled"]["totals"] == {"delta_labeled": 3, "iota_labeled": 9}
+    assert data["unlabeled"]["totals"] == {"delta_unlabeled": 1, "iota_unlabeled": 7}
+    assert data["sentences"] == 1 and data["skipped"] == []
+    assert "version:" in data["signature"]
+    multiple = run_json(capsys, "score", g1, p, "--other-gold", g2)
+    assert multiple["scenario"] == "multiple"
+    assert multiple["labeled"]["value"] == pytest.approx(1 - 1 / 6)
+    assert multiple["unlabeled"]["value"] == pytest.approx(1 - 1 / 7)
+
+
+def test_cross_on_the_worked_examples(capsys):
+    g1, g2, p = (
+        SPEC / "arrive_gold1.conll",
+        SPEC / "arrive_gold2.conll",
+        SPEC / "arrive_parse.conll",
+    )
+    data = run_json(capsys, "cross", "-e", f"t1={g1},{p}", "-e", f"t2={g2},{g2}")
+    t1 = data["experiments"]["t1"]
+    assert t1["single"]["labeled"]["value"] == pytest.approx(1 - 3 / 9)
+    assert t1["multiple"]["labeled"]["value"] == pytest.approx(1 - 1 / 6)
+    assert data["experiments"]["t2"]["multiple"]["labeled"]["totals"] == {
+        "delta_labeled": 0,
+        "iota_labeled": 7,
+    }
+    assert data["overlap"]["t1 vs t2"]["labeled"]["value"] == pytest.approx(0.4)
+    assert data["overlap"]["t1 vs t2"]["unlabeled"]["value"] == 1.0
+    _, out, _ = run(capsys, "cross", "-e", f"t1={g1},{p}", "-e", f"t2={g2},{g2}")
+    assert "t1 vs t2" in out and "0.4000" in out and "0.8333" in out
+
+
+def test_constituency_file_against_itself(capsys):
+    data = run_json(capsys, "score", SPEC / "john.ptb", SPEC / "john.ptb")
+    # Items by hand (SPEC.md §3.3): sentence 1 has one labeled item (SBJ) and
+    # five unlabeled (six spans minus the whole); sentence 2 one and seven.
+    assert data["labeled"]["totals"] == {"delta_labeled": 0, "iota_labeled": 4}
+    assert data["unlabeled"]["totals"] == {"delta_unlabeled": 0, "iota_unlabeled": 24}
+
+
+def test_per_sentence_tsv(capsys, tmp_path):
+    out = tmp_path / "sent.tsv"
+    g1, p = SPEC / "arrive_gold1.conll", SPEC / "arrive_parse.conll"
+    status, _, _ = run(capsys, "score", g1, p, "--per-sentence", out)
+    assert status == 0
+    header, row = out.read_text(encoding="utf-8").splitlines()
+    assert header.split("\t") == [
+        "sentence", "id", "system", "delta_labeled", "iota_labeled", "score_labeled",
+        "delta_unlabeled", "iota_unlabeled", "score_unlabeled",
+    ]  # fmt: skip
+    cells = row.split("\t")
+    assert cells[0] == "1" and cells[3:5] == ["3", "9"] and cells[6:8] == ["1", "7"]
+    assert float(cells[5]) == pytest.approx(1 - 3 / 9, abs=1e-6)
+
+
+def test_several_parses_with_significance(capsys):
+    g1, g2, p = (
+        SPEC / "arrive_gold1.conll",
+        SPEC / "arrive_gold2.conll",
+        SPEC / "arrive_parse.conll",
+    )
+    data = run_json(capsys, "score", g1, p, g1, "--significance", "99")
+    assert [s["parse"] for s in data["systems"]] == [str(p), str(g1)]
+    assert data["systems"][1]["labeled"]["value"] == 1.0
+    assert {r["measure"] for r in data["significance"]} == {"TEDEVAL labeled", "TEDEVAL unlabeled"}
+    # One sentence: the only other arrangement swaps the systems, which
+    # reaches the observed difference, so every round counts: p = 1.
+    assert all(r["p_value"] == 1.0 for r in data["significance"])
+    _ = g2
+
+
+# -- GUM: one document scored both ways --------------------------------------------------
+
+
+def ptb_spans(tree: Tree) -> set[tuple[int, int]]:
+    """Every constituent's span, by walking tree positions (a second method)."""
+    leaves = tree.treepositions("leaves")
+    spans = set()
+    for pos in tree.treepositions():
+        if isinstance(tree[pos], Tree):
+            covered = [i for i, leaf in enumerate(leaves) if leaf[: len(pos)] == pos]
+            spans.add((covered[0], covered[-1] + 1))
+    return spans
+
+
+def conll_sentences(path: Path) -> list[list[list[str]]]:
+    blocks = path.read_text(encoding="utf-8").strip().split("\n\n")
+    out = []
+    for block in blocks:
+        rows = [ln.split("\t") for ln in block.splitlines() if ln and not ln.startswith("#")]
+        out.append([r for r in rows if r[0].isdigit()])
+    return out
+
+
+def dependency_spans(rows: list[list[str]]) -> set[tuple[int, int]] | None:
+    """Projections by brute force; None when one is not contiguous."""
+    heads = [int(r[6]) for r in rows]
+    n = len(heads)
+
+    def descendants(w: int) -> set[int]:
+        out = {w}
+        changed = True
+        while changed:
+            changed = False
+            for d in range(1, n + 1):
+                if d not in out and heads[d - 1] in out:
+                    out.add(d)
+                    changed = True
+        return out
+
+    spans = set()
+    for w in range(1, n + 1):
+        d = descendants(w)
+        lo, hi = min(d), max(d)
+        if hi - lo + 1 != len(d):
+            return None
+        spans.add((lo - 1, hi))
+        if len(d) > 1:
+            spans.add((w - 1, w))  # the head node
+    return spans
+
+
+def test_gum_document_both_ways_against_a_brute_force_overlap(capsys):
+    ptb, conllu = GUM / "GUM_news_crane.ptb", GUM / "GUM_news_crane.conllu"
+    trees = [Tree.fromstring(t) for t in ptb.read_text(encoding="utf-8").strip().split("\n\n")]
+    delta = iota = 0
+    projective = 0
+    for tree, rows in zip(trees, conll_sentences(conllu), strict=True):
+        dep = dependency_spans(rows)
+        if dep is None:
+            continue
+        projective += 1
+        full = (0, len(rows))
+        a, b = ptb_spans(tree) - {full}, dep - {full}
+        delta += len(a ^ b)
+        iota += len(a) + len(b)
+    assert projective == 12  # one of the 13 trees is non-projective
+    # Without --projectivize the non-projective sentence is left out of all.
+    data = run_json(
+        capsys, "cross", "-e", f"ptb={ptb},{ptb}", "-e", f"ud={conllu},{conllu}", "--skip-bad"
+    )
+    assert data["read"] == 13 and data["sentences"] == 12 and len(data["skipped"]) == 1
+    assert "non-projective" in data["skipped"][0]["reason"]
+    overlap = data["overlap"]["ptb vs ud"]
+    assert overlap["unlabeled"]["totals"] == {"delta_unlabeled": delta, "iota_unlabeled": iota}
+    # PTB function tags and UD relations share no label.
+    assert overlap["labeled"]["value"] == 0.0
+    for name in ("ptb", "ud"):
+        for scenario in ("single", "multiple"):
+            assert data["experiments"][name][scenario]["labeled"]["value"] == 1.0
+    # The table shows the same numbers as the JSON.
+    _, out, _ = run(
+        capsys, "cross", "-e", f"ptb={ptb},{ptb}", "-e", f"ud={conllu},{conllu}", "--skip-bad"
+    )
+    assert f"{overlap['unlabeled']['value']:.4f}" in out
+    assert "12 sentences scored (13 read, 1 skipped)" in out
+
+
+def test_gum_cross_with_projectivize_and_tl_unification(capsys):
+    ptb, conllu = GUM / "GUM_news_crane.ptb", GUM / "GUM_news_crane.conllu"
+    data = run_json(
+        capsys,
+        "cross",
+        "-e", f"ptb={ptb},{ptb}",
+        "-e", f"ud={conllu},{conllu}",
+        "--projectivize",
+        "--tl-unify", "ptb:ud",
+    )  # fmt: skip
+    assert data["sentences"] == 13 and data["skipped"] == []
+    # PTB ⊔tl UD shares UD's labels wherever the bracketings agree.
+    assert 0.0 < data["overlap"]["ptb vs ud"]["labeled"]["value"] < 1.0
+    assert data["experiments"]["ud"]["single"]["labeled"]["value"] == 1.0
+
+
+def test_json_output_is_byte_identical_across_runs(capsys):
+    ptb, conllu = GUM / "GUM_news_crane.ptb", GUM / "GUM_news_crane.conllu"
+    argv = ["cross", "-e", f"ptb={ptb},{ptb}", "-e", f"ud={conllu},{conllu}", "--projectivize",
+            "--significance", "200", "--json"]  # fmt: skip
+    first = run(capsys, *argv)[1]
+    assert run(capsys, *argv)[1] == first
+
+
+# -- classic metrics through the command ---------------------------------------------------
+
+
+def test_parseval_matches_evalb_fixture(capsys):
+    # The real EVALB's summary on these files, with COLLINS.prm settings, is
+    # stored in tests/fixtures_parseval/sample_collins.evalb.txt.
+    data = run_json(
+        capsys, "parseval", EVALB / "gold.mrg", EVALB / "test.mrg", "-p", EVALB / "collins.prm"
+    )
+    every, cut = data["summary"]["all"], data["summary"]["cutoff"]
+    assert (every["sentences"], every["error_sentences"], every["skip_sentences"]) == (33, 2, 2)
+    assert round(every["bracketing_recall"], 2) == 94.95
+    assert round(every["bracketing_precision"], 2) == 93.73
+    assert round(every["bracketing_fmeasure"], 2) == 94.34
+    assert round(cut["bracketing_fmeasure"], 2) == 93.17
+    assert data["scores"]["F1"]["value"] == pytest.approx(2 * 583 / (614 + 622))
+    status, out, _ = run(capsys, "parseval", EVALB / "gold.mrg", EVALB / "test.mrg")
+    assert status == 0
+    assert "Bracketing FMeasure       =  94.34" in out and "2 error sentences:" in out
+    status, out, _ = run(capsys, "parseval", EVALB / "gold.mrg", EVALB / "test.mrg", "--evalb")
+    expected = (ROOT / "tests" / "fixtures_parseval" / "sample_collins.evalb.txt").read_text()
+    assert expected.strip() in out
+
+
+def test_attach_and_mph(capsys):
+    conllu, ptb = GUM / "GUM_bio_byron.conllu", GUM / "GUM_bio_byron.ptb"
+    data = run_json(capsys, "attach", conllu, conllu)
+    assert data["scores"]["LAS"]["value"] == 1.0 and data["scores"]["NED"]["value"] == 1.0
+    data = run_json(capsys, "mph", ptb, ptb)
+    assert data["scores"]["F1"]["value"] == 1.0
+    # A dependency parse against bracketed gold needs its non-projective
+    # trees lifted; it then scores below 1.
+    status, _, err = run(capsys, "mph", ptb, conllu)
+    assert status == 1 and "non-projective arc" in err and "GUM_bio_byron.conllu:" in err
+    data = run_json(capsys, "mph", ptb, conllu, "--projectivize")
+    assert 0.0 < data["scores"]["F1"]["value"] < 1.0
+
+
+# -- bad input: one test each, exit status and a message naming file and line ----------------
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD_CONLL = "1\tJohn\t_\tNNP\tNNP\t_\t2\tnsubj\t_\t_\n2\tsleeps\t_\tVBZ\tVBZ\t_\t0\troot\t_\t_\n"
+GOOD_PTB = "(S (NP John) (VP sleeps))\n"
+
+
+def second(first_row: str) -> str:
+    """A second CoNLL sentence whose first line is ``first_row``."""
+    return GOOD_CONLL + "\n" + first_row + "\n2\tsleeps\t_\tVBZ\tVBZ\t_\t0\troot\t_\t_\n"
+
+
+BAD_INPUTS = [
+    ("columns.conll", second("1\tJohn\t_\tNNP\tNNP\t2\tnsubj\t_\t_"), "columns.conll:4", "column"),
+    ("head.conll", second("1\tJohn\t_\tNNP\tNNP\t_\tx\tnsubj\t_\t_"), "head.conll:4", "head"),
+    ("range.conll", second("1\tJohn\t_\tNNP\tNNP\t_\t7\tnsubj\t_\t_"), "range.conll:4", "head"),
+    ("brackets.ptb", GOOD_PTB + "(S (NP John) (VP sleeps)))\n", "brackets.ptb:2", "closing"),
+    ("open.ptb", GOOD_PTB + "(S (NP John) (VP sleeps)\n", "open.ptb:2", ""),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "where", "what"), BAD_INPUTS)
+def test_malformed_input_names_file_and_line(capsys, tmp_path, name, text, where, what):
+    bad = write(tmp_path, name, text)
+    status, out, err = run(capsys, "score", bad, bad)
+    assert status == 1 and out == ""
+    assert err.startswith("tedeval: error: ") and where in err and what in err
+    assert "Traceback" not in err
+    # With --skip-bad the run finishes and lists the bad sentence.
+    data = run_json(capsys, "score", bad, bad, "--skip-bad")
+    assert data["read"] == 2 and data["sentences"] == 1
+    assert data["skipped"][0]["sentence"] == 2 and where in data["skipped"][0]["reason"]
+
+
+def test_different_sentence_counts_say_which_file_ends_first(capsys, tmp_path):
+    one = write(tmp_path, "one.conll", GOOD_CONLL)
+    two = write(tmp_path, "two.conll", GOOD_CONLL + "\n" + GOOD_CONLL)
+    status, _, err = run(capsys, "score", two, one)
+    assert status == 1
+    assert "one.conll" in err and "ends" in err and "two.conll" in err and "line" in err
+
+
+def test_yield_mismatch_cycle_and_non_projective(capsys, tmp_path):
+    gold = write(tmp_path, "gold.conll", GOOD_CONLL)
+    other = write(tmp_path, "other.conll", GOOD_CONLL.replace("John", "Mary"))
+    status, _, err = run(capsys, "score", gold, other)
+    assert status == 1 and "sentence 1" in err and "'John'" in err and "'Mary'" in err
+    cycle = write(tmp_path, "cycle.conll", GOOD_CONLL.replace("_\t0\troot", "_\t1\troot"))
+    status, _, err = run(capsys, "score", gold, cycle)
+    assert status == 1 and "cycle.conll:1: sentence 1" in err and "cycle" in err
+    nonproj = (
+        "1\ta\t_\tX\tX\t_\t3\tx\t_\t_\n2\tb\t_\tX\tX\t_\t0\troot\t_\t_\n"
+        "3\tc\t_\tX\tX\t_\t2\ty\t_\t_\n4\td\t_\tX\tX\t_\t1\tz\t_\t_\n"
+    )
+    np_file = write(tmp_path, "np.conll", nonproj)
+    status, _, err = run(capsys, "score", np_file, np_file)
+    assert status == 1 and "np.conll:1: sentence 1" in err and "non-projective arc" in err
+    assert run(capsys, "score", np_file, np_file, "--projectivize")[0] == 0
+
+
+def test_missing_file_and_bad_options(capsys, tmp_path):
+    status, _, err = run(capsys, "score", tmp_path / "nope.conll", tmp_path / "nope.conll")
+    assert status == 1 and "nope.conll" in err and "Traceback" not in err
+    status, _, err = run(capsys, "cross", "-e", "onlyname", "-e", "b=x,y")
+    assert status == 1 and "NAME=GOLD,PARSE" in err
+    with pytest.raises(SystemExit) as info:
+        main(["score", "only-one-file"])
+    assert info.value.code == 2
+    assert "required" in capsys.readouterr().err
+
+
+def test_empty_file_is_an_error_not_a_score(capsys, tmp_path):
+    empty = write(tmp_path, "empty.conll", "")
+    for command in ("score", "attach", "mph", "parseval"):
+        status, out, err = run(capsys, command, empty, empty, "--format", "conllx")
+        assert status == 1 and out == ""
+        assert "empty.conll" in err and "no sentences" in err
+
+
+# -- the command itself ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["score", "cross", "parseval", "attach", "mph"])
+def test_help_shows_an_example(capsys, command):
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and f"tedeval {command} " in out
+
+
+def test_runs_as_python_module():
+    g1, p = SPEC / "arrive_gold1.conll", SPEC / "arrive_parse.conll"
+    proc = subprocess.run(
+        [sys.executable, "-m", "nltk_tedeval", "score", str(g1), str(p), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(proc.stdout)["labeled"]["value"] == pytest.approx(1 - 3 / 9)
