@@ -371,3 +371,22 @@ def test_runs_as_python_module():
         check=True,
     )
     assert json.loads(proc.stdout)["labeled"]["value"] == pytest.approx(1 - 3 / 9)
+
+
+def test_label_map_file_and_macro(capsys, tmp_path):
+    g1, g2 = SPEC / "arrive_gold1.conll", SPEC / "arrive_gold2.conll"
+    # gold1 judged by gold2 (SPEC.md §5): labeled 6/10. Renaming gold1's
+    # prep to tmod and pobj to hd leaves only hd over (1,2) against case: 2/10.
+    mapping = write(tmp_path, "map.tsv", "# theory 1 to theory 2\nprep\ttmod\npobj\thd\n")
+    data = run_json(capsys, "cross", "-e", f"t1={g1},{g1}", "-e", f"t2={g2},{g2}",
+                    "--label-map", f"t1={mapping}", "--macro")  # fmt: skip
+    assert data["overlap"]["t1 vs t2"]["labeled"]["totals"] == {
+        "delta_labeled": 2,
+        "iota_labeled": 10,
+    }
+    assert "macro" in data["experiments"]["t1"]["single"]
+    status, _, err = run(capsys, "cross", "-e", f"t1={g1},{g1}", "-e", f"t2={g2},{g2}",
+                         "--label-map", f"t3={mapping}")  # fmt: skip
+    assert status == 1 and "unknown experiment" in err
+    status, out, _ = run(capsys, "score", g2, g1, "--macro")
+    assert "(macro)" in out and "0.4000" in out
