@@ -63,9 +63,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from .constituency import PhraseStructure, flatten_tree, is_tree
+from .constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree, is_tree
 from .dependency import Arc, DependencyTree, from_dependency_graph, is_dependency_graph
 from .errors import NonProjectiveError, TedEvalError, TreeStructureError
+from .evalb_params import COLLINS_DELETE_LABELS
 from .evaluator import Evaluator
 from .headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
 from .mft import Span
@@ -79,8 +80,9 @@ __all__ = [
     "mph_brackets",
 ]
 
-PUNCT_TAGS: frozenset[str] = frozenset({",", ":", "``", "''", "."})
-"""The punctuation tags COLLINS.prm deletes (its ``-NONE-`` is handled as empty elements)."""
+PUNCT_TAGS: frozenset[str] = frozenset(COLLINS_DELETE_LABELS) - {"TOP", EMPTY_ELEMENT}
+"""The punctuation tags COLLINS.prm deletes: ``, : `` '' .`` (its ``TOP`` is no POS
+tag and its ``-NONE-`` is removed as an empty element before anything else)."""
 
 COLUMNS = ("matched", "gold", "test")
 MEASURES: dict[str, Measure] = {
