@@ -20,9 +20,9 @@ unary chains collapse into one node with the union of their labels.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import EmptyTreeError, TreeStructureError
 from .labelers import Labeler, get_labeler
@@ -42,13 +42,13 @@ EMPTY_ELEMENT = "-NONE-"
 """The Penn Treebank tag of empty elements (traces, null complementizers)."""
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """One constituent of a :class:`PhraseStructure`.
 
     ``children`` lists, in order, child nodes as their index in the table
     (``>= 0``) and words hanging directly below as ``-1 - position``; use
-    :meth:`PhraseStructure.children` rather than decoding it by hand.
+    :meth:`PhraseStructure.children` rather than decoding it by hand. A
+    constituent without words (``(NP)``) has ``start == end``.
     """
 
     label: str
@@ -142,7 +142,7 @@ class PhraseStructure:
 
     def remove_empty_elements(self) -> PhraseStructure:
         """Drop words tagged ``-NONE-`` and every constituent left without words."""
-        if EMPTY_ELEMENT not in self.tags:
+        if EMPTY_ELEMENT not in self.tags and all(n.start < n.end for n in self.nodes):
             return self
         return self.without_words(lambda i: self.tags[i] == EMPTY_ELEMENT)
 
@@ -155,7 +155,12 @@ def is_tree(obj: Any) -> bool:
 
 
 def flatten_tree(tree: Any) -> PhraseStructure:
-    """Flatten an ``nltk.Tree`` into a :class:`PhraseStructure`, without recursion."""
+    """Flatten an ``nltk.Tree`` into a :class:`PhraseStructure`, without recursion.
+
+    Every node is kept, also a constituent without words (``start == end``);
+    :meth:`PhraseStructure.remove_empty_elements` drops those and the
+    ``-NONE-`` elements.
+    """
     from nltk import Tree
 
     if not isinstance(tree, Tree):
@@ -166,47 +171,41 @@ def flatten_tree(tree: Any) -> PhraseStructure:
     ends: list[int] = []
     parents: list[int] = []
     children: list[list[int]] = []
-    # Each stack entry is (subtree, parent index); a None subtree closes the
-    # node on top of ``open_`` so its end is known.
+    # Entries are (subtree, parent index); (None, i) closes node i, whose
+    # end is then known.
     stack: list[tuple[Any, int]] = [(tree, -1)]
-    open_: list[int] = []
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
-        sub, parent = stack.pop()
+        sub, parent = pop()
         if sub is None:
-            ends[open_.pop()] = len(words)
+            ends[parent] = len(words)
         elif isinstance(sub, Tree):
             idx = len(labels)
             label = sub.label()
-            labels.append("" if label is None else str(label))
+            labels.append(label if type(label) is str else "" if label is None else str(label))
             starts.append(len(words))
             ends.append(-1)
             parents.append(parent)
             children.append([])
             if parent >= 0:
                 children[parent].append(idx)
-            open_.append(idx)
-            stack.append((None, idx))
-            stack.extend((k, idx) for k in reversed(sub))
+            push((None, idx))
+            if len(sub) == 1:
+                push((sub[0], idx))
+            else:
+                extend((k, idx) for k in reversed(sub))
         else:
             children[parent].append(-1 - len(words))
-            words.append(str(sub))
+            words.append(sub if type(sub) is str else str(sub))
     if not words:
         raise EmptyTreeError("the tree has no words")
-    nodes = tuple(
-        Node(lab, s, e, p, tuple(ch))
-        for lab, s, e, p, ch in zip(labels, starts, ends, parents, children, strict=True)
-    )
-    for node in nodes:
-        if node.start == node.end:
-            raise EmptyTreeError(
-                f"constituent {node.label!r} before token {node.start + 1} has no words",
-                token=node.label,
-            )
     tags: list[str | None] = [None] * len(words)
-    for node in nodes:
-        if node.is_preterminal:
-            tags[-1 - node.children[0]] = node.label
-    return PhraseStructure(tuple(words), nodes, tuple(tags))
+    nodes = []
+    for lab, st, en, par, ch in zip(labels, starts, ends, parents, children, strict=True):
+        if len(ch) == 1 and ch[0] < 0:
+            tags[-1 - ch[0]] = lab
+        nodes.append(Node(lab, st, en, par, tuple(ch)))
+    return PhraseStructure(tuple(words), tuple(nodes), tuple(tags))
 
 
 def tree_to_mft(
@@ -218,18 +217,120 @@ def tree_to_mft(
     ``labeler`` is ``"ptb"`` (default), ``"colon"``, ``"colon-mirror"``,
     ``"identity"``, ``"rr"`` or any callable from a label to function labels.
     """
-    ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)
-    ps = ps.remove_empty_elements()
     label_fn = get_labeler(labeler)
-    table: dict[Span, frozenset[str]] = {}
     cache: dict[str, frozenset[str]] = {}
-    for node in ps.nodes:
-        funcs = cache.get(node.label)
+
+    def functions(label: str) -> frozenset[str]:
+        funcs = cache.get(label)
         if funcs is None:
-            funcs = frozenset(label_fn(node.label))
-            cache[node.label] = funcs
-        span = (node.start, node.end)
+            funcs = cache[label] = frozenset(label_fn(label))
+        return funcs
+
+    if isinstance(tree, PhraseStructure):
+        ps = tree.remove_empty_elements()
+        spans = ((n.label, n.start, n.end) for n in ps.nodes)
+        raw_words: Sequence[str] = ps.words
+    else:
+        raw_words, spans = _spans_without_empty_elements(tree)
+    table: dict[Span, frozenset[str]] = {}
+    for label, start, end in spans:
+        funcs = functions(label)
+        span = (start, end)
         old = table.get(span)
         table[span] = funcs if old is None else old | funcs
-    words = tuple(normalize_token(w) for w in ps.words)
+    words = tuple(normalize_token(w) for w in raw_words)
     return MultiFunctionTree._trusted(words, table)
+
+
+def _spans_without_empty_elements(tree: Any) -> tuple[list[str], list[tuple[str, int, int]]]:
+    """Words and ``(label, start, end)`` of every constituent, empty elements removed.
+
+    The direct path of :func:`tree_to_mft`: one walk over the ``nltk.Tree``
+    that skips ``-NONE-`` preterminals and drops constituents left without
+    words (SPEC.md §3.2), without building a :class:`PhraseStructure`.
+    """
+    from nltk import Tree
+
+    if not isinstance(tree, Tree):
+        raise TreeStructureError(f"expected an nltk.Tree, got {type(tree).__name__}: {tree!r:.60}")
+    words: list[str] = []
+    spans: list[tuple[str, int, int]] = []
+    # Entries: a subtree to open, or (label, start) to close.
+    stack: list[Any] = [tree]
+    pop, push = stack.pop, stack.append
+    while stack:
+        sub = pop()
+        if type(sub) is tuple:
+            label, start = sub
+            if len(words) > start:
+                spans.append((label, start, len(words)))
+        elif isinstance(sub, Tree):
+            label = sub.label()
+            if type(label) is not str:
+                label = "" if label is None else str(label)
+            if label == EMPTY_ELEMENT and len(sub) == 1 and not isinstance(sub[0], Tree):
+                continue
+            push((label, len(words)))
+            if len(sub) == 1:
+                push(sub[0])
+            else:
+                stack.extend(reversed(sub))
+        else:
+            words.append(sub if type(sub) is str else str(sub))
+    if not words:
+        raise EmptyTreeError("the tree has no words")
+    return words, spans
+
+
+def mft_to_tree(
+    tree: MultiFunctionTree,
+    node_label: Callable[[Span, frozenset[str]], str] | None = None,
+    *,
+    top_label: str = "",
+) -> Any:
+    """An ``nltk.Tree`` that draws a multi-function tree, built without recursion.
+
+    Every node of ``tree`` becomes a constituent over its words, labelled
+    ``node_label(span, labels)`` (by default the sorted labels joined by
+    ``+``, ``_`` for none, as :meth:`~nltk_tedeval.mft.MultiFunctionTree.to_bracketed`
+    writes them). Words outside every node hang from the root, which is
+    labelled ``top_label`` when no node covers the whole sentence. This is
+    for drawing (``pretty_print``, svgling); nothing is scored on it.
+
+    >>> t = MultiFunctionTree({(0, 3): {"root"}, (1, 3): {"prep"}, (2, 3): {"pobj"}},
+    ...                       ("arrive", "on", "Sunday"))
+    >>> print(mft_to_tree(t))
+    (root arrive (prep on (pobj Sunday)))
+    """
+    from nltk import Tree
+
+    if node_label is None:
+
+        def node_label(span: Span, labels: frozenset[str]) -> str:
+            return "+".join(sorted(labels)) or "_"
+
+    n = tree.n
+    full = (0, n)
+    root = Tree(node_label(full, tree.labels(full)) if full in tree else top_label, [])
+    # Open constituents, outermost first, with the end of their span.
+    open_: list[tuple[int, Any]] = [(n, root)]
+    words = tree.words
+    pos = 0
+    for span, labels in tree.nodes():
+        start, end = span
+        if span == full:
+            continue
+        while len(open_) > 1 and open_[-1][0] <= start:
+            close, node = open_.pop()
+            node.extend(words[pos:close])
+            pos = max(pos, close)
+        open_[-1][1].extend(words[pos:start])
+        pos = max(pos, start)
+        child = Tree(node_label(span, labels), [])
+        open_[-1][1].append(child)
+        open_.append((end, child))
+    while open_:
+        close, node = open_.pop()
+        node.extend(words[pos:close])
+        pos = max(pos, close)
+    return root

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import InitVar, dataclass
+from functools import lru_cache
 from typing import Any
 
 from .errors import NonProjectiveError, TreeStructureError
@@ -159,24 +160,45 @@ class DependencyTree:
         return self._projections()[1] is None
 
     def _projections(self) -> tuple[list[Span], int | None]:
-        n = len(self.words)
+        """Spans of all projections and the first token whose projection has gaps.
+
+        Computed once per tree: conversion asks for them after
+        :meth:`projectivize` has already checked them.
+        """
+        cached = self.__dict__.get("_proj")
+        if cached is not None:
+            return cached
+        heads = self.heads
+        n = len(heads)
+        kids: list[list[int]] = [[] for _ in range(n + 1)]
+        for dep, head in enumerate(heads, start=1):
+            kids[head].append(dep)
+        # Any order with heads before dependents will do: walking it backwards
+        # finishes every dependent before its head, without recursion.
+        order = [0]
+        extend = order.extend
+        for node in order:
+            extend(kids[node])
         lo = list(range(n + 1))
-        hi = list(range(n + 1))
+        hi = lo[:]
         size = [1] * (n + 1)
-        # Post-order without recursion: dependents are finished before heads.
-        for node in reversed(self._preorder()):
-            head = self.heads[node - 1] if node else None
+        for node in reversed(order):
+            head = heads[node - 1] if node else 0
             if head:
-                lo[head] = min(lo[head], lo[node])
-                hi[head] = max(hi[head], hi[node])
+                if lo[node] < lo[head]:
+                    lo[head] = lo[node]
+                if hi[node] > hi[head]:
+                    hi[head] = hi[node]
                 size[head] += size[node]
         bad = None
         spans: list[Span] = []
         for w in range(1, n + 1):
-            if hi[w] - lo[w] + 1 != size[w] and bad is None:
+            if bad is None and hi[w] - lo[w] + 1 != size[w]:
                 bad = w
             spans.append((lo[w] - 1, hi[w]))
-        return spans, bad
+        result = (spans, bad)
+        object.__setattr__(self, "_proj", result)
+        return result
 
     def _preorder(self) -> list[int]:
         kids = self.children()
@@ -293,12 +315,11 @@ def is_dependency_graph(obj: Any) -> bool:
     return isinstance(obj, DependencyGraph)
 
 
-def _cell(node: Mapping[str, Any], key: str) -> str | None:
-    value = node.get(key)
+def _cell(value: Any) -> str | None:
     if value is None:
         return None
-    value = str(value)
-    return value if value not in NO_LABEL else None
+    value = value if type(value) is str else str(value)
+    return None if value in NO_LABEL else value
 
 
 def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> DependencyTree:
@@ -337,15 +358,15 @@ def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> Dependenc
                 f"token {a} ({words[-1]!r}) has no head", token=f"{a} {words[-1]}"
             )
         try:
-            heads.append(int(head))
+            heads.append(head if type(head) is int else int(head))
         except (TypeError, ValueError):
             raise TreeStructureError(
                 f"token {a} ({words[-1]!r}) has head {head!r}, which is not a number",
                 token=f"{a} {words[-1]}",
             ) from None
-        rels.append(_cell(node, "rel"))
-        tags.append(_cell(node, "tag"))
-        ctags.append(_cell(node, "ctag"))
+        rels.append(_cell(node.get("rel")))
+        tags.append(_cell(node.get("tag")))
+        ctags.append(_cell(node.get("ctag")))
     return DependencyTree(
         tuple(words), tuple(heads), tuple(rels), tuple(tags), tuple(ctags), check=require_tree
     )
@@ -369,13 +390,27 @@ def dependency_to_mft(
     still added.
     """
     spans = tree.projections()
-    table: dict[Span, set[str]] = {}
-    for i, span in enumerate(spans):
-        labels = table.setdefault(span, set())
-        rel = tree.rels[i]
-        if rel is not None:
-            labels.add(strip_subtype(rel) if strip_subtypes else rel)
+    head = frozenset((head_label,))
+    table: dict[Span, frozenset[str]] = {}
+    for i, (span, rel) in enumerate(zip(spans, tree.rels, strict=True)):
+        if rel is None:
+            labels = _NO_LABELS
+        else:
+            labels = _single(strip_subtype(rel) if strip_subtypes else rel)
+        old = table.get(span)
+        table[span] = labels if old is None else old | labels
         if span[1] - span[0] > 1:
-            table.setdefault((i, i + 1), set()).add(head_label)
+            token = (i, i + 1)
+            old = table.get(token)
+            table[token] = head if old is None else old | head
     words = tuple(normalize_token(w) for w in tree.words)
-    return MultiFunctionTree._trusted(words, {s: frozenset(ls) for s, ls in table.items()})
+    return MultiFunctionTree._trusted(words, table)
+
+
+_NO_LABELS: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=4096)
+def _single(label: str) -> frozenset[str]:
+    # Relations repeat across a corpus; one frozenset per distinct label.
+    return frozenset((label,))

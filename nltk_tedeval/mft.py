@@ -128,11 +128,12 @@ class MultiFunctionTree:
         return self
 
     def _set(self, words: tuple[str, ...], table: dict[Span, frozenset[str]]) -> None:
-        spans = tuple(_ordered(table))
+        # The pre-order of the spans is only needed for printing and for the
+        # APTED engine, so it is computed on first use; scoring never sorts.
         setattr_ = object.__setattr__
         setattr_(self, "_words", words)
-        setattr_(self, "_spans", spans)
-        setattr_(self, "_nodes", {s: table[s] for s in spans})
+        setattr_(self, "_spans", None)
+        setattr_(self, "_nodes", table)
         setattr_(self, "_hash", None)
         setattr_(self, "_labeled", None)
         setattr_(self, "_unlabeled", None)
@@ -155,7 +156,7 @@ class MultiFunctionTree:
 
     def __len__(self) -> int:
         """The number of nodes (spans)."""
-        return len(self._spans)
+        return len(self._nodes)
 
     @property
     def n(self) -> int:
@@ -165,11 +166,14 @@ class MultiFunctionTree:
     @property
     def spans(self) -> tuple[Span, ...]:
         """The spans in pre-order (by start, longer first)."""
-        return self._spans
+        if self._spans is None:
+            object.__setattr__(self, "_spans", tuple(_ordered(self._nodes)))
+        return self._spans  # type: ignore[return-value]
 
     def nodes(self) -> Iterator[tuple[Span, frozenset[str]]]:
         """``(span, labels)`` pairs in pre-order."""
-        return iter(self._nodes.items())
+        nodes = self._nodes
+        return ((span, nodes[span]) for span in self.spans)
 
     def as_dict(self) -> dict[Span, frozenset[str]]:
         """A fresh ``{span: labels}`` dictionary."""
@@ -199,6 +203,10 @@ class MultiFunctionTree:
 
     # -- items of the sorted function tree (2012, §3.3; SPEC.md §5) ----------
 
+    def _table(self) -> dict[Span, frozenset[str]]:
+        """The nodes in no particular order, for the package's own pure functions."""
+        return self._nodes
+
     def labeled_items(self) -> frozenset[Item]:
         """One ``(label, start, end)`` item per label of every node.
 
@@ -220,7 +228,7 @@ class MultiFunctionTree:
         """
         if self._unlabeled is None:
             full = (0, len(self._words))
-            items = frozenset(s for s in self._spans if s != full)
+            items = frozenset(s for s in self._nodes if s != full)
             object.__setattr__(self, "_unlabeled", items)
         return self._unlabeled  # type: ignore[return-value]
 
@@ -228,13 +236,11 @@ class MultiFunctionTree:
 
     def __str__(self) -> str:
         return " ".join(
-            f"({s},{e}):{{{','.join(sorted(labels))}}}" for (s, e), labels in self._nodes.items()
+            f"({s},{e}):{{{','.join(sorted(labels))}}}" for (s, e), labels in self.nodes()
         )
 
     def __repr__(self) -> str:
-        body = ", ".join(
-            f"({s}, {e}): {sorted(labels)!r}" for (s, e), labels in self._nodes.items()
-        )
+        body = ", ".join(f"({s}, {e}): {sorted(labels)!r}" for (s, e), labels in self.nodes())
         return f"MultiFunctionTree({{{body}}}, words={self._words!r})"
 
     def to_bracketed(self, *, empty: str = "_", join: str = "+") -> str:
@@ -251,7 +257,7 @@ class MultiFunctionTree:
         wrap = (0, n) not in self._nodes
         if wrap:
             out.append("(")
-        for start, end in self._spans:
+        for start, end in self.spans:
             while stack and stack[-1] <= start:
                 pos = self._close(out, pos, stack.pop())
             pos = self._emit_words(out, pos, start)

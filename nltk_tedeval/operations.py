@@ -55,7 +55,7 @@ def _same_yield(trees: Iterable[MultiFunctionTree]) -> list[MultiFunctionTree]:
 def subsumes(a: MultiFunctionTree, b: MultiFunctionTree) -> bool:
     """``a ⊑ b``: every node of ``a`` is over a span of ``b`` with at least its labels."""
     _same_yield((a, b))
-    for span, labels in a.nodes():
+    for span, labels in a._table().items():
         other = b.get(span)
         if other is None or not labels <= other:
             return False
@@ -74,7 +74,7 @@ def generalize(*trees: MultiFunctionTree) -> MultiFunctionTree:
         return first
     table: dict[Span, frozenset[str]] = {}
     rest = trees_[1:]
-    for span, labels in first.nodes():
+    for span, labels in first._table().items():
         for t in rest:
             other = t.get(span)
             if other is None:
@@ -95,7 +95,7 @@ def unify(*trees: MultiFunctionTree) -> MultiFunctionTree:
     trees_ = _same_yield(trees)
     table: dict[Span, frozenset[str]] = {}
     for t in trees_:
-        for span, labels in t.nodes():
+        for span, labels in t._table().items():
             old = table.get(span)
             table[span] = labels if old is None else old | labels
     crossing = crossing_pair(table)
@@ -117,7 +117,8 @@ def tl_unify(a: MultiFunctionTree, b: MultiFunctionTree) -> MultiFunctionTree:
     fails (2012, §3.2, "Tree-Labeling-Unification").
     """
     _same_yield((a, b))
-    table = {span: labels | b.labels(span) for span, labels in a.nodes()}
+    b_table = b._table()
+    table = {span: labels | b_table.get(span, labels) for span, labels in a._table().items()}
     return MultiFunctionTree._trusted(a.words, table)
 
 
@@ -143,6 +144,6 @@ def relabel(
             return table_map.get(label, label)
 
     table: dict[Span, frozenset[str]] = {}
-    for span, labels in tree.nodes():
+    for span, labels in tree._table().items():
         table[span] = frozenset(x for x in map(fn, labels) if x)
     return MultiFunctionTree._trusted(tree.words, table)

@@ -117,9 +117,20 @@ def test_tree_of_only_empty_elements_is_an_error():
         to_mft(Tree.fromstring("(S (NP (-NONE- *)))"))
 
 
-def test_constituent_without_words_is_an_error():
-    with pytest.raises(EmptyTreeError, match="has no words"):
-        to_mft(Tree("S", [Tree("NP", []), Tree("VP", ["go"])]))
+def test_constituent_without_words_is_removed():
+    # SPEC.md §3.2: every constituent left without words is removed, also
+    # one that never had any. S and VP then share the span of "go".
+    tree = Tree("S", [Tree("NP-SBJ", []), Tree("VP", ["go"])])
+    assert to_mft(tree) == MultiFunctionTree({(0, 1): set()}, ("go",))
+    from nltk_tedeval import flatten_tree
+
+    flat = flatten_tree(tree)
+    assert [(n.label, n.start, n.end) for n in flat.nodes] == [
+        ("S", 0, 1),
+        ("NP-SBJ", 0, 0),
+        ("VP", 0, 1),
+    ]
+    assert [n.label for n in flat.remove_empty_elements().nodes] == ["S", "VP"]
 
 
 def test_deep_tree_converts_without_recursion():
