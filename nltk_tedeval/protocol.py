@@ -366,7 +366,10 @@ def _outcomes(
     from joblib import Parallel, delayed
 
     # Batches amortise the cost of shipping trees to worker processes; the
-    # generator output keeps both the order and the streaming.
+    # generator output keeps both the order and the streaming. An APTED
+    # sentence takes a tenth of a second or more, so small batches keep
+    # every worker busy; span-engine sentences take microseconds.
+    size = 4 if config.engine == "apted" else 256
     runner = Parallel(n_jobs=jobs, return_as="generator")
-    for batch in runner(delayed(_process_batch)(b, config) for b in _batches(sentences, 64)):
+    for batch in runner(delayed(_process_batch)(b, config) for b in _batches(sentences, size)):
         yield from batch
