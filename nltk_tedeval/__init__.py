@@ -17,6 +17,7 @@ own theory's conventions.
 """
 
 from ._version import __version__
+from .attachment import AttachmentEvaluator, is_punctuation
 from .constituency import PhraseStructure, flatten_tree, tree_to_mft
 from .convert import Converter, to_mft
 from .dependency import DependencyTree, dependency_to_mft, from_dependency_graph
@@ -32,7 +33,9 @@ from .errors import (
     UnificationError,
     YieldMismatchError,
 )
-from .evaluator import Evaluator
+from .evalb_params import EvalbParams
+from .evaluator import Evaluator, SkippedSentence
+from .headrules import COLLINS_1999, HeadRules
 from .labelers import (
     LABELERS,
     colon_labeler,
@@ -42,32 +45,42 @@ from .labelers import (
     rr_labeler,
 )
 from .mft import MultiFunctionTree
+from .mph import MPHEvaluator, mph_brackets
 from .operations import generalize, relabel, subsumes, tl_unify, unify
+from .parseval import ParsevalEvaluator
 from .protocol import sentence_stats
+from .readers import detect_format, read_file, read_label_map, read_parallel, read_text
 from .significance import SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature, StatsTable
 from .tedeval import CrossFrameworkEvaluator, Experiment, SentenceResult, TedEvalEvaluator
 from .tokens import check_yields, normalize_token
 
 __all__ = [
+    "COLLINS_1999",
     "LABELERS",
+    "AttachmentEvaluator",
     "Converter",
     "CrossFrameworkEvaluator",
     "DependencyTree",
     "EmptyTreeError",
+    "EvalbParams",
     "Evaluator",
     "Experiment",
+    "HeadRules",
     "InputFormatError",
+    "MPHEvaluator",
     "Measure",
     "MultiFunctionTree",
     "NonProjectiveError",
     "OptionError",
+    "ParsevalEvaluator",
     "PhraseStructure",
     "Score",
     "SentenceCountError",
     "SentenceResult",
     "Signature",
     "SignificanceResult",
+    "SkippedSentence",
     "StatsTable",
     "TedEvalError",
     "TedEvalEvaluator",
@@ -79,15 +92,22 @@ __all__ = [
     "check_yields",
     "colon_labeler",
     "dependency_to_mft",
+    "detect_format",
     "edit_script",
     "flatten_tree",
     "from_dependency_graph",
     "generalize",
     "get_labeler",
     "identity_labeler",
+    "is_punctuation",
+    "mph_brackets",
     "normalize_token",
     "paired_randomization",
     "ptb_labeler",
+    "read_file",
+    "read_label_map",
+    "read_parallel",
+    "read_text",
     "relabel",
     "rr_labeler",
     "sentence_stats",

@@ -197,6 +197,16 @@ class AttachmentEvaluator(Evaluator):
 
     :meth:`eval` returns ``(LAS, UAS)`` as nltk does; :meth:`score` gives any
     of :data:`ATTACHMENT_MEASURES`, micro (default) or macro.
+
+    >>> words = ("John", "saw", "Mary", ".")
+    >>> gold = DependencyTree(words, (2, 0, 2, 2), ("nsubj", "root", "obj", "punct"))
+    >>> parse = DependencyTree(words, (2, 0, 1, 2), ("nsubj", "root", "obj", "punct"))
+    >>> las, uas = AttachmentEvaluator([parse], [gold], punct="exclude").eval()
+    >>> round(las, 4), round(uas, 4)
+    (0.6667, 0.6667)
+    >>> # NED forgives flips, not a sibling attachment: Mary is wrong, so 3 of 4.
+    >>> float(AttachmentEvaluator([parse], [gold]).score("NED"))
+    0.75
     """
 
     measures: ClassVar[dict[str, Measure]] = ATTACHMENT_MEASURES

@@ -73,6 +73,11 @@ class PhraseStructure:
 
     ``nodes[0]`` is the root. ``tags[i]`` is the label of the preterminal
     over word ``i``, or ``None`` where a word hangs directly under a phrase.
+
+    >>> from nltk import Tree
+    >>> ps = flatten_tree(Tree.fromstring("(S (NP (PRP I)) (VP (VBD left)))"))
+    >>> ps.words, ps.tags, [(n.label, n.start, n.end) for n in ps.nodes][:2]
+    (('I', 'left'), ('PRP', 'VBD'), [('S', 0, 2), ('NP', 0, 1)])
     """
 
     words: tuple[str, ...]
@@ -160,6 +165,10 @@ def flatten_tree(tree: Any) -> PhraseStructure:
     Every node is kept, also a constituent without words (``start == end``);
     :meth:`PhraseStructure.remove_empty_elements` drops those and the
     ``-NONE-`` elements.
+
+    >>> from nltk import Tree
+    >>> [n.span for n in flatten_tree(Tree.fromstring("(S (NP x) (VP y))")).nodes]
+    [(0, 2), (0, 1), (1, 2)]
     """
     from nltk import Tree
 
@@ -216,6 +225,10 @@ def tree_to_mft(
 
     ``labeler`` is ``"ptb"`` (default), ``"colon"``, ``"colon-mirror"``,
     ``"identity"``, ``"rr"`` or any callable from a label to function labels.
+
+    >>> from nltk import Tree
+    >>> print(tree_to_mft(Tree.fromstring("(S (NP-SBJ (PRP I)) (VP (VBD left)))")))
+    (0,2):{} (0,1):{SBJ} (1,2):{}
     """
     label_fn = get_labeler(labeler)
     cache: dict[str, frozenset[str]] = {}

@@ -113,5 +113,10 @@ class Converter:
 
 
 def to_mft(obj: Any, **options: Any) -> MultiFunctionTree:
-    """Convert one tree with the given :class:`Converter` options."""
+    """Convert one tree with the given :class:`Converter` options.
+
+    >>> from nltk.parse import DependencyGraph
+    >>> print(to_mft(DependencyGraph("I PRP 2 nsubj\\nleft VBD 0 ROOT"), head_label="HD"))
+    (0,2):{ROOT} (0,1):{nsubj} (1,2):{HD}
+    """
     return Converter(**options)(obj)

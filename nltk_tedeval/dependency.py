@@ -77,6 +77,10 @@ class DependencyTree:
     parser output that attachment scores can grade even when it is not a
     tree (a cycle, a token that is its own head); methods that need a tree
     (:meth:`projections`, :meth:`projectivize`) check it then.
+
+    >>> tree = DependencyTree(("I", "left"), heads=(2, 0), rels=("nsubj", "root"))
+    >>> tree.projections()
+    [(0, 1), (0, 2)]
     """
 
     words: tuple[str, ...]
@@ -330,6 +334,10 @@ def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> Dependenc
     the input. Node 0 is the artificial root; the other addresses must be
     1..n without gaps. ``require_tree=False`` accepts heads that do not form
     a tree (see :class:`DependencyTree`'s ``check``).
+
+    >>> from nltk.parse import DependencyGraph
+    >>> from_dependency_graph(DependencyGraph("I PRP 2 nsubj\\nleft VBD 0 ROOT")).heads
+    (2, 0)
     """
     nodes = getattr(graph, "nodes", None)
     if not isinstance(nodes, Mapping):
@@ -388,6 +396,9 @@ def dependency_to_mft(
     Nodes that share a span merge by label union (2012, §3.1). A token
     without a relation gets no label over its projection; the head label is
     still added.
+
+    >>> print(dependency_to_mft(DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))))
+    (0,2):{root} (0,1):{nsubj} (1,2):{hd}
     """
     spans = tree.projections()
     head = frozenset((head_label,))

@@ -86,7 +86,14 @@ class FunctionNode:
 
 
 def sorted_function_tree(tree: MultiFunctionTree, *, labeled: bool) -> FunctionNode:
-    """The sorted function tree of ``tree`` in labeled or unlabeled mode."""
+    """The sorted function tree of ``tree`` in labeled or unlabeled mode.
+
+    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> root = sorted_function_tree(MultiFunctionTree({(0, 2): {"b", "a"}}, 2), labeled=True)
+    >>> chain = root.children[0]
+    >>> chain.label, chain.children[0].label, [t.label for t in chain.children[0].children]
+    ('a', 'b', ['0', '1'])
+    """
     n = tree.n
     root = FunctionNode(_ROOT, "", (0, n))
     # ``open_`` holds (end, innermost chain link) of the spans that contain
@@ -209,6 +216,12 @@ def apted_distance(
 
     ``terminal_cost=None`` uses the protocol's prohibitive terminal cost;
     pass ``1`` to see what unit-cost terminals would allow.
+
+    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> x = MultiFunctionTree({(0, 3): {"A", "B"}}, 4)
+    >>> y = MultiFunctionTree({(0, 2): {"A", "B"}}, 4)
+    >>> apted_distance(x, y, labeled=True), apted_distance(x, y, labeled=True, terminal_cost=1)
+    (4, 2)
     """
     return _run(x, y, labeled, terminal_cost)[0]
 
@@ -224,6 +237,12 @@ def edit_script(
     Operations are ``("delete", item)`` and ``("add", item)``; an item is
     ``(label, start, end)`` in labeled mode and ``(start, end)`` in
     unlabeled mode. A rename of a chain link counts as a delete and an add.
+
+    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> x = MultiFunctionTree({(0, 2): {"A"}}, 2)
+    >>> y = MultiFunctionTree({(0, 2): {"B"}}, 2)
+    >>> sorted(edit_script(x, y, labeled=True))
+    [('add', ('B', 0, 2)), ('delete', ('A', 0, 2))]
     """
     _, mapping, _, _ = _run(x, y, labeled, None)
     script: set[Operation] = set()

@@ -76,6 +76,10 @@ class EvalbParams:
         quote_labels: ``QUOTE_LABEL``; POS tags of quote-like words (``'``,
             ``"``, ``/``) that one side may have deleted and the other not
             (the 2006 length-mismatch fix described in EVALB's README).
+
+    >>> params = EvalbParams.from_text("LABELED 0\\nCUTOFF_LEN 10\\nDELETE_LABEL ,")
+    >>> params.labeled, params.cutoff_len, params.delete_labels
+    (False, 10, (',',))
     """
 
     debug: int = 0

@@ -41,7 +41,11 @@ ON_ERROR = ("raise", "skip")
 
 @dataclass(frozen=True)
 class SkippedSentence:
-    """A sentence left out of every system, and why."""
+    """A sentence left out of every system, and why.
+
+    >>> SkippedSentence(3, "s-3", "a cycle").as_dict()
+    {'sentence': 3, 'id': 's-3', 'reason': 'a cycle'}
+    """
 
     number: int
     sentence_id: str | None
@@ -116,6 +120,14 @@ class Evaluator:
     ``on_error="skip"`` a sentence whose statistics cannot be computed is
     left out and listed in :attr:`skipped`; :attr:`numbers` gives the number
     (from 1) of every scored sentence, row by row.
+
+    >>> from nltk_tedeval.attachment import AttachmentEvaluator
+    >>> from nltk_tedeval.dependency import DependencyTree
+    >>> gold = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
+    >>> parse = DependencyTree(("I", "left"), (2, 0), ("obj", "root"))
+    >>> las, uas = AttachmentEvaluator([parse], [gold]).eval()
+    >>> float(las), float(uas)
+    (0.5, 1.0)
     """
 
     measures: ClassVar[dict[str, Measure]] = {}

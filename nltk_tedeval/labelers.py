@@ -43,6 +43,9 @@ def ptb_labeler(label: str) -> frozenset[str]:
     ``NP-SBJ-1`` gives {SBJ}; ``PP-LOC-CLR`` gives {LOC, CLR}; ``NP=2``,
     ``S`` and POS tags give {}; labels that begin with a dash (``-LRB-``,
     ``-NONE-``) are categories, not features, and give {}.
+
+    >>> sorted(ptb_labeler("PP-LOC-CLR")), sorted(ptb_labeler("NP=2"))
+    (['CLR', 'LOC'], [])
     """
     if "-" not in label or label.startswith("-"):
         return _NONE
@@ -54,6 +57,9 @@ def colon_labeler(*, function_first: bool = False) -> Labeler:
     """Labels of the form ``CAT:FUNC`` (or ``FUNC:cat`` with ``function_first``).
 
     A label without a colon carries no function.
+
+    >>> colon_labeler()("NP:SB"), colon_labeler(function_first=True)("SB:np")
+    (frozenset({'SB'}), frozenset({'SB'}))
     """
 
     def labeler(label: str) -> frozenset[str]:
@@ -68,7 +74,11 @@ def colon_labeler(*, function_first: bool = False) -> Labeler:
 
 
 def identity_labeler(label: str) -> frozenset[str]:
-    """The label is the function, as in the papers' function-tree figures; ``*`` is none."""
+    """The label is the function, as in the papers' function-tree figures; ``*`` is none.
+
+    >>> identity_labeler("nsubj"), identity_labeler("*")
+    (frozenset({'nsubj'}), frozenset())
+    """
     label = label.strip()
     return _NONE if label in ("", "*") else frozenset((label,))
 
@@ -79,6 +89,9 @@ def rr_labeler(label: str) -> frozenset[str]:
     Function nodes ``FUNC@CAT`` keep their function; projection nodes (label
     sets such as ``{SBJ,PRD}@S``) and realization nodes (plain categories)
     carry none, and collapse into the function node over the same span.
+
+    >>> rr_labeler("SBJ@S"), rr_labeler("{SBJ,PRD}@S")
+    (frozenset({'SBJ'}), frozenset())
     """
     if "@" not in label or label.startswith("{"):
         return _NONE
@@ -97,7 +110,11 @@ LABELERS: dict[str, Labeler] = {
 
 
 def get_labeler(spec: str | Labeler) -> Labeler:
-    """A labeler from its name (see :data:`LABELERS`) or any callable."""
+    """A labeler from its name (see :data:`LABELERS`) or any callable.
+
+    >>> get_labeler("ptb")("NP-SBJ")
+    frozenset({'SBJ'})
+    """
     if callable(spec):
         return spec
     try:

@@ -90,6 +90,12 @@ class MultiFunctionTree:
     Raises :class:`~nltk_tedeval.errors.TreeStructureError` for a span
     outside the yield and :class:`~nltk_tedeval.errors.UnificationError`
     for two crossing spans.
+
+    >>> t = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"nsubj"}, (1, 2): {"hd"}}, ("I", "left"))
+    >>> t.labels((0, 1)), len(t), t.n
+    (frozenset({'nsubj'}), 3, 2)
+    >>> t.to_bracketed()
+    '(root (nsubj I) (hd left))'
     """
 
     __slots__ = ("_hash", "_labeled", "_nodes", "_spans", "_unlabeled", "_words")

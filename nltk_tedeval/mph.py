@@ -219,6 +219,10 @@ def mph_brackets(
     the module docstring) and reported tight around their first and last
     kept token, in the positions of the tree's yield (empty elements are not
     tokens), so ``words[start:end]`` shows the bracket.
+
+    >>> from nltk import Tree
+    >>> sorted(mph_brackets(Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD barked)) (. .))")))
+    [(0, 2)]
     """
     src = _read(tree)
     punct = _punct_set(punct_tags)
@@ -242,6 +246,13 @@ class MPHEvaluator(Evaluator):
     :meth:`eval` returns (precision, recall, F1) as
     :class:`~nltk_tedeval.stats.Score` objects. Errors name the sentence
     (from 1) and the side.
+
+    >>> from nltk import Tree
+    >>> gold = Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD saw) (NP (DT a) (NN cat))))")
+    >>> parse = Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD saw) (DT a)) (NN cat))")
+    >>> # gold brackets {(0, 2), (3, 5)}; the parse keeps only (0, 2).
+    >>> [round(s, 4) for s in MPHEvaluator([parse], [gold]).eval()]
+    [1.0, 0.5, 0.6667]
     """
 
     measures: ClassVar[dict[str, Measure]] = MEASURES

@@ -53,7 +53,13 @@ def _same_yield(trees: Iterable[MultiFunctionTree]) -> list[MultiFunctionTree]:
 
 
 def subsumes(a: MultiFunctionTree, b: MultiFunctionTree) -> bool:
-    """``a ⊑ b``: every node of ``a`` is over a span of ``b`` with at least its labels."""
+    """``a ⊑ b``: every node of ``a`` is over a span of ``b`` with at least its labels.
+
+    >>> a = MultiFunctionTree({(0, 2): set()}, 2)
+    >>> b = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"hd"}}, 2)
+    >>> subsumes(a, b), subsumes(b, a)
+    (True, False)
+    """
     _same_yield((a, b))
     for span, labels in a._table().items():
         other = b.get(span)
@@ -67,6 +73,11 @@ def generalize(*trees: MultiFunctionTree) -> MultiFunctionTree:
 
     The most specific tree that subsumes all inputs (2012, §3.2). It never
     fails; the spans of a subset of a laminar family are laminar.
+
+    >>> a = MultiFunctionTree({(0, 3): {"root"}, (0, 2): {"x"}}, 3)
+    >>> b = MultiFunctionTree({(0, 3): {"root", "S"}, (1, 3): {"y"}}, 3)
+    >>> print(generalize(a, b))
+    (0,3):{root}
     """
     trees_ = _same_yield(trees)
     first = trees_[0]
@@ -91,6 +102,11 @@ def unify(*trees: MultiFunctionTree) -> MultiFunctionTree:
     The most general tree that all inputs subsume. Raises
     :class:`~nltk_tedeval.errors.UnificationError` naming two crossing spans
     when the trees make incompatible claims about bracketing.
+
+    >>> a = MultiFunctionTree({(0, 3): {"root"}}, 3)
+    >>> b = MultiFunctionTree({(0, 3): {"S"}, (1, 3): {"VP"}}, 3)
+    >>> print(unify(a, b))
+    (0,3):{S,root} (1,3):{VP}
     """
     trees_ = _same_yield(trees)
     table: dict[Span, frozenset[str]] = {}
@@ -115,6 +131,11 @@ def tl_unify(a: MultiFunctionTree, b: MultiFunctionTree) -> MultiFunctionTree:
 
     The structure of ``a`` is kept whatever ``b`` claims, so this never
     fails (2012, §3.2, "Tree-Labeling-Unification").
+
+    >>> ptb = MultiFunctionTree({(0, 3): set(), (1, 3): set()}, 3)
+    >>> sd = MultiFunctionTree({(0, 3): {"root"}, (1, 2): {"hd"}}, 3)
+    >>> print(tl_unify(ptb, sd))
+    (0,3):{root} (1,3):{}
     """
     _same_yield((a, b))
     b_table = b._table()

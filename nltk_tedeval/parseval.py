@@ -482,6 +482,12 @@ class ParsevalEvaluator(Evaluator):
     every figure of EVALB's summary (``*_CUT`` for ``len <= CUTOFF_LEN``);
     :meth:`summary` and :meth:`summary_text` give the summary as a dict and as
     EVALB prints it; :meth:`sentence_lines` gives EVALB's per-sentence table.
+
+    >>> from nltk import Tree
+    >>> gold = Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD saw) (NP (PRP it))))")
+    >>> test = Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD saw) (PRP it)))")
+    >>> [round(s, 4) for s in ParsevalEvaluator([test], [gold]).eval()]
+    [1.0, 0.75, 0.8571]
     """
 
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}

@@ -88,6 +88,12 @@ def sentence_stats(
     """``(δ_L, ι_L, δ_U, ι_U)`` of ``parse`` with native ``gold`` against ``reference``.
 
     ``reference`` defaults to ``gold`` (the SINGLE scenario).
+
+    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> gold = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"nsubj"}, (1, 2): {"hd"}}, 2)
+    >>> parse = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"obj"}, (1, 2): {"hd"}}, 2)
+    >>> sentence_stats(parse, gold)
+    (2, 6, 0, 4)
     """
     fn = get_engine(engine)
     ref = gold if reference is None else reference

@@ -338,6 +338,12 @@ def detect_format(path: PathLike) -> str:
     ``Key=Value`` cells in column 10 among those lines; without any of them
     the suffix ``.conllu`` decides. Raises :class:`InputFormatError` naming
     the file when no line fits a format or the file is empty.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "sample.txt"
+    >>> _ = path.write_text("1\\tI\\t_\\tPRP\\tPRP\\t_\\t2\\tnsubj\\t_\\t_\\n", encoding="utf-8")
+    >>> detect_format(path)
+    'conllx'
     """
     with ExitStack() as stack:
         return _detect(_file_lines(path, stack), _suffix(path))
@@ -379,6 +385,12 @@ def read_file(
     ``one_per_line=True`` reads bracketed files as EVALB does: every line is
     one sentence and an empty line is an empty parse (``tree=None``,
     ``error=None``); it does not affect the column formats.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "trees.ptb"
+    >>> _ = path.write_text("(S (NP I) (VP left))\\n(S (NP you) (VP stayed))\\n", encoding="utf-8")
+    >>> [(s.number, s.line, s.tree.leaves()) for s in read_file(path)]
+    [(1, 1, ['I', 'left']), (2, 2, ['you', 'stayed'])]
     """
     fmt, collect = _options(format, on_error)
     return _read_path(path, fmt, collect, one_per_line)
@@ -399,7 +411,11 @@ def read_text(
     on_error: str = "raise",
     one_per_line: bool = False,
 ) -> Iterator[SourceSentence]:
-    """Like :func:`read_file`, for a text in memory; ``name`` stands for the file in errors."""
+    """Like :func:`read_file`, for a text in memory; ``name`` stands for the file in errors.
+
+    >>> [s.tree.label() for s in read_text("(S (NP I) (VP left))")]
+    ['S']
+    """
     fmt, collect = _options(format, on_error)
     return _read(_Lines.from_text(name, text), fmt, collect, one_per_line, _suffix(name))
 
@@ -873,6 +889,13 @@ def read_parallel(
     :class:`~nltk_tedeval.errors.SentenceCountError` naming the file that
     ends, after how many sentences and at which line, and where the others
     go on.
+
+    >>> import pathlib, tempfile
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "a.ptb").write_text("(S (NP I) (VP left))\\n", encoding="utf-8")
+    >>> _ = (d / "b.ptb").write_text("(S (NP I) (VP (VBD left)))\\n", encoding="utf-8")
+    >>> [(x.number, y.number) for x, y in read_parallel([d / "a.ptb", d / "b.ptb"])]
+    [(1, 1)]
     """
     paths = list(paths)
     fmts = _per_file(formats, len(paths), "formats")
@@ -944,6 +967,12 @@ def read_label_map(path: PathLike) -> dict[str, str]:
     line ``from<TAB>``) means the label is dropped, which the dict shows as
     ``""``. Raises :class:`~nltk_tedeval.errors.InputFormatError` naming the
     file and line of a malformed line or of a label mapped twice.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "map.tsv"
+    >>> _ = path.write_text("# from\\tto\\nSUB\\tSBJ\\nP\\t\\n", encoding="utf-8")
+    >>> read_label_map(path)
+    {'SUB': 'SBJ', 'P': ''}
     """
     with ExitStack() as stack:
         return _label_map(_file_lines(path, stack))

@@ -53,7 +53,12 @@ _CONVERTER_OPTIONS = ("labeler", "head_label", "strip_subtypes", "projectivize",
 
 @dataclass(frozen=True)
 class SentenceResult:
-    """δ, ι and the score of one sentence in both modes."""
+    """δ, ι and the score of one sentence in both modes.
+
+    >>> r = SentenceResult(1, None, 3, 9, 1, 7)
+    >>> round(r.labeled, 4), round(r.unlabeled, 4)
+    (0.6667, 0.8571)
+    """
 
     number: int
     sentence_id: str | None
@@ -333,6 +338,10 @@ class Experiment:
 
     ``parsed_sents`` may be ``None`` for a theory whose gold takes part in
     generalization without a parser to score.
+
+    >>> from nltk_tedeval.convert import Converter
+    >>> Experiment("ud", [], [], Converter(projectivize=True)).converter.projectivize
+    True
     """
 
     name: str

@@ -29,7 +29,11 @@ PTB_ESCAPES: tuple[tuple[str, str], ...] = (
 
 
 def normalize_token(token: str) -> str:
-    """Undo the Penn Treebank bracket escapes anywhere in ``token``."""
+    """Undo the Penn Treebank bracket escapes anywhere in ``token``.
+
+    >>> normalize_token("-LRB-a-RRB-"), normalize_token("plain")
+    ('(a)', 'plain')
+    """
     if "-" not in token:
         return token
     for escaped, raw in PTB_ESCAPES:
@@ -51,6 +55,13 @@ def check_yields(
     are normalised here), ``names`` say where each comes from ("gold",
     "parse", a file name). The error names the sentence, the first position
     that differs and the tokens on both sides.
+
+    >>> check_yields([("a", "-LRB-"), ("a", "(")], ["ptb", "conllu"])  # only escapes differ
+    >>> try:
+    ...     check_yields([("a", "b"), ("a", "c")], ["gold", "parse"], sentence=3)
+    ... except YieldMismatchError as err:
+    ...     print(err)
+    sentence 3: the yields differ at token 2: gold has 'b', parse has 'c'
     """
     if len(yields) < 2:
         return
