@@ -35,6 +35,7 @@ from .errors import (
 )
 from .evalb_params import EvalbParams
 from .evaluator import Evaluator, SkippedSentence
+from .explain import Explanation, explain
 from .headrules import COLLINS_1999, HeadRules
 from .labelers import (
     LABELERS,
@@ -66,6 +67,7 @@ __all__ = [
     "EvalbParams",
     "Evaluator",
     "Experiment",
+    "Explanation",
     "HeadRules",
     "InputFormatError",
     "MPHEvaluator",
@@ -94,6 +96,7 @@ __all__ = [
     "dependency_to_mft",
     "detect_format",
     "edit_script",
+    "explain",
     "flatten_tree",
     "from_dependency_graph",
     "generalize",

@@ -30,7 +30,8 @@ from .dependency import (
     from_dependency_graph,
     is_dependency_graph,
 )
-from .errors import TreeStructureError
+from .errors import TedEvalError, TreeStructureError
+from .evaluator import unwrap
 from .labelers import Labeler, get_labeler, labeler_name
 from .mft import MultiFunctionTree
 from .operations import relabel
@@ -76,7 +77,19 @@ class Converter:
         get_labeler(self.labeler)  # fail early on an unknown name
 
     def convert(self, obj: Any) -> Conversion:
-        """Convert ``obj`` and report the arcs lifted to make it projective."""
+        """Convert ``obj`` and report the arcs lifted to make it projective.
+
+        ``obj`` may also be a record of :mod:`nltk_tedeval.readers`; its
+        reading error, if it has one, is raised.
+        """
+        tree, where, error = unwrap(obj)
+        if error is not None:
+            raise error
+        if where:
+            try:
+                return self.convert(tree)
+            except TedEvalError as err:
+                raise err.locate(**where) from None
         lifted: tuple[Arc, ...] = ()
         if isinstance(obj, MultiFunctionTree):
             mft = obj
