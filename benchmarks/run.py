@@ -1,0 +1,614 @@
+"""Speed and memory of nltk_tedeval, each beside a baseline measured in the same run.
+
+Run from the repository root after ``pip install -e ".[test,bench]"``::
+
+    python benchmarks/run.py            # everything (a few minutes)
+    python benchmarks/run.py --quick    # smaller inputs, under a minute
+    python benchmarks/run.py --only read,parseval
+
+Inputs: the GUM data of ``../shared/data/gum/`` when present (else the
+samples shipped in ``corpora_samples/gum``), and synthetic corpora of
+growing size and sentence length from ``benchmarks/generate.py``.
+
+Every line reports sentences per second and peak memory for one step and
+the same for its baseline, with the ratio (how many times faster we are).
+Baselines: nltk alone reading the same files into ``nltk.Tree`` and
+``DependencyGraph``; the APTED engine against the span-set engine; nltk's
+``DependencyEvaluator``; ``udtools`` (the UD evaluation script) and
+``PYEVALB`` from PyPI when installed; a plain Python loop for the
+significance test. Times are the best of a few repetitions (wall clock,
+after imports); peak memory is what ``tracemalloc`` sees in a separate run,
+or the peak resident size of a separate process for the streaming figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import io
+import json
+import os
+import platform
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import generate  # noqa: E402
+
+from nltk_tedeval import (  # noqa: E402
+    Converter,
+    TedEvalEvaluator,
+    generalize,
+    sentence_stats,
+    to_mft,
+)
+from nltk_tedeval.cli import main as tedeval_main  # noqa: E402
+from nltk_tedeval.readers import read_file  # noqa: E402
+
+
+# -- measuring -----------------------------------------------------------------------------
+
+
+def best_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def peak_mb(fn: Callable[[], object]) -> float:
+    gc.collect()
+    tracemalloc.start()
+    try:
+        fn()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak / 2**20
+
+
+@dataclass
+class Figure:
+    name: str
+    sentences: int
+    ours: float  # seconds
+    ours_mb: float | None
+    baseline: str
+    base: float | None  # seconds
+    base_mb: float | None = None
+    target: str = ""
+    met: bool | None = None
+    note: str = ""
+
+    def row(self) -> list[str]:
+        def rate(t: float | None) -> str:
+            return "n/a" if not t else f"{self.sentences / t:,.0f}"
+
+        def mb(m: float | None) -> str:
+            return "" if m is None else f"{m:.1f}"
+
+        ratio = f"{self.base / self.ours:.2f}x" if self.base and self.ours else "n/a"
+        met = "" if self.met is None else ("met" if self.met else "NOT met")
+        return [
+            self.name,
+            f"{self.sentences:,}",
+            f"{self.ours:.3f}",
+            rate(self.ours),
+            mb(self.ours_mb),
+            self.baseline,
+            "n/a" if self.base is None else f"{self.base:.3f}",
+            rate(self.base),
+            mb(self.base_mb),
+            ratio,
+            f"{self.target} {met}".strip(),
+            self.note,
+        ]
+
+
+HEADER = [
+    "figure", "sents", "ours s", "ours sent/s", "ours MB", "baseline", "base s",
+    "base sent/s", "base MB", "speed-up", "target", "note",
+]  # fmt: skip
+
+
+def table(figures: list[Figure]) -> str:
+    rows = [HEADER] + [f.row() for f in figures]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+    out = []
+    for k, r in enumerate(rows):
+        out.append("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
+        if k == 0:
+            out.append("  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+@dataclass
+class Bench:
+    repeat: int
+    quick: bool
+    tmp: Path
+    gum: Path
+    figures: list[Figure] = field(default_factory=list)
+
+    def add(self, fig: Figure) -> None:
+        self.figures.append(fig)
+        print(f"  {fig.name}: ours {fig.ours:.3f} s, {fig.baseline} "
+              f"{'n/a' if fig.base is None else f'{fig.base:.3f} s'}", file=sys.stderr)  # fmt: skip
+
+
+# -- inputs ---------------------------------------------------------------------------------
+
+
+def gum_directory() -> Path:
+    shared = ROOT.parent / "shared" / "data" / "gum"
+    return shared if shared.is_dir() else ROOT / "corpora_samples" / "gum"
+
+
+def concatenate_gum(src: Path, tmp: Path) -> dict[str, Path]:
+    """All GUM documents as one file per format (and EVALB-style one tree per line)."""
+    ptb = tmp / "gum.ptb"
+    conllu = tmp / "gum.conllu"
+    with open(ptb, "w", encoding="utf-8") as out:
+        for f in sorted(src.glob("*.ptb")):
+            out.write(f.read_text(encoding="utf-8").strip() + "\n\n")
+    with open(conllu, "w", encoding="utf-8") as out:
+        for f in sorted(src.glob("*.conllu")):
+            out.write(f.read_text(encoding="utf-8").strip() + "\n\n")
+    # Derived formats: one tree per line, CoNLL-X without comments, Malt-TAB.
+    lines = tmp / "gum.lines.ptb"
+    trees = [s.tree for s in read_file(ptb)]
+    with open(lines, "w", encoding="utf-8") as out:
+        for t in trees:
+            out.write(t.pformat(margin=10**9) + "\n")
+    conllx = tmp / "gum.conllx"
+    malt = tmp / "gum.malttab"
+    with open(conllx, "w", encoding="utf-8") as cx, open(malt, "w", encoding="utf-8") as mt:
+        for block in conllu.read_text(encoding="utf-8").split("\n\n"):
+            rows = [ln.split("\t") for ln in block.splitlines() if ln and not ln.startswith("#")]
+            rows = [r for r in rows if r[0].isdigit()]
+            if not rows:
+                continue
+            for r in rows:
+                cx.write("\t".join([*r[:8], "_", "_"]) + "\n")
+                mt.write(f"{r[1]}\t{r[4]}\t{r[6]}\t{r[7]}\n")
+            cx.write("\n")
+            mt.write("\n")
+    # A perturbed copy of the bracketed trees: every fourth phrase flattened.
+    perturbed = tmp / "gum.perturbed.lines.ptb"
+    rng = random.Random(4)
+    with open(perturbed, "w", encoding="utf-8") as out:
+        for t in trees:
+            out.write(flatten_some(t, rng).pformat(margin=10**9) + "\n")
+    return {
+        "ptb": ptb,
+        "conllu": conllu,
+        "lines": lines,
+        "conllx": conllx,
+        "malttab": malt,
+        "perturbed": perturbed,
+    }
+
+
+def flatten_some(tree, rng: random.Random):
+    """A copy with about a quarter of the phrases dissolved into their parents."""
+    from nltk import Tree
+
+    def walk(t):
+        if not isinstance(t, Tree):
+            return [t]
+        kids = [k for child in t for k in walk(child)]
+        if len(t) and isinstance(t[0], Tree) and rng.random() < 0.25 and t is not tree:
+            return kids
+        return [Tree(t.label(), kids)]
+
+    return walk(tree)[0]
+
+
+# -- nltk alone -----------------------------------------------------------------------------
+
+
+def nltk_read_ptb(path: Path) -> list:
+    from nltk import Tree
+
+    text = path.read_text(encoding="utf-8")
+    chunks = text.split("\n\n") if "\n\n" in text else text.splitlines()
+    return [Tree.fromstring(c) for c in chunks if c.strip()]
+
+
+_COMMENT = re.compile(r"^#.*\n?", re.MULTILINE)
+
+
+def nltk_read_conll(path: Path, top: str = "root") -> list:
+    from nltk.parse import DependencyGraph
+
+    text = _COMMENT.sub("", path.read_text(encoding="utf-8"))
+    sep = "\t" if "\t" in text else None
+    return [
+        DependencyGraph(b, top_relation_label=top, cell_separator=sep)
+        for b in text.split("\n\n")
+        if b.strip()
+    ]
+
+
+def ours_read(path: Path, **kw) -> list:
+    return [s.tree for s in read_file(path, **kw)]
+
+
+# -- the figures ----------------------------------------------------------------------------
+
+
+def bench_read(b: Bench, files: dict[str, Path]) -> None:
+    for fmt, path, nltk_fn in (
+        ("ptb", files["ptb"], nltk_read_ptb),
+        ("conllu", files["conllu"], nltk_read_conll),
+        ("conllx", files["conllx"], nltk_read_conll),
+        ("malttab", files["malttab"], nltk_read_conll),
+    ):
+        n = len(ours_read(path))
+        ours = best_time(lambda p=path: ours_read(p), b.repeat)
+        base = best_time(lambda p=path, f=nltk_fn: f(p), b.repeat)
+        b.add(Figure(
+            f"read {fmt}", n, ours, peak_mb(lambda p=path: ours_read(p)), "nltk read",
+            base, peak_mb(lambda p=path, f=nltk_fn: f(p)), target=">= 1x",
+            met=base >= ours,
+        ))  # fmt: skip
+
+
+def bench_convert(b: Bench, files: dict[str, Path]) -> tuple[list, list]:
+    trees = ours_read(files["ptb"])
+    graphs = ours_read(files["conllu"])
+    conv = Converter(projectivize=True)
+    n = len(trees)
+    t_const = best_time(lambda: [conv(t) for t in trees], b.repeat)
+    t_dep = best_time(lambda: [conv(g) for g in graphs], b.repeat)
+    base_c = best_time(lambda: nltk_read_ptb(files["ptb"]), b.repeat)
+    base_d = best_time(lambda: nltk_read_conll(files["conllu"]), b.repeat)
+    b.add(Figure("convert Tree -> MFT", n, t_const, peak_mb(lambda: [conv(t) for t in trees]),
+                 "nltk read ptb", base_c, note="conversion costs less than nltk's reading"))  # fmt: skip
+    b.add(Figure("convert Graph -> MFT", n, t_dep, peak_mb(lambda: [conv(g) for g in graphs]),
+                 "nltk read conllu", base_d))  # fmt: skip
+    return [conv(t) for t in trees], [conv(g) for g in graphs]
+
+
+def bench_tedeval(b: Bench, consts: list, deps: list) -> None:
+    n = len(consts)
+    refs = [generalize(c, d) for c, d in zip(consts, deps, strict=True)]
+
+    def single() -> None:
+        for c, d in zip(consts, deps, strict=True):
+            sentence_stats(c, d)
+
+    def multiple() -> None:
+        for c, d, e in zip(consts, deps, refs, strict=True):
+            sentence_stats(c, c, e)
+            sentence_stats(d, d, e)
+
+    # APTED is slow: time it on a sample and compare per-sentence rates.
+    k = 40 if b.quick else 150
+    sample = list(zip(consts[:k], deps[:k], strict=True))
+    t_apted = best_time(lambda: [sentence_stats(c, d, engine="apted") for c, d in sample], 1)
+    t_single = best_time(single, b.repeat)
+    scaled = t_apted * n / k
+    b.add(Figure("TedEval SINGLE span", n, t_single, peak_mb(single), f"apted engine ({k} sents)",
+                 scaled, target=">= 20,000 sent/s", met=n / t_single >= 20_000,
+                 note="pairs of GUM golds; apted time scaled from its sample"))  # fmt: skip
+    t_multi = best_time(multiple, b.repeat)
+    t_gen = best_time(lambda: [generalize(c, d) for c, d in zip(consts, deps, strict=True)], b.repeat)
+    sample_m = list(zip(consts[:k], deps[:k], refs[:k], strict=True))
+    t_apted_m = best_time(
+        lambda: [sentence_stats(c, c, e, engine="apted") for c, _, e in sample_m], 1
+    )
+    b.add(Figure("TedEval MULTIPLE span (2 parses)", n, t_multi + t_gen, peak_mb(multiple),
+                 f"apted engine ({k} sents)", t_apted_m * n / k * 2,
+                 note="generalization included"))  # fmt: skip
+
+
+def bench_cross(b: Bench, files: dict[str, Path]) -> None:
+    ptb, conllu = files["ptb"], files["conllu"]
+    argv = ["cross", "-e", f"ptb={ptb},{ptb}", "-e", f"ud={conllu},{conllu}",
+            "--projectivize", "--json", "--no-progress"]  # fmt: skip
+
+    def ours() -> None:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert tedeval_main(argv) == 0
+
+    def nltk_alone() -> None:
+        for _ in range(2):  # gold and parse of each theory
+            nltk_read_ptb(ptb)
+            nltk_read_conll(conllu)
+
+    n = len(ours_read(ptb))
+    t_ours = best_time(ours, b.repeat)
+    t_nltk = best_time(nltk_alone, b.repeat)
+    b.add(Figure("tedeval cross (2 theories, 4 files)", n, t_ours, peak_mb(ours),
+                 "nltk read same 4 files", t_nltk, peak_mb(nltk_alone),
+                 target="<= 1.5x nltk time", met=t_ours <= 1.5 * t_nltk,
+                 note="read + convert + generalize + SINGLE/MULTIPLE + overlap"))  # fmt: skip
+
+
+def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
+    from nltk_tedeval.parseval import ParsevalEvaluator
+
+    gold, test = files["lines"], files["perturbed"]
+
+    def ours() -> None:
+        ParsevalEvaluator(
+            read_file(test, one_per_line=True), read_file(gold, one_per_line=True)
+        ).eval()
+
+    n = sum(1 for _ in read_file(gold, one_per_line=True))
+    t_ours = best_time(ours, b.repeat)
+    try:
+        from PYEVALB.scorer import Scorer
+    except ImportError:
+        b.add(Figure("ParsEval (read + score)", n, t_ours, peak_mb(ours), "PYEVALB", None,
+                     target=">= 50x PYEVALB", note="PYEVALB not installed"))  # fmt: skip
+        return
+
+    def pyevalb() -> None:
+        with open(gold, encoding="utf-8") as g, open(test, encoding="utf-8") as t, \
+                contextlib.redirect_stdout(io.StringIO()):  # fmt: skip
+            Scorer().score_corpus(g, t)
+
+    t_base = best_time(pyevalb, max(1, b.repeat - 1))
+    b.add(Figure("ParsEval (read + score)", n, t_ours, peak_mb(ours), "PYEVALB", t_base,
+                 peak_mb(pyevalb), target=">= 50x", met=t_base >= 50 * t_ours))  # fmt: skip
+
+
+def bench_attach(b: Bench, files: dict[str, Path]) -> None:
+    from nltk.parse import DependencyEvaluator
+
+    from nltk_tedeval.attachment import AttachmentEvaluator
+
+    gold = files["conllu"]
+
+    def ours() -> None:
+        ev = AttachmentEvaluator(read_file(gold), read_file(gold))
+        ev.eval()
+        ev.score("NED")
+
+    def nltk_eval() -> None:
+        g = nltk_read_conll(gold)
+        DependencyEvaluator(g, nltk_read_conll(gold)).eval()
+
+    n = len(ours_read(gold))
+    t_ours = best_time(ours, b.repeat)
+    b.add(Figure("attachment + NED (read + score)", n, t_ours, peak_mb(ours),
+                 "nltk DependencyEvaluator", best_time(nltk_eval, b.repeat), peak_mb(nltk_eval)))  # fmt: skip
+    try:
+        from udtools import udeval
+    except ImportError:
+        b.add(Figure("attachment + NED (read + score)", n, t_ours, None, "udtools", None,
+                     target="faster than udtools", note="udtools not installed"))  # fmt: skip
+        return
+
+    def ud() -> None:
+        udeval.evaluate(udeval.load_conllu_file(str(gold)), udeval.load_conllu_file(str(gold)))
+
+    t_ud = best_time(ud, max(1, b.repeat - 1))
+    b.add(Figure("attachment + NED (read + score)", n, t_ours, None, "udtools", t_ud,
+                 peak_mb(ud), target="faster than udtools", met=t_ours < t_ud))  # fmt: skip
+
+
+def bench_mph(b: Bench, files: dict[str, Path]) -> None:
+    from nltk_tedeval.mph import MPHEvaluator
+
+    ptb, conllu = files["ptb"], files["conllu"]
+
+    def ours() -> None:
+        MPHEvaluator(read_file(conllu), read_file(ptb), projectivize=True).eval()
+
+    def nltk_alone() -> None:
+        nltk_read_ptb(ptb)
+        nltk_read_conll(conllu)
+
+    n = len(ours_read(ptb))
+    b.add(Figure("MPH, UD parse vs PTB gold (read + score)", n, best_time(ours, b.repeat),
+                 peak_mb(ours), "nltk read same files", best_time(nltk_alone, b.repeat),
+                 peak_mb(nltk_alone)))  # fmt: skip
+
+
+def bench_significance(b: Bench) -> None:
+    import numpy as np
+
+    from nltk_tedeval import StatsTable, paired_randomization
+    from nltk_tedeval.stats import TEDEVAL
+
+    rng = np.random.default_rng(0)
+    n = 10_000
+    iota = rng.integers(10, 60, n)
+    a = StatsTable(("delta", "iota"), np.stack([rng.integers(0, 8, n), iota], 1))
+    bb = StatsTable(("delta", "iota"), np.stack([rng.integers(0, 9, n), iota], 1))
+
+    def ours() -> None:
+        paired_randomization(a, bb, TEDEVAL, rounds=10_000)
+
+    def python_loop(rounds: int) -> None:
+        da, db = a.array.tolist(), bb.array.tolist()
+        r = random.Random(1)
+        for _ in range(rounds):
+            sa = [0, 0]
+            sb = [0, 0]
+            for x, y in zip(da, db, strict=True):
+                if r.random() < 0.5:
+                    x, y = y, x
+                sa[0] += x[0]
+                sa[1] += x[1]
+                sb[0] += y[0]
+                sb[1] += y[1]
+
+    t_ours = best_time(ours, b.repeat)
+    loop_rounds = 20
+    t_loop = best_time(lambda: python_loop(loop_rounds), 1) * 10_000 / loop_rounds
+    b.add(Figure("significance, 10,000 rounds", n, t_ours, peak_mb(ours),
+                 "python loop (scaled)", t_loop, target="< 2 s", met=t_ours < 2.0))  # fmt: skip
+
+
+def bench_lengths(b: Bench) -> None:
+    """Scoring cost per sentence as sentences grow: linear for the span engine."""
+    lengths = [10, 100, 1000] if b.quick else [10, 100, 1000, 5000]
+    for length in lengths:
+        paths = generate.write_corpus(b.tmp / f"len{length}", 20 if length <= 1000 else 3, length,
+                                      seed=length, vary=False)  # fmt: skip
+        golds = [to_mft(s.tree) for s in read_file(paths["gold_conllu"])]
+        parses = [to_mft(s.tree) for s in read_file(paths["parse_conllu"])]
+        pairs = list(zip(parses, golds, strict=True))
+        # Fresh trees each repetition so cached items do not flatter the figure.
+        fresh = [[(type(p)._trusted(p.words, p.as_dict()), type(g)._trusted(g.words, g.as_dict()))
+                  for p, g in pairs] for _ in range(b.repeat)]  # fmt: skip
+        runs = iter(fresh)
+        t = best_time(lambda: [sentence_stats(p, g) for p, g in next(runs)], b.repeat)
+        per_ms = 1000 * t / len(pairs)
+        base = None
+        note = f"{per_ms:.2f} ms/sentence"
+        if length <= 100:
+            k = min(len(pairs), 5)
+            base = best_time(lambda: [sentence_stats(p, g, engine="apted") for p, g in pairs[:k]],
+                             1) * len(pairs) / k  # fmt: skip
+        target, met = ("", None)
+        if length == 1000:
+            target, met = ("< 20 ms/sentence", per_ms < 20)
+        b.add(Figure(f"TedEval span, {length}-token sentences", len(pairs), t, None,
+                     "apted engine" if base else "-", base, target=target, met=met, note=note))  # fmt: skip
+
+
+def rss_of(argv: list[str]) -> tuple[float, float]:
+    """Wall time and peak resident MB of a separate `tedeval` process."""
+    code = (
+        "import resource, sys, time; from nltk_tedeval.cli import main; t = time.perf_counter();"
+        "status = main(sys.argv[1:]); t = time.perf_counter() - t;"
+        "print(t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr);"
+        "sys.exit(status)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr)
+    t, rss = proc.stderr.strip().splitlines()[-1].split()
+    return float(t), int(rss) / 1024
+
+
+def bench_streaming(b: Bench) -> None:
+    """Memory does not grow with the number of sentences read from files."""
+    sizes = [1_000, 10_000] if b.quick else [1_000, 10_000, 100_000]
+    first = None
+    for size in sizes:
+        paths = generate.write_corpus(b.tmp / f"size{size}", size, 20, seed=7)
+        argv = ["cross", "-e", f"p={paths['gold_ptb']},{paths['parse_ptb']}",
+                "-e", f"u={paths['gold_conllu']},{paths['parse_conllu']}", "--json",
+                "--no-progress"]  # fmt: skip
+        t, rss = rss_of(argv)
+        first = first or rss
+        b.add(Figure(f"tedeval cross, {size:,} synthetic sentences (process)", size, t, rss,
+                     "1k-sentence run's RSS", None, first,
+                     target="RSS flat", met=rss <= first * 1.5 + 8,
+                     note="peak RSS of the whole process; stats are 16 ints/sentence"))  # fmt: skip
+
+
+def bench_jobs(b: Bench) -> None:
+    paths = generate.write_corpus(b.tmp / "jobs", 60 if b.quick else 200, 25, seed=3)
+    gold, parse = paths["gold_conllu"], paths["parse_conllu"]
+
+    def run(jobs: int) -> None:
+        TedEvalEvaluator(read_file(parse), read_file(gold), engine="apted", jobs=jobs).eval()
+
+    n = 60 if b.quick else 200
+    t1 = best_time(lambda: run(1), 1)
+    t2 = best_time(lambda: run(2), 1)
+    b.add(Figure("APTED engine, --jobs 2", n, t2, None, "--jobs 1", t1,
+                 target=f"speed-up on {os.cpu_count()} cores", met=t2 < t1))  # fmt: skip
+
+
+def bench_extreme(b: Bench) -> None:
+    """Issue 7's extreme inputs: they complete, without recursion or quadratic cost."""
+    from nltk import Tree
+
+    # A 5,000-token sentence and a 2,000-deep chain, both ways.
+    for name, n, chain in (("5,000-token sentence", 5000, False), ("2,000-deep chain", 2000, True)):
+        paths = generate.write_corpus(b.tmp / f"x{n}{chain}", 1, n, seed=n, chain=chain, vary=False)
+
+        def run(p=paths) -> None:
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert tedeval_main(["cross", "-e", f"p={p['gold_ptb']},{p['parse_ptb']}",
+                                     "-e", f"u={p['gold_conllu']},{p['parse_conllu']}",
+                                     "--json", "--no-progress"]) == 0  # fmt: skip
+
+        b.add(Figure(f"tedeval cross, one {name}", 1, best_time(run, 1), peak_mb(run), "-", None))
+    # 200,000 one-token sentences.
+    one = b.tmp / "one_token.conllu"
+    with open(one, "w", encoding="utf-8") as out:
+        for i in range(200_000):
+            out.write(f"1\tw{i}\tw\tNN\tNN\t_\t0\troot\t_\t_\n\n")
+
+    def many() -> None:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert tedeval_main(["score", str(one), str(one), "--json", "--no-progress"]) == 0
+
+    b.add(Figure("tedeval score, 200,000 one-token sentences", 200_000, best_time(many, 1), None,
+                 "-", None))  # fmt: skip
+    _ = Tree
+
+
+SECTIONS = {
+    "read": lambda b, f: bench_read(b, f),
+    "tedeval": None,  # convert + tedeval share their inputs; see run()
+    "cross": lambda b, f: bench_cross(b, f),
+    "parseval": lambda b, f: bench_parseval(b, f),
+    "attach": lambda b, f: bench_attach(b, f),
+    "mph": lambda b, f: bench_mph(b, f),
+    "significance": lambda b, f: bench_significance(b),
+    "lengths": lambda b, f: bench_lengths(b),
+    "streaming": lambda b, f: bench_streaming(b),
+    "jobs": lambda b, f: bench_jobs(b),
+    "extreme": lambda b, f: bench_extreme(b),
+}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smaller inputs and fewer repetitions")
+    ap.add_argument("--only", help=f"comma-separated sections: {', '.join(SECTIONS)}")
+    ap.add_argument("--data", type=Path, help="a directory of GUM .ptb and .conllu files")
+    ap.add_argument("--json", type=Path, help="also write the figures as JSON")
+    args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else set(SECTIONS)
+    unknown = only - set(SECTIONS)
+    if unknown:
+        ap.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    gum = args.data or gum_directory()
+    with tempfile.TemporaryDirectory(prefix="tedeval-bench-") as tmp:
+        b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
+        files = concatenate_gum(gum, b.tmp)
+        print(f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "
+              f"Python {platform.python_version()}; GUM from {gum}", file=sys.stderr)  # fmt: skip
+        for name in SECTIONS:
+            if name not in only:
+                continue
+            print(f"[{name}]", file=sys.stderr)
+            if name == "tedeval":
+                consts, deps = bench_convert(b, files)
+                bench_tedeval(b, consts, deps)
+            else:
+                SECTIONS[name](b, files)  # type: ignore[misc]
+        print(table(b.figures))
+        if args.json:
+            args.json.write_text(json.dumps([f.__dict__ for f in b.figures], indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
