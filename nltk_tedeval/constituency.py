@@ -268,28 +268,33 @@ def _spans_without_empty_elements(tree: Any) -> tuple[list[str], list[tuple[str,
         raise TreeStructureError(f"expected an nltk.Tree, got {type(tree).__name__}: {tree!r:.60}")
     words: list[str] = []
     spans: list[tuple[str, int, int]] = []
-    # Entries: a subtree to open, or (label, start) to close.
+    add_word, add_span = words.append, spans.append
+    # Entries: a subtree to open, or (label, start) to close. Labels are read
+    # from ``_label`` and children through list methods: Tree.label() and
+    # Tree.__getitem__ are Python-level calls, and this loop runs once per
+    # node of every tree read.
     stack: list[Any] = [tree]
-    pop, push = stack.pop, stack.append
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
         sub = pop()
-        if type(sub) is tuple:
+        kind = type(sub)
+        if kind is tuple:
             label, start = sub
             if len(words) > start:
-                spans.append((label, start, len(words)))
+                add_span((label, start, len(words)))
+        elif kind is str:
+            add_word(sub)
         elif isinstance(sub, Tree):
-            label = sub.label()
+            label = getattr(sub, "_label", None)
             if type(label) is not str:
+                label = sub.label()
                 label = "" if label is None else str(label)
             if label == EMPTY_ELEMENT and len(sub) == 1 and not isinstance(sub[0], Tree):
                 continue
             push((label, len(words)))
-            if len(sub) == 1:
-                push(sub[0])
-            else:
-                stack.extend(reversed(sub))
+            extend(reversed(sub))
         else:
-            words.append(sub if type(sub) is str else str(sub))
+            add_word(str(sub))
     if not words:
         raise EmptyTreeError("the tree has no words")
     return words, spans
