@@ -15,6 +15,7 @@ Everything is seeded, so a size and a length always give the same files.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 from pathlib import Path
 
@@ -36,14 +37,14 @@ def random_heads(n: int, rng: random.Random) -> list[int]:
             # Split the side into a few consecutive segments, each a subtree of h.
             cuts = sorted(rng.sample(range(a + 1, b), min(b - a - 1, rng.randint(0, 2))))
             bounds = [a, *cuts, b]
-            for x, y in zip(bounds, bounds[1:], strict=False):
+            for x, y in itertools.pairwise(bounds):
                 pending.append((x, y, h + 1))
     return heads
 
 
 def chain_heads(n: int) -> list[int]:
     """A right-branching chain: token i heads token i + 1 (the deepest tree)."""
-    return [0] + list(range(1, n))
+    return [0, *range(1, n)]
 
 
 def projections(heads: list[int]) -> list[tuple[int, int]]:
@@ -64,9 +65,7 @@ def projections(heads: list[int]) -> list[tuple[int, int]]:
 
 def brackets(words: list[str], tags: list[str], heads: list[int]) -> str:
     """PTB brackets: a phrase over every projection longer than one word."""
-    spans = sorted(
-        {s for s in projections(heads) if s[1] - s[0] > 1}, key=lambda s: (s[0], -s[1])
-    )
+    spans = sorted({s for s in projections(heads) if s[1] - s[0] > 1}, key=lambda s: (s[0], -s[1]))
     opens: dict[int, list[tuple[int, int]]] = {}
     for s in spans:
         opens.setdefault(s[0], []).append(s)

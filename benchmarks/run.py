@@ -57,7 +57,6 @@ from nltk_tedeval import (  # noqa: E402
 from nltk_tedeval.cli import main as tedeval_main  # noqa: E402
 from nltk_tedeval.readers import read_file  # noqa: E402
 
-
 # -- measuring -----------------------------------------------------------------------------
 
 
@@ -121,9 +120,19 @@ class Figure:
 
 
 HEADER = [
-    "figure", "sents", "ours s", "ours sent/s", "ours MB", "baseline", "base s",
-    "base sent/s", "base MB", "speed-up", "target", "note",
-]  # fmt: skip
+    "figure",
+    "sents",
+    "ours s",
+    "ours sent/s",
+    "ours MB",
+    "baseline",
+    "base s",
+    "base sent/s",
+    "base MB",
+    "speed-up",
+    "target",
+    "note",
+]
 
 
 def table(figures: list[Figure]) -> str:
@@ -147,8 +156,11 @@ class Bench:
 
     def add(self, fig: Figure) -> None:
         self.figures.append(fig)
-        print(f"  {fig.name}: ours {fig.ours:.3f} s, {fig.baseline} "
-              f"{'n/a' if fig.base is None else f'{fig.base:.3f} s'}", file=sys.stderr)  # fmt: skip
+        print(
+            f"  {fig.name}: ours {fig.ours:.3f} s, {fig.baseline} "
+            f"{'n/a' if fig.base is None else f'{fig.base:.3f} s'}",
+            file=sys.stderr,
+        )
 
 
 # -- inputs ---------------------------------------------------------------------------------
@@ -262,11 +274,19 @@ def bench_read(b: Bench, files: dict[str, Path]) -> None:
         n = len(ours_read(path))
         ours = best_time(lambda p=path: ours_read(p), b.repeat)
         base = best_time(lambda p=path, f=nltk_fn: f(p), b.repeat)
-        b.add(Figure(
-            f"read {fmt}", n, ours, peak_mb(lambda p=path: ours_read(p)), "nltk read",
-            base, peak_mb(lambda p=path, f=nltk_fn: f(p)), target=">= 1x",
-            met=base >= ours,
-        ))  # fmt: skip
+        b.add(
+            Figure(
+                f"read {fmt}",
+                n,
+                ours,
+                peak_mb(lambda p=path: ours_read(p)),
+                "nltk read",
+                base,
+                peak_mb(lambda p=path, f=nltk_fn: f(p)),
+                target=">= 1x",
+                met=base >= ours,
+            )
+        )
 
 
 def bench_convert(b: Bench, files: dict[str, Path]) -> tuple[list, list]:
@@ -278,10 +298,27 @@ def bench_convert(b: Bench, files: dict[str, Path]) -> tuple[list, list]:
     t_dep = best_time(lambda: [conv(g) for g in graphs], b.repeat)
     base_c = best_time(lambda: nltk_read_ptb(files["ptb"]), b.repeat)
     base_d = best_time(lambda: nltk_read_conll(files["conllu"]), b.repeat)
-    b.add(Figure("convert Tree -> MFT", n, t_const, peak_mb(lambda: [conv(t) for t in trees]),
-                 "nltk read ptb", base_c, note="conversion costs less than nltk's reading"))  # fmt: skip
-    b.add(Figure("convert Graph -> MFT", n, t_dep, peak_mb(lambda: [conv(g) for g in graphs]),
-                 "nltk read conllu", base_d))  # fmt: skip
+    b.add(
+        Figure(
+            "convert Tree -> MFT",
+            n,
+            t_const,
+            peak_mb(lambda: [conv(t) for t in trees]),
+            "nltk read ptb",
+            base_c,
+            note="conversion costs less than nltk's reading",
+        )
+    )
+    b.add(
+        Figure(
+            "convert Graph -> MFT",
+            n,
+            t_dep,
+            peak_mb(lambda: [conv(g) for g in graphs]),
+            "nltk read conllu",
+            base_d,
+        )
+    )
     return [conv(t) for t in trees], [conv(g) for g in graphs]
 
 
@@ -304,24 +341,52 @@ def bench_tedeval(b: Bench, consts: list, deps: list) -> None:
     t_apted = best_time(lambda: [sentence_stats(c, d, engine="apted") for c, d in sample], 1)
     t_single = best_time(single, b.repeat)
     scaled = t_apted * n / k
-    b.add(Figure("TedEval SINGLE span", n, t_single, peak_mb(single), f"apted engine ({k} sents)",
-                 scaled, target=">= 20,000 sent/s", met=n / t_single >= 20_000,
-                 note="pairs of GUM golds; apted time scaled from its sample"))  # fmt: skip
+    b.add(
+        Figure(
+            "TedEval SINGLE span",
+            n,
+            t_single,
+            peak_mb(single),
+            f"apted engine ({k} sents)",
+            scaled,
+            target=">= 20,000 sent/s",
+            met=n / t_single >= 20_000,
+            note="pairs of GUM golds; apted time scaled from its sample",
+        )
+    )
     t_multi = best_time(multiple, b.repeat)
-    t_gen = best_time(lambda: [generalize(c, d) for c, d in zip(consts, deps, strict=True)], b.repeat)
+    t_gen = best_time(
+        lambda: [generalize(c, d) for c, d in zip(consts, deps, strict=True)], b.repeat
+    )
     sample_m = list(zip(consts[:k], deps[:k], refs[:k], strict=True))
     t_apted_m = best_time(
         lambda: [sentence_stats(c, c, e, engine="apted") for c, _, e in sample_m], 1
     )
-    b.add(Figure("TedEval MULTIPLE span (2 parses)", n, t_multi + t_gen, peak_mb(multiple),
-                 f"apted engine ({k} sents)", t_apted_m * n / k * 2,
-                 note="generalization included"))  # fmt: skip
+    b.add(
+        Figure(
+            "TedEval MULTIPLE span (2 parses)",
+            n,
+            t_multi + t_gen,
+            peak_mb(multiple),
+            f"apted engine ({k} sents)",
+            t_apted_m * n / k * 2,
+            note="generalization included",
+        )
+    )
 
 
 def bench_cross(b: Bench, files: dict[str, Path]) -> None:
     ptb, conllu = files["ptb"], files["conllu"]
-    argv = ["cross", "-e", f"ptb={ptb},{ptb}", "-e", f"ud={conllu},{conllu}",
-            "--projectivize", "--json", "--no-progress"]  # fmt: skip
+    argv = [
+        "cross",
+        "-e",
+        f"ptb={ptb},{ptb}",
+        "-e",
+        f"ud={conllu},{conllu}",
+        "--projectivize",
+        "--json",
+        "--no-progress",
+    ]
 
     def ours() -> None:
         with contextlib.redirect_stdout(io.StringIO()):
@@ -335,10 +400,20 @@ def bench_cross(b: Bench, files: dict[str, Path]) -> None:
     n = len(ours_read(ptb))
     t_ours = best_time(ours, b.repeat)
     t_nltk = best_time(nltk_alone, b.repeat)
-    b.add(Figure("tedeval cross (2 theories, 4 files)", n, t_ours, peak_mb(ours),
-                 "nltk read same 4 files", t_nltk, peak_mb(nltk_alone),
-                 target="<= 1.5x nltk time", met=t_ours <= 1.5 * t_nltk,
-                 note="read + convert + generalize + SINGLE/MULTIPLE + overlap"))  # fmt: skip
+    b.add(
+        Figure(
+            "tedeval cross (2 theories, 4 files)",
+            n,
+            t_ours,
+            peak_mb(ours),
+            "nltk read same 4 files",
+            t_nltk,
+            peak_mb(nltk_alone),
+            target="<= 1.5x nltk time",
+            met=t_ours <= 1.5 * t_nltk,
+            note="read + convert + generalize + SINGLE/MULTIPLE + overlap",
+        )
+    )
 
 
 def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
@@ -356,18 +431,42 @@ def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
     try:
         from PYEVALB.scorer import Scorer
     except ImportError:
-        b.add(Figure("ParsEval (read + score)", n, t_ours, peak_mb(ours), "PYEVALB", None,
-                     target=">= 50x PYEVALB", note="PYEVALB not installed"))  # fmt: skip
+        b.add(
+            Figure(
+                "ParsEval (read + score)",
+                n,
+                t_ours,
+                peak_mb(ours),
+                "PYEVALB",
+                None,
+                target=">= 50x PYEVALB",
+                note="PYEVALB not installed",
+            )
+        )
         return
 
     def pyevalb() -> None:
-        with open(gold, encoding="utf-8") as g, open(test, encoding="utf-8") as t, \
-                contextlib.redirect_stdout(io.StringIO()):  # fmt: skip
+        with (
+            open(gold, encoding="utf-8") as g,
+            open(test, encoding="utf-8") as t,
+            contextlib.redirect_stdout(io.StringIO()),
+        ):
             Scorer().score_corpus(g, t)
 
     t_base = best_time(pyevalb, max(1, b.repeat - 1))
-    b.add(Figure("ParsEval (read + score)", n, t_ours, peak_mb(ours), "PYEVALB", t_base,
-                 peak_mb(pyevalb), target=">= 50x", met=t_base >= 50 * t_ours))  # fmt: skip
+    b.add(
+        Figure(
+            "ParsEval (read + score)",
+            n,
+            t_ours,
+            peak_mb(ours),
+            "PYEVALB",
+            t_base,
+            peak_mb(pyevalb),
+            target=">= 50x",
+            met=t_base >= 50 * t_ours,
+        )
+    )
 
 
 def bench_attach(b: Bench, files: dict[str, Path]) -> None:
@@ -388,21 +487,51 @@ def bench_attach(b: Bench, files: dict[str, Path]) -> None:
 
     n = len(ours_read(gold))
     t_ours = best_time(ours, b.repeat)
-    b.add(Figure("attachment + NED (read + score)", n, t_ours, peak_mb(ours),
-                 "nltk DependencyEvaluator", best_time(nltk_eval, b.repeat), peak_mb(nltk_eval)))  # fmt: skip
+    b.add(
+        Figure(
+            "attachment + NED (read + score)",
+            n,
+            t_ours,
+            peak_mb(ours),
+            "nltk DependencyEvaluator",
+            best_time(nltk_eval, b.repeat),
+            peak_mb(nltk_eval),
+        )
+    )
     try:
         from udtools import udeval
     except ImportError:
-        b.add(Figure("attachment + NED (read + score)", n, t_ours, None, "udtools", None,
-                     target="faster than udtools", note="udtools not installed"))  # fmt: skip
+        b.add(
+            Figure(
+                "attachment + NED (read + score)",
+                n,
+                t_ours,
+                None,
+                "udtools",
+                None,
+                target="faster than udtools",
+                note="udtools not installed",
+            )
+        )
         return
 
     def ud() -> None:
         udeval.evaluate(udeval.load_conllu_file(str(gold)), udeval.load_conllu_file(str(gold)))
 
     t_ud = best_time(ud, max(1, b.repeat - 1))
-    b.add(Figure("attachment + NED (read + score)", n, t_ours, None, "udtools", t_ud,
-                 peak_mb(ud), target="faster than udtools", met=t_ours < t_ud))  # fmt: skip
+    b.add(
+        Figure(
+            "attachment + NED (read + score)",
+            n,
+            t_ours,
+            None,
+            "udtools",
+            t_ud,
+            peak_mb(ud),
+            target="faster than udtools",
+            met=t_ours < t_ud,
+        )
+    )
 
 
 def bench_mph(b: Bench, files: dict[str, Path]) -> None:
@@ -418,9 +547,17 @@ def bench_mph(b: Bench, files: dict[str, Path]) -> None:
         nltk_read_conll(conllu)
 
     n = len(ours_read(ptb))
-    b.add(Figure("MPH, UD parse vs PTB gold (read + score)", n, best_time(ours, b.repeat),
-                 peak_mb(ours), "nltk read same files", best_time(nltk_alone, b.repeat),
-                 peak_mb(nltk_alone)))  # fmt: skip
+    b.add(
+        Figure(
+            "MPH, UD parse vs PTB gold (read + score)",
+            n,
+            best_time(ours, b.repeat),
+            peak_mb(ours),
+            "nltk read same files",
+            best_time(nltk_alone, b.repeat),
+            peak_mb(nltk_alone),
+        )
+    )
 
 
 def bench_significance(b: Bench) -> None:
@@ -455,36 +592,71 @@ def bench_significance(b: Bench) -> None:
     t_ours = best_time(ours, b.repeat)
     loop_rounds = 20
     t_loop = best_time(lambda: python_loop(loop_rounds), 1) * 10_000 / loop_rounds
-    b.add(Figure("significance, 10,000 rounds", n, t_ours, peak_mb(ours),
-                 "python loop (scaled)", t_loop, target="< 2 s", met=t_ours < 2.0))  # fmt: skip
+    b.add(
+        Figure(
+            "significance, 10,000 rounds",
+            n,
+            t_ours,
+            peak_mb(ours),
+            "python loop (scaled)",
+            t_loop,
+            target="< 2 s",
+            met=t_ours < 2.0,
+        )
+    )
 
 
 def bench_lengths(b: Bench) -> None:
     """Scoring cost per sentence as sentences grow: linear for the span engine."""
     lengths = [10, 100, 1000] if b.quick else [10, 100, 1000, 5000]
     for length in lengths:
-        paths = generate.write_corpus(b.tmp / f"len{length}", 20 if length <= 1000 else 3, length,
-                                      seed=length, vary=False)  # fmt: skip
+        paths = generate.write_corpus(
+            b.tmp / f"len{length}", 20 if length <= 1000 else 3, length, seed=length, vary=False
+        )
         golds = [to_mft(s.tree) for s in read_file(paths["gold_conllu"])]
         parses = [to_mft(s.tree) for s in read_file(paths["parse_conllu"])]
         pairs = list(zip(parses, golds, strict=True))
         # Fresh trees each repetition so cached items do not flatter the figure.
-        fresh = [[(type(p)._trusted(p.words, p.as_dict()), type(g)._trusted(g.words, g.as_dict()))
-                  for p, g in pairs] for _ in range(b.repeat)]  # fmt: skip
+        fresh = [
+            [
+                (type(p)._trusted(p.words, p.as_dict()), type(g)._trusted(g.words, g.as_dict()))
+                for p, g in pairs
+            ]
+            for _ in range(b.repeat)
+        ]
         runs = iter(fresh)
-        t = best_time(lambda: [sentence_stats(p, g) for p, g in next(runs)], b.repeat)
+        t = best_time(lambda runs=runs: [sentence_stats(p, g) for p, g in next(runs)], b.repeat)
         per_ms = 1000 * t / len(pairs)
         base = None
         note = f"{per_ms:.2f} ms/sentence"
         if length <= 100:
             k = min(len(pairs), 5)
-            base = best_time(lambda: [sentence_stats(p, g, engine="apted") for p, g in pairs[:k]],
-                             1) * len(pairs) / k  # fmt: skip
+            base = (
+                best_time(
+                    lambda pairs=pairs, k=k: [
+                        sentence_stats(p, g, engine="apted") for p, g in pairs[:k]
+                    ],
+                    1,
+                )
+                * len(pairs)
+                / k
+            )
         target, met = ("", None)
         if length == 1000:
             target, met = ("< 20 ms/sentence", per_ms < 20)
-        b.add(Figure(f"TedEval span, {length}-token sentences", len(pairs), t, None,
-                     "apted engine" if base else "-", base, target=target, met=met, note=note))  # fmt: skip
+        b.add(
+            Figure(
+                f"TedEval span, {length}-token sentences",
+                len(pairs),
+                t,
+                None,
+                "apted engine" if base else "-",
+                base,
+                target=target,
+                met=met,
+                note=note,
+            )
+        )
 
 
 def rss_of(argv: list[str]) -> tuple[float, float]:
@@ -508,15 +680,31 @@ def bench_streaming(b: Bench) -> None:
     first = None
     for size in sizes:
         paths = generate.write_corpus(b.tmp / f"size{size}", size, 20, seed=7)
-        argv = ["cross", "-e", f"p={paths['gold_ptb']},{paths['parse_ptb']}",
-                "-e", f"u={paths['gold_conllu']},{paths['parse_conllu']}", "--json",
-                "--no-progress"]  # fmt: skip
+        argv = [
+            "cross",
+            "-e",
+            f"p={paths['gold_ptb']},{paths['parse_ptb']}",
+            "-e",
+            f"u={paths['gold_conllu']},{paths['parse_conllu']}",
+            "--json",
+            "--no-progress",
+        ]
         t, rss = rss_of(argv)
         first = first or rss
-        b.add(Figure(f"tedeval cross, {size:,} synthetic sentences (process)", size, t, rss,
-                     "1k-sentence run's RSS", None, first,
-                     target="RSS flat", met=rss <= first * 1.5 + 8,
-                     note="peak RSS of the whole process; stats are 16 ints/sentence"))  # fmt: skip
+        b.add(
+            Figure(
+                f"tedeval cross, {size:,} synthetic sentences (process)",
+                size,
+                t,
+                rss,
+                "1k-sentence run's RSS",
+                None,
+                first,
+                target="RSS flat",
+                met=rss <= first * 1.5 + 8,
+                note="peak RSS of the whole process; stats are 16 ints/sentence",
+            )
+        )
 
 
 def bench_jobs(b: Bench) -> None:
@@ -529,8 +717,18 @@ def bench_jobs(b: Bench) -> None:
     n = 60 if b.quick else 200
     t1 = best_time(lambda: run(1), 1)
     t2 = best_time(lambda: run(2), 1)
-    b.add(Figure("APTED engine, --jobs 2", n, t2, None, "--jobs 1", t1,
-                 target=f"speed-up on {os.cpu_count()} cores", met=t2 < t1))  # fmt: skip
+    b.add(
+        Figure(
+            "APTED engine, --jobs 2",
+            n,
+            t2,
+            None,
+            "--jobs 1",
+            t1,
+            target=f"speed-up on {os.cpu_count()} cores",
+            met=t2 < t1,
+        )
+    )
 
 
 def bench_extreme(b: Bench) -> None:
@@ -543,9 +741,20 @@ def bench_extreme(b: Bench) -> None:
 
         def run(p=paths) -> None:
             with contextlib.redirect_stdout(io.StringIO()):
-                assert tedeval_main(["cross", "-e", f"p={p['gold_ptb']},{p['parse_ptb']}",
-                                     "-e", f"u={p['gold_conllu']},{p['parse_conllu']}",
-                                     "--json", "--no-progress"]) == 0  # fmt: skip
+                assert (
+                    tedeval_main(
+                        [
+                            "cross",
+                            "-e",
+                            f"p={p['gold_ptb']},{p['parse_ptb']}",
+                            "-e",
+                            f"u={p['gold_conllu']},{p['parse_conllu']}",
+                            "--json",
+                            "--no-progress",
+                        ]
+                    )
+                    == 0
+                )
 
         b.add(Figure(f"tedeval cross, one {name}", 1, best_time(run, 1), peak_mb(run), "-", None))
     # 200,000 one-token sentences.
@@ -558,8 +767,16 @@ def bench_extreme(b: Bench) -> None:
         with contextlib.redirect_stdout(io.StringIO()):
             assert tedeval_main(["score", str(one), str(one), "--json", "--no-progress"]) == 0
 
-    b.add(Figure("tedeval score, 200,000 one-token sentences", 200_000, best_time(many, 1), None,
-                 "-", None))  # fmt: skip
+    b.add(
+        Figure(
+            "tedeval score, 200,000 one-token sentences",
+            200_000,
+            best_time(many, 1),
+            None,
+            "-",
+            None,
+        )
+    )
     _ = Tree
 
 
@@ -593,8 +810,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="tedeval-bench-") as tmp:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
         files = concatenate_gum(gum, b.tmp)
-        print(f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "
-              f"Python {platform.python_version()}; GUM from {gum}", file=sys.stderr)  # fmt: skip
+        print(
+            f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}; GUM from {gum}",
+            file=sys.stderr,
+        )
         for name in SECTIONS:
             if name not in only:
                 continue

@@ -68,8 +68,7 @@ def main(argv: list[str]) -> int:
             row.extend(cross.overlap("ptb", "ud"))
             lifted = cross.result.lifted_sentences[1]
         print(
-            f"{genre:<10} {len(trees):>6} {lifted:>5} "
-            + " ".join(f"{float(s):>8.4f}" for s in row)
+            f"{genre:<10} {len(trees):>6} {lifted:>5} " + " ".join(f"{float(s):>8.4f}" for s in row)
         )
     print(f"({time.perf_counter() - start:.1f} s; proj = UD trees projectivized)")
     return 0
