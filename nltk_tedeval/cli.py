@@ -21,10 +21,13 @@ shows the Python traceback instead.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import operator
+import os
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -499,8 +502,23 @@ def cmd_mph(args: argparse.Namespace) -> int:
 
     head_rules = None
     if args.head_rules:
-        with open(args.head_rules, encoding="utf-8") as handle:
-            head_rules = handle.read()
+        from .headrules import get_head_rules
+
+        with open(args.head_rules, "rb") as handle:
+            data = handle.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputFormatError(
+                f"the head-rule file is not UTF-8: byte 0x{data[exc.start]:02x} at byte "
+                f"{exc.start + 1} cannot be decoded",
+                file=args.head_rules,
+                line=data.count(b"\n", 0, exc.start) + 1,
+            ) from None
+        try:
+            head_rules = get_head_rules(text)
+        except TedEvalError as err:
+            raise err.locate(file=args.head_rules) from None
     punct = PUNCT_TAGS if args.punct_tags is None else args.punct_tags
     _classic(
         args,
@@ -832,22 +850,76 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    _tolerant_stdout()
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return status
     except TedEvalError as err:
         if args.debug:
             traceback.print_exc()
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # Whoever read the output stopped early (tedeval ... | head): not an
+        # error of the run. Later writes to stdout must not raise again.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141  # 128 + SIGPIPE, as a shell reports a process killed by it
     except OSError as err:
         if args.debug:
             traceback.print_exc()
-        name = f" {err.filename}" if getattr(err, "filename", None) else ""
-        print(f"{PROG}: error: cannot read{name}: {err.strerror or err}", file=sys.stderr)
+        # The file may be an input or an output (--per-sentence): name it, as cp does.
+        name = f"{err.filename}: " if getattr(err, "filename", None) else ""
+        print(f"{PROG}: error: {name}{err.strerror or err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        if args.debug:
+            traceback.print_exc()
+        print(f"{PROG}: error: out of memory", file=sys.stderr)
+        return 1
+    except Exception as err:  # a bug: say so in one line, and how to see more
+        if args.debug:
+            traceback.print_exc()
+        print(
+            f"{PROG}: internal error: {type(err).__name__}: {' '.join(str(err).split())} "
+            "(this is a bug in "
+            f"nltk_tedeval {__version__}; rerun with --debug for the traceback and report it)",
+            file=sys.stderr,
+        )
+        return 70  # EX_SOFTWARE of sysexits.h: an internal error
+
+
+def _tolerant_stdout() -> None:
+    """Print characters the output encoding lacks (⊓ under LANG=C) as escapes, not fail."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+        with contextlib.suppress(OSError, ValueError):
+            reconfigure(errors="backslashreplace")
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
+    """Warnings (a .prm line EVALB also ignores) as one line each, without source code."""
+    print(f"{PROG}: warning: {message}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,6 +20,7 @@ unary chains collapse into one node with the union of their labels.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -108,6 +109,7 @@ class PhraseStructure:
         for k in keep:
             new_pos.append(count)
             count += k
+        new_pos.append(count)  # position len(words): where an empty node at the end sits
         words = tuple(w for w, k in zip(self.words, keep, strict=True) if k)
         tags = tuple(t for t, k in zip(self.tags, keep, strict=True) if k)
         # Keep a node when its span still holds a word; spans shrink to the
@@ -117,10 +119,7 @@ class PhraseStructure:
         spans: list[Span] = []
         parents: list[int] = []
         for i, node in enumerate(self.nodes):
-            start, end = (
-                new_pos[node.start],
-                (new_pos[node.end] if node.end < len(self.words) else count),
-            )
+            start, end = new_pos[node.start], new_pos[node.end]
             if start == end:
                 continue
             index[i] = len(labels)
@@ -173,7 +172,9 @@ def flatten_tree(tree: Any) -> PhraseStructure:
     from nltk import Tree
 
     if not isinstance(tree, Tree):
-        raise TreeStructureError(f"expected an nltk.Tree, got {type(tree).__name__}: {tree!r:.60}")
+        raise TreeStructureError(
+            f"expected an nltk.Tree, got {type(tree).__name__}: {reprlib.repr(tree)}"
+        )
     words: list[str] = []
     labels: list[str] = []
     starts: list[int] = []
@@ -265,7 +266,9 @@ def _spans_without_empty_elements(tree: Any) -> tuple[list[str], list[tuple[str,
     from nltk import Tree
 
     if not isinstance(tree, Tree):
-        raise TreeStructureError(f"expected an nltk.Tree, got {type(tree).__name__}: {tree!r:.60}")
+        raise TreeStructureError(
+            f"expected an nltk.Tree, got {type(tree).__name__}: {reprlib.repr(tree)}"
+        )
     words: list[str] = []
     spans: list[tuple[str, int, int]] = []
     add_word, add_span = words.append, spans.append

@@ -221,10 +221,12 @@ class DependencyTree:
         every token.
         """
         kids = self.children()
+        n = len(self.words)
         # Euler-tour entry/exit times make "h dominates k" a constant-time test.
-        tin = [0] * (len(self.words) + 1)
-        tout = [0] * (len(self.words) + 1)
+        tin = [0] * (n + 1)
+        tout = [0] * (n + 1)
         clock = 0
+        order: list[int] = []
         stack: list[tuple[int, bool]] = [(0, False)]
         while stack:
             node, done = stack.pop()
@@ -232,12 +234,27 @@ class DependencyTree:
                 tout[node] = clock
                 continue
             tin[node] = clock
+            order.append(node)
             clock += 1
             stack.append((node, True))
             stack.extend((k, False) for k in reversed(kids[node]))
+        # The first and last token of every subtree: a head whose subtree is
+        # contiguous dominates every token between it and its dependents, so
+        # only arcs from other heads need the scan below (which would make
+        # projectivizing a long sentence cubic).
+        lo = list(range(n + 1))
+        hi = list(range(n + 1))
+        heads = self.heads
+        for node in reversed(order):
+            if node:
+                h = heads[node - 1]
+                if lo[node] < lo[h]:
+                    lo[h] = lo[node]
+                if hi[node] > hi[h]:
+                    hi[h] = hi[node]
         arcs = []
-        for dep, head in enumerate(self.heads, start=1):
-            if head == 0:
+        for dep, head in enumerate(heads, start=1):
+            if head == 0 or hi[head] - lo[head] == tout[head] - tin[head] - 1:
                 continue
             a, b = sorted((head, dep))
             if any(not (tin[head] <= tin[k] < tout[head]) for k in range(a + 1, b)):

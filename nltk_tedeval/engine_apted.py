@@ -41,11 +41,19 @@ from typing import Any, TypeVar
 
 from apted import APTED, Config
 
+from .errors import OptionError
 from .mft import MultiFunctionTree
 
 __all__ = ["FunctionNode", "apted_counts", "apted_distance", "edit_script", "sorted_function_tree"]
 
 _ROOT, _FUNC, _TERM = 0, 1, 2
+
+MAX_NODES = 600
+"""The most nodes (function nodes, tokens and the root) of a sorted function tree
+that the engine takes; about 300 tokens, three times the longest GUM sentence.
+APTED needs cubic time: 800 tokens take minutes, a 2,000-level chain hours."""
+MAX_DEPTH = 150
+"""The deepest sorted function tree the engine takes (chains are APTED's worst case)."""
 _UNLABELED = ""
 
 T = TypeVar("T")
@@ -188,12 +196,26 @@ def _deep(fn: Callable[[], T], depth: int) -> T:
     return result[0]
 
 
+def _check_size(nodes: int, depth: int) -> None:
+    """Refuse a tree too big for APTED's cubic time, instead of running for hours."""
+    if nodes > MAX_NODES or depth > MAX_DEPTH:
+        raise OptionError(
+            f"the APTED engine takes sorted function trees of at most {MAX_NODES} nodes and "
+            f"depth {MAX_DEPTH} (its time is cubic: it is a cross-check for sentences of "
+            f"ordinary length); this one has {nodes} nodes and depth {depth}; use the span "
+            "engine (engine='span', --engine span), which gives the same numbers in linear time",
+            token=f"{nodes} nodes, depth {depth}",
+        )
+
+
 def _run(
     x: MultiFunctionTree, y: MultiFunctionTree, labeled: bool, terminal_cost: int | None
 ) -> tuple[int, list[tuple[FunctionNode | None, FunctionNode | None]], int, int]:
     tx = sorted_function_tree(x, labeled=labeled)
     ty = sorted_function_tree(y, labeled=labeled)
     size_x, size_y = tx.size(), ty.size()
+    _check_size(size_x + x.n + 1, tx.depth())
+    _check_size(size_y + y.n + 1, ty.depth())
     cost = size_x + size_y + 1 if terminal_cost is None else terminal_cost
     config = _TedEvalCosts(cost)
 

@@ -39,6 +39,10 @@ ON_ERROR = ("raise", "skip")
 """What to do with a bad sentence: stop with its error, or leave it out and list it."""
 
 
+class UnknownNameError(OptionError, KeyError):
+    """A measure or experiment name that does not exist: an OptionError, and a KeyError."""
+
+
 @dataclass(frozen=True)
 class SkippedSentence:
     """A sentence left out of every system, and why.
@@ -238,7 +242,7 @@ class Evaluator:
         try:
             return self.measures[name]
         except KeyError:
-            raise KeyError(
+            raise UnknownNameError(
                 f"{type(self).__name__} has no measure {name!r}; it has {sorted(self.measures)}"
             ) from None
 
@@ -303,7 +307,10 @@ def _run_systems(
                 try:
                     results.append(ev._sentence_stats(p_tree, g_tree))
                 except TedEvalError as err:
-                    # Name the file of the tree the error is about, when known.
+                    # Name the file of the tree the error is about, when known;
+                    # an error about both trees (a yield mismatch) names both.
+                    if err.side is None and err.file is None:
+                        _name_both(err, g_where, p_where)
                     where = {"parse": p_where, "gold": g_where}.get(err.side or "", {})
                     raise err.locate(**where) from None
         except TedEvalError as err:
@@ -321,3 +328,15 @@ def _run_systems(
         ev._numbers = list(numbers)
         ev._skipped = list(skipped)
         ev._stats = StatsTable(ev.columns, table)
+
+
+def _name_both(err: TedEvalError, gold: dict[str, Any], parse: dict[str, Any]) -> None:
+    """Add the files and lines of both trees to the message of an error about both."""
+    files = [
+        f"{side} {where['file']}" + (f":{where['line']}" if where.get("line") else "")
+        for side, where in (("gold", gold), ("parse", parse))
+        if where.get("file")
+    ]
+    if files:
+        err.message = f"{err.message} ({', '.join(files)})"
+        err.args = (err.message,)

@@ -83,7 +83,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .constituency import PhraseStructure, flatten_tree
-from .errors import InputFormatError, OptionError
+from .errors import InputFormatError, OptionError, TreeStructureError
 
 __all__ = [
     "COLLINS_1999",
@@ -295,7 +295,7 @@ class HeadRules:
         """
         n = len(children)
         if n == 0:
-            raise ValueError("a constituent without children has no head child")
+            raise TreeStructureError("a constituent without children has no head child")
         if n == 1:
             return 0
         cats = [base_category(c) for c in children]

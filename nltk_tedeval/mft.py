@@ -53,7 +53,7 @@ def escape_token(word: str) -> str:
 def _words_of(words: Sequence[str] | int) -> tuple[str, ...]:
     if isinstance(words, int):
         if words < 0:
-            raise ValueError(f"a yield cannot have {words} tokens")
+            raise TreeStructureError(f"a yield cannot have {words} tokens")
         return tuple(f"w{i}" for i in range(words))
     return tuple(str(w) for w in words)
 

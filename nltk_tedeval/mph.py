@@ -60,6 +60,7 @@ the size of the trees and nothing recurses.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -107,7 +108,8 @@ def _read(tree: Any) -> Source:
     if is_dependency_graph(tree):
         return from_dependency_graph(tree)
     raise TreeStructureError(
-        f"expected an nltk.Tree or a DependencyGraph, got {type(tree).__name__}: {tree!r:.60}"
+        "expected an nltk.Tree or a DependencyGraph, got "
+        f"{type(tree).__name__}: {reprlib.repr(tree)}"
     )
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from .errors import UnificationError
+from .errors import OptionError, UnificationError
 from .mft import MultiFunctionTree, Span, crossing_pair
 from .tokens import check_yields
 
@@ -43,7 +43,7 @@ __all__ = ["generalize", "relabel", "subsumes", "tl_unify", "unify"]
 def _same_yield(trees: Iterable[MultiFunctionTree]) -> list[MultiFunctionTree]:
     trees = list(trees)
     if not trees:
-        raise ValueError("the operation needs at least one tree")
+        raise OptionError("the operation needs at least one tree")
     first = trees[0]
     for t in trees[1:]:
         if t.words != first.words:

@@ -48,6 +48,7 @@ here, where EVALB gives up.
 from __future__ import annotations
 
 import math
+import reprlib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -616,7 +617,7 @@ class ParsevalEvaluator(Evaluator):
         else:
             raise InputFormatError(
                 f"{which} tree is a {type(sent).__name__}, not an nltk.Tree or None",
-                token=repr(sent)[:60],
+                token=reprlib.repr(sent),
             )
         return _read_side(ps, rules, which)
 

@@ -186,7 +186,11 @@ class SentenceOutcome(NamedTuple):
 
 
 def _source_name(default: str, where: dict[str, Any]) -> str:
-    return where.get("file") or default
+    """``file:line`` of a reader record (for messages about several trees), else ``default``."""
+    name = where.get("file")
+    if not name:
+        return default
+    return f"{name}:{where['line']}" if where.get("line") else name
 
 
 def process_sentence(
@@ -317,6 +321,11 @@ def run_protocol(
     only when stderr is a terminal).
     """
     check_on_error(on_error)
+    if not isinstance(jobs, int) or jobs == 0:
+        raise OptionError(
+            f"jobs must be a positive number of processes (or negative, joblib style: "
+            f"-1 for every CPU), not {jobs!r}"
+        )
     n_parses = len(config.parse_theories)
     n_sources = len(config.converters) + len(config.aux_converters) + n_parses
     single_rows: list[list[Row]] = [[] for _ in range(n_parses)]

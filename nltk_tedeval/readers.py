@@ -553,6 +553,18 @@ class _Brackets:
             elif expect_label:
                 stack[-1]._label = tok
                 expect_label = False
+                if tok[-1] == "\\":
+                    # "(NP\ SBJ x)": brackets have no escape for spaces; read as
+                    # nltk does, the word after the backslash would silently join the yield.
+                    self.problems.append(
+                        (
+                            f"the label {tok!r} ends in a backslash: bracketed trees have no "
+                            "escape for spaces, so no label or word can hold one (write the "
+                            "label without the space, such as NP-SBJ or NP_SBJ)",
+                            lineno,
+                            tok,
+                        )
+                    )
             elif stack:
                 stack[-1].append(tok)
             else:

@@ -22,10 +22,12 @@ product per block.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 import numpy as np
 
+from .errors import OptionError, SentenceCountError
 from .stats import Measure, StatsTable
 
 __all__ = ["DEFAULT_ROUNDS", "DEFAULT_SEED", "SignificanceResult", "paired_randomization"]
@@ -97,11 +99,13 @@ def paired_randomization(
     1.0
     """
     if len(a) != len(b):
-        raise ValueError(
+        raise SentenceCountError(
             f"paired test needs the same sentences: system A has {len(a)}, system B has {len(b)}"
         )
-    if rounds < 1:
-        raise ValueError(f"rounds must be at least 1, not {rounds}")
+    if _integer(rounds) < 1:
+        raise OptionError(f"rounds must be an integer of at least 1, not {rounds!r}")
+    if _integer(seed) < 0:
+        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
     stats_a = a.view(measure.columns).astype(np.float64)
     stats_b = b.view(measure.columns).astype(np.float64)
     total_a = stats_a.sum(axis=0)
@@ -110,7 +114,10 @@ def paired_randomization(
     score_b = float(measure(total_b))
     observed = abs(score_a - score_b)
     if np.isnan(observed):
-        raise ValueError(f"{measure.name} is undefined on these sentences; nothing to test")
+        raise OptionError(
+            f"{measure.name} is undefined on these sentences (nothing to count on either "
+            "side), so there is nothing to test; leave out the significance test"
+        )
 
     # Only sentences where the systems differ can change the sums.
     diff = stats_b - stats_a
@@ -140,6 +147,14 @@ def paired_randomization(
         seed=seed,
         sentences=len(a),
     )
+
+
+def _integer(value: object) -> int:
+    """``value`` as an int (Python or numpy), or -1 when it is no integer."""
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return -1
 
 
 def _coin_flips(rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._version import __version__
+from .errors import OptionError
 
 __all__ = [
     "TEDEVAL",
@@ -289,7 +290,7 @@ class Score(float):
     ) -> Score:
         """The micro or macro score of ``measure`` over ``table``."""
         if average not in ("micro", "macro"):
-            raise ValueError(f"average must be 'micro' or 'macro', not {average!r}")
+            raise OptionError(f"average must be 'micro' or 'macro', not {average!r}")
         if len(table) == 0:
             value = float("nan")  # nothing was scored: no number, rather than a perfect one
         elif average == "micro":

@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from .convert import Converter
 from .errors import OptionError
-from .evaluator import Evaluator, zip_parallel
+from .evaluator import Evaluator, UnknownNameError, zip_parallel
 from .protocol import ProtocolConfig, ProtocolResult, SkippedSentence, run_protocol
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature, StatsTable, edit_score
@@ -447,12 +447,22 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
 
     # -- tables ---------------------------------------------------------------
 
+    def _index(self, name: str) -> int:
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise UnknownNameError(
+                f"no experiment {name!r}; the experiments are {self.names}"
+            ) from None
+
     def _parse_index(self, name: str) -> int:
         try:
             i = self.names.index(name)
             return self._scored.index(i)
         except ValueError:
-            raise KeyError(f"no scored experiment {name!r}; scored: {self.scored_names}") from None
+            raise UnknownNameError(
+                f"no scored experiment {name!r}; scored: {self.scored_names}"
+            ) from None
 
     @property
     def scored_names(self) -> list[str]:
@@ -476,7 +486,7 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
             "ref": "single" if scenario == "single" else f"multiple({len(self.experiments)})",
         }
         if name is not None:
-            fields.update(self.experiments[self.names.index(name)].converter.signature_fields())
+            fields.update(self.experiments[self._index(name)].converter.signature_fields())
             fields["tl"] = self.tl_unify.get(name, "no")
         fields["engine"] = self.config.engine
         return Signature(fields)
@@ -501,7 +511,7 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
         The SINGLE score of one theory's gold trees against the other's; it is
         symmetric (SPEC.md §5).
         """
-        ia, ib = self.names.index(a), self.names.index(b)
+        ia, ib = self._index(a), self._index(b)
         table = self.result.overlap[(min(ia, ib), max(ia, ib))]
         sig = Signature(metric="tedeval", ref="overlap", engine=self.config.engine)
         return self._scores(table, sig, average)
