@@ -720,7 +720,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--evalb",
         action="store_true",
-        help="print EVALB's own output: the per-sentence table and the summary",
+        help="print EVALB's own output: the per-sentence table and the summary (error "
+        "sentences go to standard error, as EVALB reports them)",
     )
     _common(p)
     p.set_defaults(run=cmd_parseval)
@@ -756,7 +757,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_parseval(args: argparse.Namespace) -> int:
     from .evalb_params import EvalbParams
-    from .parseval import ParsevalEvaluator
+    from .parseval import ParsevalEvaluator, TooManyErrorsError, evalb_sentence_lines
 
     if args.params:
         with open(args.params, encoding="utf-8", errors="replace") as handle:
@@ -779,7 +780,15 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         ev = ParsevalEvaluator(
             test_stream, gold_stream, params, on_error="skip" if args.skip_bad else "raise"
         )
-        _require_sentences(len(ev.stats), [args.gold, test])
+        try:
+            _require_sentences(len(ev.stats), [args.gold, test])
+        except TooManyErrorsError as err:
+            if args.evalb and err.partial is not None:
+                # EVALB's output up to where it stops, so that tools that read
+                # its table see the same lines; then the error, as EVALB exits.
+                print("\n".join(evalb_sentence_lines(err.partial, header=True)))
+            # One tree per line in both files: the sentence number is the line.
+            raise err.locate(file=test, line=err.sentence) from None
         evaluators.append(ev)
     measures = ["P", "R", "F1"]
     blocks = []
@@ -826,10 +835,15 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     def text() -> str:
         lines = []
         for test, ev in zip(tests, evaluators, strict=True):
-            if len(tests) > 1 or args.evalb:
+            if len(tests) > 1:
                 lines.append(f"== {test} against {args.gold}")
             lines.append(ev.summary_text(sentences=args.evalb).rstrip("\n"))
-            if ev.errors and not args.evalb:
+            if ev.errors and args.evalb:
+                # EVALB's standard output stays EVALB's; it reports its error
+                # sentences on standard error, and so do we, in our words.
+                for e in ev.errors:
+                    print(f"{PROG}: {test}: error sentence: {e}", file=sys.stderr)
+            elif ev.errors:
                 lines.append(f"{len(ev.errors)} error sentences:")
                 lines += [f"  {e}" for e in ev.errors]
             if args.macro:

@@ -145,12 +145,15 @@ def _measures(suffix: str) -> dict[str, Measure]:
 class TooManyErrorsError(TedEvalError, ValueError):
     """More error sentences than the ``max_error`` the caller set.
 
-    ``errors`` holds every error found up to that point.
+    ``errors`` holds every error found up to that point; ``partial``, when
+    the evaluator set it, the statistics of the sentences before the one
+    that stopped the run (what EVALB has printed when it aborts).
     """
 
     def __init__(self, message: str, *, errors: Sequence[TedEvalError] = (), **where: Any):
         super().__init__(message, **where)
         self.errors = list(errors)
+        self.partial: StatsTable | None = None
 
 
 # -- EVALB's view of one side of one sentence -----------------------------------
@@ -540,7 +543,12 @@ class ParsevalEvaluator(Evaluator):
                 raise err.locate(sentence=number) from None
             if error is not None:
                 error.locate(sentence=number)
-            self._keep(error)
+            try:
+                self._keep(error)
+            except TooManyErrorsError as err:
+                # What EVALB has printed when it stops: the sentences before this one.
+                err.partial = StatsTable(COLUMNS, rows)
+                raise
             rows.append(row)
         # Every sentence is a row; none is left out.
         self._numbers = list(range(1, number + 1))
@@ -635,17 +643,10 @@ class ParsevalEvaluator(Evaluator):
 
     def statuses(self) -> list[int]:
         """EVALB's status of every sentence: 0 valid, 1 error, 2 skip."""
-        view = self.stats.view(("errors", "skipped"))
-        return (view[:, 0] * STATUS_ERROR + view[:, 1] * STATUS_SKIP).tolist()
+        return _statuses(self.stats)
 
     def _sentence_rows(self) -> list[tuple[int, ...]]:
-        cols = ("length", "matched", "gold", "test", "crossing", "words", "correct_tags")
-        return [
-            (number, status, *vals)
-            for number, (status, vals) in enumerate(
-                zip(self.statuses(), self.stats.view(cols).tolist(), strict=True), start=1
-            )
-        ]
+        return _sentence_rows(self.stats)
 
     def sentence_results(self) -> list[dict[str, object]]:
         """One dict per sentence with the figures of EVALB's per-sentence table.
@@ -687,26 +688,7 @@ class ParsevalEvaluator(Evaluator):
 
     def sentence_lines(self) -> list[str]:
         """EVALB's per-sentence table, one line per sentence (without its header)."""
-        lines = []
-        for (
-            number,
-            status,
-            length,
-            match,
-            gold,
-            test,
-            crossing,
-            words,
-            correct,
-        ) in self._sentence_rows():
-            rec = 0.0 if gold == 0 else 100.0 * match / gold
-            prec = 0.0 if test == 0 else 100.0 * match / test
-            acc = 0.0 if words == 0 else 100.0 * correct / words
-            lines.append(
-                f"{number:4d}  {length:3d}    {status:d}  {rec:6.2f} {prec:6.2f}   {match:3d}"
-                f"    {gold:3d}  {test:3d}    {crossing:3d}   {words:4d}  {correct:4d}   {acc:6.2f}"
-            )
-        return lines
+        return evalb_sentence_lines(self.stats)
 
     def summary(self) -> dict[str, object]:
         """EVALB's summary as a JSON-ready dict.
@@ -790,6 +772,40 @@ class ParsevalEvaluator(Evaluator):
         out.append(f"\n-- len<={self.params.cutoff_len} --\n")
         out.append(_block_text(self._block("_cut")))
         return "".join(out)
+
+
+def _statuses(table: StatsTable) -> list[int]:
+    view = table.view(("errors", "skipped"))
+    return (view[:, 0] * STATUS_ERROR + view[:, 1] * STATUS_SKIP).tolist()
+
+
+def _sentence_rows(table: StatsTable) -> list[tuple[int, ...]]:
+    cols = ("length", "matched", "gold", "test", "crossing", "words", "correct_tags")
+    return [
+        (number, status, *vals)
+        for number, (status, vals) in enumerate(
+            zip(_statuses(table), table.view(cols).tolist(), strict=True), start=1
+        )
+    ]
+
+
+def evalb_sentence_lines(table: StatsTable, *, header: bool = False) -> list[str]:
+    """EVALB's per-sentence table of the rows of ``table`` (sentences numbered from 1).
+
+    With ``header=True`` EVALB's three header lines come first.
+    """
+    lines = _EVALB_HEAD.rstrip("\n").split("\n") if header else []
+    for number, status, length, match, gold, test, crossing, words, correct in _sentence_rows(
+        table
+    ):
+        rec = 0.0 if gold == 0 else 100.0 * match / gold
+        prec = 0.0 if test == 0 else 100.0 * match / test
+        acc = 0.0 if words == 0 else 100.0 * correct / words
+        lines.append(
+            f"{number:4d}  {length:3d}    {status:d}  {rec:6.2f} {prec:6.2f}   {match:3d}"
+            f"    {gold:3d}  {test:3d}    {crossing:3d}   {words:4d}  {correct:4d}   {acc:6.2f}"
+        )
+    return lines
 
 
 def _evalb_f(p: float, r: float) -> float:

@@ -384,7 +384,9 @@ def read_file(
     sentences as records with ``tree=None`` and the error, and reads on.
     ``one_per_line=True`` reads bracketed files as EVALB does: every line is
     one sentence and an empty line is an empty parse (``tree=None``,
-    ``error=None``); it does not affect the column formats.
+    ``error=None``), tokens are split at the C locale's white space only (a
+    no-break space is part of a word) and a backslash escapes nothing; it does
+    not affect the column formats.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "trees.ptb"
@@ -480,6 +482,20 @@ def _ptb_tokens(line: str) -> list[str]:
     return line.replace("(", " ( ").replace(")", " ) ").split()
 
 
+# EVALB's tokens (one tree per line): a bracket, or a run of anything but a
+# bracket and the C locale's white space. A no-break space or U+3000 is part of
+# a word, and a backslash escapes nothing, as in EVALB's reader.
+_EVALB_TOKEN = re.compile(r"[()]|[^ \t\n\r\f\v()]+")
+_PYTHON_ONLY_SPACE = re.compile(r"[\x1c-\x1f]")  # str.split() splits here, C does not
+
+
+def _evalb_tokens(line: str) -> list[str]:
+    """The bracket tokens of ``line`` as EVALB splits them."""
+    if line.isascii() and _PYTHON_ONLY_SPACE.search(line) is None:
+        return line.replace("(", " ( ").replace(")", " ) ").split()  # the same, faster
+    return _EVALB_TOKEN.findall(line)
+
+
 def _brackets_missing(n: int) -> str:
     return f"{n} closing bracket{'s' if n != 1 else ''} missing"
 
@@ -495,9 +511,10 @@ class _Brackets:
     object creation.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, escapes: bool = True) -> None:
         from nltk.tree import Tree
 
+        self.escapes = escapes  # False in EVALB mode, where a backslash is a character
         self.tree_class = Tree
         self.stack: list[Tree] = []  # the open constituents, outermost first
         self.done: list[tuple[int, Tree]] = []  # complete trees with their first lines
@@ -553,7 +570,7 @@ class _Brackets:
             elif expect_label:
                 stack[-1]._label = tok
                 expect_label = False
-                if tok[-1] == "\\":
+                if tok[-1] == "\\" and self.escapes:
                     # "(NP\ SBJ x)": brackets have no escape for spaces; read as
                     # nltk does, the word after the backslash would silently join the yield.
                     self.problems.append(
@@ -656,11 +673,11 @@ def _read_ptb(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
 def _read_ptb_lines(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
     """EVALB's reading: every line is one sentence, an empty line an empty parse."""
     name = lines.name
-    reader = _Brackets()
+    reader = _Brackets(escapes=False)
     for lineno, text in enumerate(lines, start=1):
         error = lines.take_bad(lineno + 1)
         reader.reset()
-        reader.feed(_ptb_tokens(text) if error is None else [], lineno)
+        reader.feed(_evalb_tokens(text) if error is None else [], lineno)
         trees = len(reader.done) + (1 if reader.stack else 0)
         if error is None:
             if reader.problems:

@@ -390,3 +390,51 @@ def test_label_map_file_and_macro(capsys, tmp_path):
     assert status == 1 and "unknown experiment" in err
     status, out, _ = run(capsys, "score", g2, g1, "--macro")
     assert "(macro)" in out and "0.4000" in out
+
+
+# -- tedeval parseval --evalb: EVALB's standard output, line for line -----------------------
+
+FIXTURES = ROOT / "tests" / "fixtures_parseval"
+
+
+def _without_signature(out: str) -> str:
+    lines = out.rstrip("\n").split("\n")
+    assert lines[-1].startswith("signature: metric:parseval")
+    return "\n".join(lines[:-1])
+
+
+def test_parseval_evalb_mode_splits_words_as_evalb_does(capsys):
+    # EVALB splits at the C locale's white space only: "a<NBSP>b" is one word
+    # (sentence 1 valid, 3 brackets), "NN<NBSP>a" one label, which leaves
+    # sentence 2's test a word short (a length error), and U+3000 inside
+    # "x<U+3000>y" joins too (sentence 3: S and VP of 3 gold brackets). The
+    # fixture is the real EVALB's output on these files (COLLINS.prm).
+    status, out, err = run(
+        capsys, "parseval", FIXTURES / "nbsp_gold.mrg", FIXTURES / "nbsp_test.mrg", "--evalb"
+    )
+    assert status == 0
+    assert _without_signature(out) == (FIXTURES / "nbsp.evalb.txt").read_text().rstrip("\n")
+    # EVALB reports its error sentences on standard error; so do we, naming the file.
+    assert err.count("error sentence") == 1 and "nbsp_test.mrg" in err and "sentence 2" in err
+
+
+def test_parseval_evalb_mode_stops_where_evalb_stops(capsys):
+    # Word errors in sentences 2, 4 and 5. With a maximum of 1, EVALB counts
+    # errors 1 and 2 and exits at the third (sentence 5), having printed the
+    # header and sentences 1 to 4: the fixture is its output (evalb -e 1).
+    status, out, err = run(
+        capsys,
+        "parseval",
+        FIXTURES / "abort_gold.mrg",
+        FIXTURES / "abort_test.mrg",
+        "--evalb",
+        "--max-errors",
+        "1",
+    )
+    assert status == 1
+    assert out.rstrip("\n") == (FIXTURES / "abort_max1.evalb.txt").read_text().rstrip("\n")
+    assert err.startswith("tedeval: error: ") and "abort_test.mrg:5: sentence 5" in err
+    # Without a maximum every sentence is scored: 6 sentences, 3 with errors.
+    data = run_json(capsys, "parseval", FIXTURES / "abort_gold.mrg", FIXTURES / "abort_test.mrg")
+    every = data["summary"]["all"]
+    assert (every["sentences"], every["error_sentences"], every["valid_sentences"]) == (6, 3, 3)

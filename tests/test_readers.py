@@ -771,8 +771,30 @@ def test_random_trees_printed_by_nltk_read_back(forest: list[Tree], flat: bool) 
     got = trees(text)
     assert got == forest
     assert got == [Tree.fromstring(t.pformat(margin=10**9)) for t in forest]
-    if flat:
+    if flat and "\\" not in text:
+        # EVALB's reading knows no escapes (test_evalb_mode_knows_no_escapes);
+        # without them it reads what nltk reads.
         assert [s.tree for s in read_text(text, "ptb", one_per_line=True)] == forest
+
+
+def test_evalb_mode_knows_no_escapes() -> None:
+    # nltk reads "\(" as a word holding an escaped bracket; EVALB reads the
+    # word "\" and then a bracket, so the line is unbalanced.
+    assert trees("(NN \\()") == [Tree("NN", ["\\("])]
+    with pytest.raises(InputFormatError, match="closing bracket"):
+        list(read_text("(S (NN \\())", "ptb", one_per_line=True))
+    # A label ending in a backslash is only a label there.
+    [record] = read_text("(NP\\ (NN x))", "ptb", one_per_line=True)
+    assert record.tree == Tree("NP\\", [Tree("NN", ["x"])])
+
+
+def test_evalb_mode_splits_at_c_white_space_only() -> None:
+    # EVALB (C's isspace) does not split at a no-break space, U+3000 or U+001C,
+    # which Python's str.split() and nltk do.
+    for space in ("\u00a0", "\u3000", "\x1c"):
+        [record] = read_text(f"(S (NN a{space}b) (VB c))", "ptb", one_per_line=True)
+        assert record.tree.leaves() == [f"a{space}b", "c"]
+        assert trees(f"(S (NN a{space}b) (VB c))")[0].leaves() == ["a", "b", "c"]
 
 
 # U+FEFF is left out: at the start of a file it is a byte-order mark, which
