@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from .errors import OptionError, SentenceCountError, TedEvalError
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
-from .stats import Measure, Score, Signature, StatsTable
+from .stats import Measure, RowBuffer, Score, Signature, StatsTable
 
 __all__ = ["ON_ERROR", "Evaluator", "SkippedSentence", "unwrap", "zip_parallel"]
 
@@ -285,7 +285,7 @@ def _run_systems(
     evaluators: Sequence[Evaluator], rows: Iterable[tuple[Any, Sequence[Any]]]
 ) -> None:
     on_error = evaluators[0].on_error
-    tables: list[list[Sequence[int]]] = [[] for _ in evaluators]
+    tables = [RowBuffer(len(ev.columns)) for ev in evaluators]
     numbers: list[int] = []
     skipped: list[SkippedSentence] = []
     for ev in evaluators:
@@ -327,7 +327,7 @@ def _run_systems(
         ev._finish()
         ev._numbers = list(numbers)
         ev._skipped = list(skipped)
-        ev._stats = StatsTable(ev.columns, table)
+        ev._stats = StatsTable(ev.columns, table.to_array())
 
 
 def _name_both(err: TedEvalError, gold: dict[str, Any], parse: dict[str, Any]) -> None:

@@ -66,7 +66,7 @@ from .errors import (
 )
 from .evalb_params import EvalbParams
 from .evaluator import Evaluator, zip_parallel
-from .stats import Measure, StatsTable, accuracy, f_measure, precision, recall
+from .stats import Measure, RowBuffer, StatsTable, accuracy, f_measure, precision, recall
 
 __all__ = [
     "COLUMNS",
@@ -533,7 +533,7 @@ class ParsevalEvaluator(Evaluator):
 
     def _compute_stats(self) -> StatsTable:
         self._start()
-        rows: list[list[int]] = []
+        rows = RowBuffer(len(COLUMNS))
         pairs = zip_parallel([("gold_sents", self.gold_sents), ("parsed_sents", self.parsed_sents)])
         number = 0
         for number, (gold, parsed) in enumerate(pairs, start=1):
@@ -547,13 +547,13 @@ class ParsevalEvaluator(Evaluator):
                 self._keep(error)
             except TooManyErrorsError as err:
                 # What EVALB has printed when it stops: the sentences before this one.
-                err.partial = StatsTable(COLUMNS, rows)
+                err.partial = StatsTable(COLUMNS, rows.to_array())
                 raise
             rows.append(row)
         # Every sentence is a row; none is left out.
         self._numbers = list(range(1, number + 1))
         self._skipped = []
-        return StatsTable(COLUMNS, rows)
+        return StatsTable(COLUMNS, rows.to_array())
 
     def _start(self) -> None:
         self._rules = _Rules(self.params)

@@ -45,7 +45,7 @@ from .errors import OptionError, TedEvalError
 from .evaluator import SkippedSentence, check_on_error, unwrap
 from .mft import MultiFunctionTree
 from .operations import generalize, tl_unify
-from .stats import StatsTable
+from .stats import RowBuffer, StatsTable
 from .tokens import check_yields
 
 __all__ = [
@@ -328,9 +328,10 @@ def run_protocol(
         )
     n_parses = len(config.parse_theories)
     n_sources = len(config.converters) + len(config.aux_converters) + n_parses
-    single_rows: list[list[Row]] = [[] for _ in range(n_parses)]
-    multi_rows: list[list[Row]] = [[] for _ in range(n_parses)]
-    pair_rows: dict[tuple[int, int], list[Row]] = {p: [] for p in config.gold_pairs}
+    width = len(COLUMNS)
+    single_rows = [RowBuffer(width) for _ in range(n_parses)]
+    multi_rows = [RowBuffer(width) for _ in range(n_parses)]
+    pair_rows = {p: RowBuffer(width) for p in config.gold_pairs}
     result = ProtocolResult(config, [], None, {}, [], [])
     result.lifted_sentences = [0] * n_sources
     result.lifted_arcs = [0] * n_sources
@@ -361,11 +362,11 @@ def run_protocol(
             if count:
                 result.lifted_sentences[s] += 1
                 result.lifted_arcs[s] += count
-    result.single = [StatsTable(COLUMNS, rows) for rows in single_rows]
+    result.single = [StatsTable(COLUMNS, rows.to_array()) for rows in single_rows]
     if config.multiple and len(config.converters) > 1:
-        result.multiple = [StatsTable(COLUMNS, rows) for rows in multi_rows]
+        result.multiple = [StatsTable(COLUMNS, rows.to_array()) for rows in multi_rows]
     if config.overlaps:
-        result.overlap = {p: StatsTable(COLUMNS, rows) for p, rows in pair_rows.items()}
+        result.overlap = {p: StatsTable(COLUMNS, rows.to_array()) for p, rows in pair_rows.items()}
     return result
 
 
