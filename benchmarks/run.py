@@ -661,10 +661,15 @@ def bench_lengths(b: Bench) -> None:
 
 def rss_of(argv: list[str]) -> tuple[float, float]:
     """Wall time and peak resident MB of a separate `tedeval` process."""
+    # VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss across exec, so a
+    # child of this (large) benchmark process would report the parent's peak.
     code = (
         "import resource, sys, time; from nltk_tedeval.cli import main; t = time.perf_counter();"
         "status = main(sys.argv[1:]); t = time.perf_counter() - t;"
-        "print(t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr);"
+        "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]"
+        " if sys.platform == 'linux' else [];"
+        "kb = int(hwm[0]) if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss;"
+        "print(t, kb, file=sys.stderr);"
         "sys.exit(status)"
     )
     proc = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True)
