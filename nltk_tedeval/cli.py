@@ -54,7 +54,7 @@ def _streams(
     formats: Sequence[str | None],
     *,
     skip_bad: bool,
-    one_per_line: bool = False,
+    one_per_line: bool | None = False,
 ) -> list[Iterator[Any]]:
     """One stream of reader records per file, read in lockstep.
 
@@ -548,6 +548,7 @@ EXAMPLES = {
     "parseval": """examples:
   tedeval parseval gold.mrg test.mrg
   tedeval parseval gold.mrg test.mrg -p COLLINS.prm --per-sentence lines.tsv
+  tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
 """,
     "attach": """examples:
   tedeval attach gold.conllu parse.conllu
@@ -718,6 +719,14 @@ def build_parser() -> argparse.ArgumentParser:
         "is ignored)",
     )
     p.add_argument(
+        "--layout",
+        choices=["auto", "line", "free"],
+        default="auto",
+        help="line: one tree per line, an empty line a failed parse (EVALB's layout); free: "
+        "trees may run over several lines (pretty-printed .mrg files); auto (default): free "
+        "when a file's trees run over several lines",
+    )
+    p.add_argument(
         "--evalb",
         action="store_true",
         help="print EVALB's own output: the per-sentence table and the summary (error "
@@ -775,7 +784,10 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     # out, so every system keeps all sentences and pairs stay aligned.
     for test in tests:
         gold_stream, test_stream = _streams(
-            [args.gold, test], [gold_fmt, test_fmt], skip_bad=args.skip_bad, one_per_line=True
+            [args.gold, test],
+            [gold_fmt, test_fmt],
+            skip_bad=args.skip_bad,
+            one_per_line={"auto": None, "line": True, "free": False}[args.layout],
         )
         ev = ParsevalEvaluator(
             test_stream, gold_stream, params, on_error="skip" if args.skip_bad else "raise"

@@ -373,7 +373,7 @@ def read_file(
     format: str | None = None,
     *,
     on_error: str = "raise",
-    one_per_line: bool = False,
+    one_per_line: bool | None = False,
 ) -> Iterator[SourceSentence]:
     """The sentences of the file at ``path``, one :class:`SourceSentence` at a time.
 
@@ -385,8 +385,10 @@ def read_file(
     ``one_per_line=True`` reads bracketed files as EVALB does: every line is
     one sentence and an empty line is an empty parse (``tree=None``,
     ``error=None``), tokens are split at the C locale's white space only (a
-    no-break space is part of a word) and a backslash escapes nothing; it does
-    not affect the column formats.
+    no-break space is part of a word) and a backslash escapes nothing;
+    ``None`` chooses that layout unless the file's trees run over several
+    lines (a line of the first 200 left open and followed by an indented
+    one). It does not affect the column formats.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "trees.ptb"
@@ -399,7 +401,7 @@ def read_file(
 
 
 def _read_path(
-    path: PathLike, fmt: str | None, collect: bool, one_per_line: bool
+    path: PathLike, fmt: str | None, collect: bool, one_per_line: bool | None
 ) -> Iterator[SourceSentence]:
     with ExitStack() as stack:
         yield from _read(_file_lines(path, stack), fmt, collect, one_per_line, _suffix(path))
@@ -411,7 +413,7 @@ def read_text(
     *,
     name: str = "<string>",
     on_error: str = "raise",
-    one_per_line: bool = False,
+    one_per_line: bool | None = False,
 ) -> Iterator[SourceSentence]:
     """Like :func:`read_file`, for a text in memory; ``name`` stands for the file in errors.
 
@@ -428,7 +430,7 @@ def read_lines(
     *,
     name: str = "<lines>",
     on_error: str = "raise",
-    one_per_line: bool = False,
+    one_per_line: bool | None = False,
 ) -> Iterator[SourceSentence]:
     """Like :func:`read_file`, for any iterable of lines (an open text file, ``sys.stdin``).
 
@@ -449,7 +451,7 @@ def _options(format: str | None, on_error: str) -> tuple[str | None, bool]:
 
 
 def _read(
-    lines: _Lines, fmt: str | None, collect: bool, one_per_line: bool, suffix: str
+    lines: _Lines, fmt: str | None, collect: bool, one_per_line: bool | None, suffix: str
 ) -> Iterator[SourceSentence]:
     # A generator, so that every reader does its I/O and detection only when
     # iterated, whatever its source; options are checked when it is made.
@@ -458,6 +460,8 @@ def _read(
         if fmt is None:
             return  # nothing but blank lines: no sentences, in any format
     if fmt == "ptb":
+        if one_per_line is None:
+            one_per_line = not _spans_lines(lines)
         yield from _read_ptb_lines(lines, collect) if one_per_line else _read_ptb(lines, collect)
     else:
         yield from _read_columns(lines, collect, fmt)
@@ -494,6 +498,24 @@ def _evalb_tokens(line: str) -> list[str]:
     if line.isascii() and _PYTHON_ONLY_SPACE.search(line) is None:
         return line.replace("(", " ( ").replace(")", " ) ").split()  # the same, faster
     return _EVALB_TOKEN.findall(line)
+
+
+def _spans_lines(lines: _Lines) -> bool:
+    """True when the bracketed trees of ``lines`` are printed over several lines.
+
+    The sign is a line of the first 200 that opens more brackets than it
+    closes, followed by an indented line, as pretty-printers write trees.
+    A line of a one-tree-per-line file that lacks a bracket is followed by a
+    tree that starts at the margin, so it stays an error of that line.
+    """
+    open_line = False
+    for line in lines.peek(_SNIFF_LINES):
+        if not line.strip():
+            continue
+        if open_line and line[0].isspace():
+            return True
+        open_line = line.count("(") > line.count(")")
+    return False
 
 
 def _brackets_missing(n: int) -> str:
@@ -689,7 +711,8 @@ def _read_ptb_lines(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
                 )
             elif reader.stack:
                 error = InputFormatError(
-                    f"the line ends inside a tree ({_brackets_missing(len(reader.stack))})"
+                    f"the line ends inside a tree ({_brackets_missing(len(reader.stack))}; "
+                    "in EVALB's layout every line holds one whole tree)"
                 )
         if error is not None:
             error.locate(file=name, line=lineno, sentence=lineno)
@@ -908,7 +931,7 @@ def read_parallel(
     formats: str | Sequence[str | None] | None = None,
     *,
     on_error: str = "raise",
-    one_per_line: bool | Sequence[bool] = False,
+    one_per_line: bool | Sequence[bool | None] | None = False,
 ) -> Iterator[tuple[SourceSentence, ...]]:
     """The sentences of several files in lockstep: one tuple per sentence, in ``paths`` order.
 
@@ -943,7 +966,7 @@ def _per_file(value: object, n: int, what: str) -> list:
 
 
 def _parallel(
-    paths: list[PathLike], options: list[tuple[str | None, bool]], evalb: list[bool]
+    paths: list[PathLike], options: list[tuple[str | None, bool]], evalb: list[bool | None]
 ) -> Iterator[tuple[SourceSentence, ...]]:
     with ExitStack() as stack:
         sources = [_file_lines(p, stack) for p in paths]

@@ -438,3 +438,38 @@ def test_parseval_evalb_mode_stops_where_evalb_stops(capsys):
     data = run_json(capsys, "parseval", FIXTURES / "abort_gold.mrg", FIXTURES / "abort_test.mrg")
     every = data["summary"]["all"]
     assert (every["sentences"], every["error_sentences"], every["valid_sentences"]) == (6, 3, 3)
+
+
+def test_parseval_reads_pretty_printed_trees_and_evalb_lines(capsys, tmp_path):
+    # GUM's .ptb files print each tree over several lines; EVALB reads one
+    # tree per line. The layout is detected per file, so the two mix.
+    pretty = GUM / "GUM_bio_byron.ptb"
+    trees = [Tree.fromstring(t) for t in pretty.read_text(encoding="utf-8").split("\n\n") if t]
+    assert len(trees) == 25
+    flat = tmp_path / "byron.mrg"
+    flat.write_text("".join(t.pformat(margin=10**9) + "\n" for t in trees), encoding="utf-8")
+    data = run_json(capsys, "parseval", pretty, flat)
+    every = data["summary"]["all"]
+    assert (every["sentences"], every["valid_sentences"]) == (25, 25)
+    assert every["bracketing_fmeasure"] == 100.0
+    # Forced to EVALB's layout, the pretty-printed file fails at its first
+    # tree that runs over a line, named by file and line.
+    first_open = next(
+        n
+        for n, line in enumerate(pretty.read_text(encoding="utf-8").split("\n"), start=1)
+        if line.count("(") > line.count(")")
+    )
+    status, _, err = run(capsys, "parseval", pretty, flat, "--layout", "line")
+    assert status == 1
+    assert f"GUM_bio_byron.ptb:{first_open}:" in err and "one whole tree" in err
+
+
+def test_parseval_line_missing_a_bracket_stays_an_error_of_that_line(capsys, tmp_path):
+    # A one-tree-per-line file whose line 2 lacks a bracket: the next tree
+    # starts at the margin, so the file is still read line by line.
+    gold = tmp_path / "gold.mrg"
+    test = tmp_path / "test.mrg"
+    gold.write_text("(S (NN a))\n(S (NN b))\n(S (NN c))\n", encoding="utf-8")
+    test.write_text("(S (NN a))\n(S (NN b)\n(S (NN c))\n", encoding="utf-8")
+    status, _, err = run(capsys, "parseval", gold, test)
+    assert status == 1 and "test.mrg:2:" in err and "1 closing bracket missing" in err

@@ -311,7 +311,7 @@ def test_one_per_line_mode_every_line_is_a_sentence() -> None:
     ("line", "what"),
     [
         ("(S a) (S b)", "2 trees on the line"),
-        ("(S (NP a)", "the line ends inside a tree (1 closing bracket missing)"),
+        ("(S (NP a)", "the line ends inside a tree (1 closing bracket missing;"),
         ("(S a))", "too many closing brackets"),
         ("(S a) b", "text outside brackets: 'b'"),
     ],
