@@ -364,7 +364,12 @@ def cmd_cross(args: argparse.Namespace) -> int:
         lines.append("")
         lines.append("signatures:")
         for name in cross.scored_names:
-            lines.append(f"  {name}: {cross.signature('multiple', name)}")
+            # SINGLE and MULTIPLE differ only in their reference.
+            single = str(cross.signature("single", name))
+            multiple = str(cross.signature("multiple", name))
+            lines.append(f"  {name}: {single}")
+            if multiple != single:
+                lines.append(f"  {' ' * len(name)}  {multiple}")
         return "\n".join(lines)
 
     _emit(args, data, text)

@@ -201,6 +201,9 @@ def test_gum_document_both_ways_against_a_brute_force_overlap(capsys):
     )
     assert f"{overlap['unlabeled']['value']:.4f}" in out
     assert "12 sentences scored (13 read, 1 skipped)" in out
+    # Each experiment is signed for both references: SINGLE and MULTIPLE of two golds.
+    for ref in ("ref:single|", "ref:multiple(2)|"):
+        assert out.count(ref) == 2
 
 
 def test_gum_cross_with_projectivize_and_tl_unification(capsys):
