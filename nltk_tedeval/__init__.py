@@ -50,7 +50,14 @@ from .mph import MPHEvaluator, mph_brackets
 from .operations import generalize, relabel, subsumes, tl_unify, unify
 from .parseval import ParsevalEvaluator
 from .protocol import sentence_stats
-from .readers import detect_format, read_file, read_label_map, read_parallel, read_text
+from .readers import (
+    detect_format,
+    read_file,
+    read_head_rules,
+    read_label_map,
+    read_parallel,
+    read_text,
+)
 from .significance import SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature, StatsTable
 from .tedeval import CrossFrameworkEvaluator, Experiment, SentenceResult, TedEvalEvaluator
@@ -108,6 +115,7 @@ __all__ = [
     "paired_randomization",
     "ptb_labeler",
     "read_file",
+    "read_head_rules",
     "read_label_map",
     "read_parallel",
     "read_text",

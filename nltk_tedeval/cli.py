@@ -36,7 +36,7 @@ from .convert import Converter
 from .errors import InputFormatError, OptionError, TedEvalError
 from .evaluator import Evaluator
 from .labelers import LABELERS
-from .readers import FORMATS, read_label_map, read_parallel
+from .readers import FORMATS, read_head_rules, read_label_map, read_parallel
 from .report import text_table, to_json, write_tsv
 from .significance import DEFAULT_SEED
 from .tedeval import CrossFrameworkEvaluator, Experiment, TedEvalEvaluator
@@ -505,25 +505,7 @@ def cmd_attach(args: argparse.Namespace) -> int:
 def cmd_mph(args: argparse.Namespace) -> int:
     from .mph import PUNCT_TAGS, MPHEvaluator
 
-    head_rules = None
-    if args.head_rules:
-        from .headrules import get_head_rules
-
-        with open(args.head_rules, "rb") as handle:
-            data = handle.read()
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise InputFormatError(
-                f"the head-rule file is not UTF-8: byte 0x{data[exc.start]:02x} at byte "
-                f"{exc.start + 1} cannot be decoded",
-                file=args.head_rules,
-                line=data.count(b"\n", 0, exc.start) + 1,
-            ) from None
-        try:
-            head_rules = get_head_rules(text)
-        except TedEvalError as err:
-            raise err.locate(file=args.head_rules) from None
+    head_rules = read_head_rules(args.head_rules) if args.head_rules else None
     punct = PUNCT_TAGS if args.punct_tags is None else args.punct_tags
     _classic(
         args,

@@ -53,12 +53,15 @@ if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
     from nltk.tree import Tree
 
+    from .headrules import HeadRules
+
 __all__ = [
     "FORMATS",
     "SourceSentence",
     "detect_format",
     "detect_format_text",
     "read_file",
+    "read_head_rules",
     "read_label_map",
     "read_label_map_text",
     "read_lines",
@@ -1070,3 +1073,34 @@ def _label_map(lines: _Lines) -> dict[str, str]:
         mapping[cells[0]] = cells[1]
         where.setdefault(cells[0], lineno)
     return mapping
+
+
+def read_head_rules(path: PathLike) -> HeadRules:
+    """A head-rule table (the text format of :mod:`nltk_tedeval.headrules`) from a file.
+
+    Raises :class:`~nltk_tedeval.errors.InputFormatError` naming the file and
+    line of bytes that are not UTF-8 or of a malformed rule.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "heads.rules"
+    >>> _ = path.write_text("S left VP\\n", encoding="utf-8")
+    >>> read_head_rules(path).head_child("S", ["NP", "VP"])
+    1
+    """
+    from .headrules import get_head_rules
+
+    with open(path, "rb") as handle:
+        data = handle.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputFormatError(
+            f"the head-rule file is not UTF-8: byte 0x{data[exc.start]:02x} at byte "
+            f"{exc.start + 1} cannot be decoded",
+            file=os.fspath(path),
+            line=data.count(b"\n", 0, exc.start) + 1,
+        ) from None
+    try:
+        return get_head_rules(text)
+    except TedEvalError as err:
+        raise err.locate(file=os.fspath(path)) from None
