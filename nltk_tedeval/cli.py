@@ -837,12 +837,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
             if len(tests) > 1:
                 lines.append(f"== {test} against {args.gold}")
             lines.append(ev.summary_text(sentences=args.evalb).rstrip("\n"))
-            if ev.errors and args.evalb:
-                # EVALB's standard output stays EVALB's; it reports its error
-                # sentences on standard error, and so do we, in our words.
-                for e in ev.errors:
-                    print(f"{PROG}: {test}: error sentence: {e}", file=sys.stderr)
-            elif ev.errors:
+            if ev.errors and not args.evalb:
                 lines.append(f"{len(ev.errors)} error sentences:")
                 lines += [f"  {e}" for e in ev.errors]
             if args.macro:
@@ -855,6 +850,12 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         lines.append(f"signature: {first.signature}")
         return "\n".join(lines)
 
+    if args.evalb and not args.json:
+        # EVALB's standard output stays EVALB's; it reports its error
+        # sentences on standard error, and so do we, in our words.
+        for test, ev in zip(tests, evaluators, strict=True):
+            for e in ev.errors:
+                print(f"{PROG}: {test}: error sentence: {e}", file=sys.stderr)
     _emit(args, data, text)
     return 0
 
