@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import reprlib
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -835,6 +836,22 @@ def _block_text(b: dict[str, object]) -> str:
     )
 
 
+def _normalization_hint(gold: str, test: str) -> str:
+    """Why two words that look alike differ, when the reason is Unicode normalization.
+
+    ParsEval compares words byte for byte, as EVALB does (SPEC.md §1,
+    Decision), so NFC against NFD is an error sentence here although the
+    other metrics accept it; the message says so instead of leaving the user
+    to stare at two identical-looking words.
+    """
+    if unicodedata.normalize("NFC", gold) == unicodedata.normalize("NFC", test):
+        return (
+            " (the same text in different Unicode normalization forms, NFC and NFD;"
+            " EVALB compares bytes, so normalize both files to NFC first)"
+        )
+    return ""
+
+
 def _score(gold: _Side, test: _Side, rules: _Rules) -> tuple[list[int], TedEvalError | None]:
     """One sentence, as EVALB's calc_result(): a row of statistics and its error."""
     length = gold.length
@@ -861,7 +878,8 @@ def _score(gold: _Side, test: _Side, rules: _Rules) -> tuple[list[int], TedEvalE
         for i in range(wn):
             if not rules.same_word(gw[i], tw[i]):
                 return [1, 0, 1, 0, *zeros, length], YieldMismatchError(
-                    f"word {i + 1} differs: gold {gw[i]!r}, test {tw[i]!r}",
+                    f"word {i + 1} differs: gold {gw[i]!r}, test {tw[i]!r}"
+                    + _normalization_hint(gw[i], tw[i]),
                     token=tw[i],
                 )
 

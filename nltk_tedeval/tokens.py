@@ -5,13 +5,23 @@ not; in GUM, 366 of 4,636 sentences differ between the two only by these
 escapes (SPEC.md §1). Tokens are therefore compared after undoing the
 escapes, also inside tokens, so ``-LRB-a-RRB-`` equals ``(a)``.
 
+Tokens are also compared in Unicode normalization form NFC (SPEC.md §1,
+Decision): ``"e\u0301"`` (e and a combining acute, NFD) and ``"\u00e9"``
+(é, NFC) are canonically equivalent, the same text stored two ways, and
+which one a file holds depends on the tool that wrote it, not on the parse.
+Compatibility forms (NFKC) are not applied: ``ﬁ`` and ``fi`` are different
+characters, and a tokenizer that changes one into the other changed the text.
+
 >>> normalize_token("-LRB-a-RRB-")
 '(a)'
+>>> normalize_token("cafe\u0301") == "caf\u00e9"
+True
 >>> check_yields([("John", "-LRB-"), ("John", "(")], ["gold", "parse"])
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from .errors import YieldMismatchError
@@ -29,16 +39,18 @@ PTB_ESCAPES: tuple[tuple[str, str], ...] = (
 
 
 def normalize_token(token: str) -> str:
-    """Undo the Penn Treebank bracket escapes anywhere in ``token``.
+    """Undo the Penn Treebank bracket escapes anywhere in ``token``; NFC for the rest.
 
     >>> normalize_token("-LRB-a-RRB-"), normalize_token("plain")
     ('(a)', 'plain')
     """
-    if "-" not in token:
-        return token
-    for escaped, raw in PTB_ESCAPES:
-        if escaped in token:
-            token = token.replace(escaped, raw)
+    if "-" in token:
+        for escaped, raw in PTB_ESCAPES:
+            if escaped in token:
+                token = token.replace(escaped, raw)
+    # isascii() is a flag test in CPython, so ASCII tokens pay nothing for NFC.
+    if not token.isascii() and not unicodedata.is_normalized("NFC", token):
+        token = unicodedata.normalize("NFC", token)
     return token
 
 
@@ -57,6 +69,7 @@ def check_yields(
     that differs and the tokens on both sides.
 
     >>> check_yields([("a", "-LRB-"), ("a", "(")], ["ptb", "conllu"])  # only escapes differ
+    >>> check_yields([("caf\u00e9",), ("cafe\u0301",)], ["nfc", "nfd"])  # only NFC/NFD differ
     >>> try:
     ...     check_yields([("a", "b"), ("a", "c")], ["gold", "parse"], sentence=3)
     ... except YieldMismatchError as err:
