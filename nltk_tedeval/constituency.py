@@ -93,10 +93,6 @@ class PhraseStructure:
         for c in self.nodes[index].children:
             yield self.nodes[c] if c >= 0 else -1 - c
 
-    def phrases(self) -> Iterator[tuple[int, Node]]:
-        """``(index, node)`` for every node that is not a preterminal, in pre-order."""
-        return ((i, n) for i, n in enumerate(self.nodes) if not n.is_preterminal)
-
     def without_words(self, drop: Callable[[int], bool]) -> PhraseStructure:
         """A copy without the words for which ``drop(position)`` is true.
 

@@ -204,16 +204,6 @@ class DependencyTree:
         object.__setattr__(self, "_proj", result)
         return result
 
-    def _preorder(self) -> list[int]:
-        kids = self.children()
-        order: list[int] = []
-        stack = [0]
-        while stack:
-            node = stack.pop()
-            order.append(node)
-            stack.extend(reversed(kids[node]))
-        return order
-
     def non_projective_arcs(self) -> list[Arc]:
         """Every arc ``h -> d`` with a token between h and d that h does not dominate.
 

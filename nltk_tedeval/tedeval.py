@@ -350,15 +350,6 @@ class Experiment:
     converter: Converter = field(default_factory=Converter)
 
 
-@dataclass(frozen=True)
-class ExperimentScores:
-    """SINGLE and MULTIPLE scores of one experiment, in both modes."""
-
-    name: str
-    single: tuple[Score, Score]
-    multiple: tuple[Score, Score] | None
-
-
 class CrossFrameworkEvaluator(_ProtocolEvaluator):
     """A cross-framework experiment: parsers of several theories on the same sentences.
 
