@@ -31,10 +31,10 @@ from .dependency import (
     is_dependency_graph,
 )
 from .errors import TedEvalError, TreeStructureError
-from .evaluator import unwrap
 from .labelers import Labeler, get_labeler, labeler_name
 from .mft import MultiFunctionTree
 from .operations import relabel
+from .records import unwrap
 
 __all__ = ["Conversion", "Converter", "to_mft"]
 

@@ -30,10 +30,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import OptionError, SentenceCountError, TedEvalError
+from .records import unwrap
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, RowBuffer, Score, Signature, StatsTable
 
-__all__ = ["ON_ERROR", "Evaluator", "SkippedSentence", "unwrap", "zip_parallel"]
+__all__ = ["ON_ERROR", "Evaluator", "SkippedSentence", "zip_parallel"]
 
 ON_ERROR = ("raise", "skip")
 """What to do with a bad sentence: stop with its error, or leave it out and list it."""
@@ -57,20 +58,6 @@ class SkippedSentence:
 
     def as_dict(self) -> dict[str, object]:
         return {"sentence": self.number, "id": self.sentence_id, "reason": self.reason}
-
-
-def unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
-    """A tree, where it came from, and the reader's error for a bad record.
-
-    Evaluators accept trees or the records of :mod:`nltk_tedeval.readers`
-    (anything with ``tree``, ``error``, ``file`` and ``line`` attributes), so
-    that errors can name the file and line without the evaluators knowing
-    about files.
-    """
-    if hasattr(obj, "tree") and hasattr(obj, "error"):
-        where = {"file": getattr(obj, "file", None), "line": getattr(obj, "line", None)}
-        return obj.tree, where, obj.error
-    return obj, {}, None
 
 
 def check_on_error(on_error: str) -> str:

@@ -70,9 +70,9 @@ from typing import Any
 from .constituency import mft_to_tree
 from .convert import Converter
 from .errors import OptionError, TedEvalError
-from .evaluator import unwrap
 from .mft import MultiFunctionTree, Span, escape_token
 from .operations import generalize
+from .records import unwrap
 from .tedeval import _converter
 from .tokens import check_yields
 

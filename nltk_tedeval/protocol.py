@@ -42,9 +42,10 @@ from .convert import Converter
 from .engine_apted import apted_counts
 from .engine_span import span_counts
 from .errors import OptionError, TedEvalError
-from .evaluator import SkippedSentence, check_on_error, unwrap
+from .evaluator import SkippedSentence, check_on_error
 from .mft import MultiFunctionTree
 from .operations import generalize, tl_unify
+from .records import unwrap
 from .stats import RowBuffer, StatsTable
 from .tokens import check_yields
 

@@ -43,11 +43,11 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .errors import InputFormatError, OptionError, SentenceCountError, TedEvalError
+from .records import SourceSentence
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
@@ -76,39 +76,6 @@ FORMATS: tuple[str, ...] = ("ptb", "conllx", "conllu", "malttab")
 
 _ON_ERROR = ("raise", "collect")
 _CHUNK = 1 << 16  # bytes read at a time
-
-
-@dataclass(frozen=True)
-class SourceSentence:
-    """One sentence of an input file, read or failed.
-
-    ``number`` counts sentences from 1 in their file; ``line`` is the first
-    line of the sentence (its first comment line in CoNLL-U). ``sentence_id``
-    is the CoNLL-U ``# sent_id``, or ``None``. Exactly one of ``tree`` and
-    ``error`` is set, except for an empty line in one-tree-per-line mode,
-    where both are ``None`` (EVALB's empty parse).
-    """
-
-    file: str
-    number: int
-    line: int
-    sentence_id: str | None
-    tree: Tree | DependencyGraph | None
-    error: TedEvalError | None = None
-
-    def __repr__(self) -> str:
-        # The default repr would print the whole tree, recursively: useless
-        # for a long sentence and a RecursionError for a very deep one.
-        if self.tree is None:
-            tree = "None"
-        elif hasattr(self.tree, "label"):
-            tree = f"<Tree {self.tree.label()!r}>"
-        else:
-            tree = repr(self.tree)
-        return (
-            f"SourceSentence(file={self.file!r}, number={self.number}, line={self.line}, "
-            f"sentence_id={self.sentence_id!r}, tree={tree}, error={self.error!r})"
-        )
 
 
 # -- lines -------------------------------------------------------------------------
