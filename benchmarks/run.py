@@ -55,7 +55,7 @@ from nltk_tedeval import (  # noqa: E402
     to_mft,
 )
 from nltk_tedeval.cli import main as tedeval_main  # noqa: E402
-from nltk_tedeval.readers import read_file  # noqa: E402
+from nltk_tedeval.reading import read_file  # noqa: E402
 
 # -- measuring -----------------------------------------------------------------------------
 
@@ -417,7 +417,7 @@ def bench_cross(b: Bench, files: dict[str, Path]) -> None:
 
 
 def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
-    from nltk_tedeval.parseval import ParsevalEvaluator
+    from nltk_tedeval.metrics.parseval import ParsevalEvaluator
 
     gold, test = files["lines"], files["perturbed"]
 
@@ -472,7 +472,7 @@ def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
 def bench_attach(b: Bench, files: dict[str, Path]) -> None:
     from nltk.parse import DependencyEvaluator
 
-    from nltk_tedeval.attachment import AttachmentEvaluator
+    from nltk_tedeval.metrics.attachment import AttachmentEvaluator
 
     gold = files["conllu"]
 
@@ -535,7 +535,7 @@ def bench_attach(b: Bench, files: dict[str, Path]) -> None:
 
 
 def bench_mph(b: Bench, files: dict[str, Path]) -> None:
-    from nltk_tedeval.mph import MPHEvaluator
+    from nltk_tedeval.metrics.mph import MPHEvaluator
 
     ptb, conllu = files["ptb"], files["conllu"]
 
@@ -564,7 +564,7 @@ def bench_significance(b: Bench) -> None:
     import numpy as np
 
     from nltk_tedeval import StatsTable, paired_randomization
-    from nltk_tedeval.stats import TEDEVAL
+    from nltk_tedeval.scoring.stats import TEDEVAL
 
     rng = np.random.default_rng(0)
     n = 10_000

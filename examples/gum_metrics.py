@@ -42,7 +42,7 @@ from typing import Any
 from nltk import Tree
 
 from nltk_tedeval.cli import main as tedeval
-from nltk_tedeval.readers import read_file
+from nltk_tedeval.reading import read_file
 
 HERE = Path(__file__).resolve().parent.parent
 SEED = 2026

@@ -23,7 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from nltk_tedeval import Converter, CrossFrameworkEvaluator, Experiment
-from nltk_tedeval.readers import read_file
+from nltk_tedeval.reading import read_file
 
 HERE = Path(__file__).resolve().parent.parent
 

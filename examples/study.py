@@ -72,13 +72,13 @@ from nltk_tedeval import (
     from_dependency_graph,
     paired_randomization,
 )
-from nltk_tedeval.attachment import AttachmentEvaluator
-from nltk_tedeval.evalb_params import COLLINS_DELETE_LABELS, EvalbParams
-from nltk_tedeval.evaluator import Evaluator
-from nltk_tedeval.mph import MPHEvaluator
-from nltk_tedeval.parseval import ParsevalEvaluator
-from nltk_tedeval.readers import read_file
-from nltk_tedeval.tedeval import LABELED, UNLABELED
+from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+from nltk_tedeval.metrics.mph import MPHEvaluator
+from nltk_tedeval.metrics.parseval import ParsevalEvaluator
+from nltk_tedeval.protocol.evaluators import LABELED, UNLABELED
+from nltk_tedeval.reading import read_file
+from nltk_tedeval.reading.evalb_params import COLLINS_DELETE_LABELS, EvalbParams
+from nltk_tedeval.scoring.evaluator import Evaluator
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from nltk_tedeval import check_yields, from_dependency_graph
-from nltk_tedeval.readers import read_file
+from nltk_tedeval.reading import read_file
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"

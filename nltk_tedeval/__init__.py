@@ -8,6 +8,21 @@ generalizes the gold trees of all theories to their common ground, and
 scores each parse by an edit distance that does not charge for undoing its
 own theory's conventions.
 
+The folders follow a sentence through the pipeline; each imports only the
+ones listed before it (``errors`` and ``records`` are below them all):
+
+- :mod:`~nltk_tedeval.trees`: tree types, converters to multi-function trees
+  and the operations on them (protocol steps 1 and 2);
+- :mod:`~nltk_tedeval.reading`: files to sentence records, the only code that
+  knows about files;
+- :mod:`~nltk_tedeval.scoring`: per-sentence statistics to scores, the
+  significance test, the shared evaluator loop;
+- :mod:`~nltk_tedeval.protocol`: TedEval itself, its engines and evaluators
+  (step 3), and :func:`explain`;
+- :mod:`~nltk_tedeval.metrics`: ParsEval, attachment scores and MPH, beside
+  TedEval;
+- :mod:`~nltk_tedeval.cli`: the ``tedeval`` command.
+
 >>> from nltk.parse import DependencyGraph
 >>> gold = DependencyGraph("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
 >>> parse = DependencyGraph("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 1 pobj")
@@ -17,11 +32,6 @@ own theory's conventions.
 """
 
 from ._version import __version__
-from .attachment import AttachmentEvaluator, is_punctuation
-from .constituency import PhraseStructure, flatten_tree, tree_to_mft
-from .convert import Converter, to_mft
-from .dependency import DependencyTree, dependency_to_mft, from_dependency_graph
-from .engine_apted import apted_distance, edit_script, sorted_function_tree
 from .errors import (
     EmptyTreeError,
     InputFormatError,
@@ -33,24 +43,27 @@ from .errors import (
     UnificationError,
     YieldMismatchError,
 )
-from .evalb_params import EvalbParams
-from .evaluator import Evaluator, SkippedSentence
-from .explain import Explanation, explain
-from .headrules import COLLINS_1999, HeadRules
-from .labelers import (
-    LABELERS,
-    colon_labeler,
-    get_labeler,
-    identity_labeler,
-    ptb_labeler,
-    rr_labeler,
+from .metrics import (
+    AttachmentEvaluator,
+    MPHEvaluator,
+    ParsevalEvaluator,
+    is_punctuation,
+    mph_brackets,
 )
-from .mft import MultiFunctionTree
-from .mph import MPHEvaluator, mph_brackets
-from .operations import generalize, relabel, subsumes, tl_unify, unify
-from .parseval import ParsevalEvaluator
-from .protocol import sentence_stats
-from .readers import (
+from .protocol import (
+    CrossFrameworkEvaluator,
+    Experiment,
+    Explanation,
+    SentenceResult,
+    TedEvalEvaluator,
+    apted_distance,
+    edit_script,
+    explain,
+    sentence_stats,
+    sorted_function_tree,
+)
+from .reading import (
+    EvalbParams,
     detect_format,
     read_file,
     read_head_rules,
@@ -58,10 +71,42 @@ from .readers import (
     read_parallel,
     read_text,
 )
-from .significance import SignificanceResult, paired_randomization
-from .stats import Measure, Score, Signature, StatsTable
-from .tedeval import CrossFrameworkEvaluator, Experiment, SentenceResult, TedEvalEvaluator
-from .tokens import check_yields, normalize_token
+from .scoring import (
+    Evaluator,
+    Measure,
+    Score,
+    Signature,
+    SignificanceResult,
+    SkippedSentence,
+    StatsTable,
+    paired_randomization,
+)
+from .trees import (
+    COLLINS_1999,
+    LABELERS,
+    Converter,
+    DependencyTree,
+    HeadRules,
+    MultiFunctionTree,
+    PhraseStructure,
+    check_yields,
+    colon_labeler,
+    dependency_to_mft,
+    flatten_tree,
+    from_dependency_graph,
+    generalize,
+    get_labeler,
+    identity_labeler,
+    normalize_token,
+    ptb_labeler,
+    relabel,
+    rr_labeler,
+    subsumes,
+    tl_unify,
+    to_mft,
+    tree_to_mft,
+    unify,
+)
 
 __all__ = [
     "COLLINS_1999",

@@ -1,6 +1,6 @@
 """The record of one read sentence, and how the later steps take a tree out of it.
 
-A reader (:mod:`nltk_tedeval.readers`) turns every sentence of a file into a
+A reader (:mod:`nltk_tedeval.reading`) turns every sentence of a file into a
 :class:`SourceSentence`: the tree nltk would have built from the same text,
 or the error that stopped it, and where the sentence came from. Converters,
 evaluators and the TedEval protocol accept such records wherever they
@@ -65,7 +65,7 @@ class SourceSentence:
 def unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
     """A tree, where it came from, and the reader's error for a bad record.
 
-    Evaluators accept trees or the records of :mod:`nltk_tedeval.readers`
+    Evaluators accept trees or the records of :mod:`nltk_tedeval.reading`
     (anything with ``tree``, ``error``, ``file`` and ``line`` attributes), so
     that errors can name the file and line without the evaluators knowing
     about files.

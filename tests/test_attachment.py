@@ -1,4 +1,4 @@
-"""Tests of nltk_tedeval.attachment: LAS, UAS, LA, UNDIRECTED, NED.
+"""Tests of nltk_tedeval.metrics.attachment: LAS, UAS, LA, UNDIRECTED, NED.
 
 Every expected number is worked out by hand in the comments beside it, or
 comes from a second method: nltk's own ``DependencyEvaluator`` for LAS and
@@ -17,19 +17,19 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from nltk.parse import DependencyEvaluator, DependencyGraph
 
-from nltk_tedeval.attachment import (
-    ATTACHMENT_COLUMNS,
-    AttachmentEvaluator,
-    RelationScore,
-    is_punctuation,
-)
-from nltk_tedeval.dependency import DependencyTree
 from nltk_tedeval.errors import (
     OptionError,
     SentenceCountError,
     TreeStructureError,
     YieldMismatchError,
 )
+from nltk_tedeval.metrics.attachment import (
+    ATTACHMENT_COLUMNS,
+    AttachmentEvaluator,
+    RelationScore,
+    is_punctuation,
+)
+from nltk_tedeval.trees.dependency import DependencyTree
 
 
 def tree(words: str, heads: list[int], rels: str | None = None) -> DependencyTree:

@@ -21,7 +21,7 @@ from nltk_tedeval import (
     normalize_token,
     to_mft,
 )
-from nltk_tedeval.labelers import colon_labeler, identity_labeler, ptb_labeler, rr_labeler
+from nltk_tedeval.trees.labelers import colon_labeler, identity_labeler, ptb_labeler, rr_labeler
 
 
 def graph(rows: list[tuple], top="root") -> DependencyGraph:

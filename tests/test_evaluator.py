@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from nltk_tedeval import DependencyTree, SentenceCountError, YieldMismatchError
-from nltk_tedeval.attachment import AttachmentEvaluator
-from nltk_tedeval.readers import read_text
+from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+from nltk_tedeval.reading import read_text
 
 WORDS = ("John", "saw", "Mary")
 GOLD = DependencyTree(WORDS, (2, 0, 2), ("nsubj", "root", "obj"))

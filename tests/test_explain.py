@@ -18,13 +18,13 @@ from nltk import Tree
 from nltk.parse import DependencyGraph
 
 from nltk_tedeval import MultiFunctionTree, generalize
-from nltk_tedeval.constituency import mft_to_tree
-from nltk_tedeval.convert import Converter
-from nltk_tedeval.engine_apted import edit_script
 from nltk_tedeval.errors import OptionError, TedEvalError, YieldMismatchError
-from nltk_tedeval.explain import COLOURS, Explanation, _paths, explain
 from nltk_tedeval.protocol import sentence_stats
-from nltk_tedeval.readers import read_text
+from nltk_tedeval.protocol.engine_apted import edit_script
+from nltk_tedeval.protocol.explain import COLOURS, Explanation, _paths, explain
+from nltk_tedeval.reading import read_text
+from nltk_tedeval.trees.constituency import mft_to_tree
+from nltk_tedeval.trees.convert import Converter
 
 from .strategies import laminar_mfts, same_yield
 

@@ -21,10 +21,10 @@ from nltk_tedeval import (
     TedEvalEvaluator,
     to_mft,
 )
-from nltk_tedeval.dependency import Arc, DependencyTree
-from nltk_tedeval.engine_apted import MAX_DEPTH, MAX_NODES
 from nltk_tedeval.errors import InputFormatError, OptionError
-from nltk_tedeval.readers import read_file, read_text
+from nltk_tedeval.protocol.engine_apted import MAX_DEPTH, MAX_NODES
+from nltk_tedeval.reading import read_file, read_text
+from nltk_tedeval.trees.dependency import Arc, DependencyTree
 
 LONG = 5000
 DEEP = 2000

@@ -42,8 +42,8 @@ from nltk_tedeval import (
 )
 from nltk_tedeval.cli import main
 from nltk_tedeval.errors import InputFormatError, TedEvalError
-from nltk_tedeval.evalb_params import EvalbParams
-from nltk_tedeval.readers import SourceSentence, read_file, read_lines, read_text
+from nltk_tedeval.reading import SourceSentence, read_file, read_lines, read_text
+from nltk_tedeval.reading.evalb_params import EvalbParams
 
 from .conftest import fuzz_settings
 

@@ -21,8 +21,8 @@ from nltk_tedeval import (
     sentence_stats,
     to_mft,
 )
-from nltk_tedeval.convert import Converter
-from nltk_tedeval.readers import read_file
+from nltk_tedeval.reading import read_file
+from nltk_tedeval.trees.convert import Converter
 
 GUM = Path(__file__).resolve().parent.parent / "corpora_samples" / "gum"
 DOCS = ["GUM_academic_salinity", "GUM_bio_byron", "GUM_news_crane", "GUM_voyage_cleveland"]

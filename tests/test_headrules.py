@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from nltk import Tree
 
-from nltk_tedeval.constituency import flatten_tree
 from nltk_tedeval.errors import InputFormatError, OptionError
-from nltk_tedeval.headrules import (
+from nltk_tedeval.trees.constituency import flatten_tree
+from nltk_tedeval.trees.headrules import (
     COLLINS_1999,
     COLLINS_1999_TEXT,
     HeadRules,

@@ -1,7 +1,7 @@
 """MPH brackets and scores: hand-worked examples, a second implementation, bad input.
 
 The expected brackets were worked out by hand, following the order of
-operations of :mod:`nltk_tedeval.mph`: remove empty elements and
+operations of :mod:`nltk_tedeval.metrics.mph`: remove empty elements and
 punctuation, find heads (Collins 1999), keep the root and every constituent
 whose head word differs from its parent's, then drop single-token spans and
 the whole sentence. Comments give the reasoning. Spans are given in the
@@ -18,16 +18,16 @@ from hypothesis import strategies as st
 from nltk import Tree
 from nltk.parse import DependencyGraph
 
-from nltk_tedeval.dependency import DependencyTree
 from nltk_tedeval.errors import (
     NonProjectiveError,
     SentenceCountError,
     TreeStructureError,
     YieldMismatchError,
 )
-from nltk_tedeval.headrules import COLLINS_1999, HeadRules, head_dependencies
-from nltk_tedeval.mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
-from nltk_tedeval.stats import Score
+from nltk_tedeval.metrics.mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
+from nltk_tedeval.scoring.stats import Score
+from nltk_tedeval.trees.dependency import DependencyTree
+from nltk_tedeval.trees.headrules import COLLINS_1999, HeadRules, head_dependencies
 
 
 def dg(rows: list[tuple[str, str, int]], rel: str = "dep") -> DependencyGraph:

@@ -1,4 +1,4 @@
-"""ParsEval as EVALB computes it (nltk_tedeval.parseval, nltk_tedeval.evalb_params).
+"""ParsEval as EVALB computes it (nltk_tedeval.metrics.parseval, nltk_tedeval.reading.evalb_params).
 
 Expected values are worked out by hand (the comments show how) or were
 printed by the real EVALB (Sekine and Collins, the 2006 version with the
@@ -27,8 +27,7 @@ from nltk_tedeval.errors import (
     TedEvalError,
     YieldMismatchError,
 )
-from nltk_tedeval.evalb_params import COLLINS_DELETE_LABELS, EvalbParams
-from nltk_tedeval.parseval import (
+from nltk_tedeval.metrics.parseval import (
     COLUMNS,
     STATUS_ERROR,
     STATUS_SKIP,
@@ -38,6 +37,7 @@ from nltk_tedeval.parseval import (
     _crossing,
     _crossing_sweep,
 )
+from nltk_tedeval.reading.evalb_params import COLLINS_DELETE_LABELS, EvalbParams
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "corpora_samples" / "evalb"
@@ -248,7 +248,7 @@ def test_bad_input_types_and_counts():
 
 @dataclass
 class Record:
-    """The shape of a reader record (nltk_tedeval.readers.SourceSentence)."""
+    """The shape of a reader record (nltk_tedeval.reading.SourceSentence)."""
 
     tree: Tree | None
     error: TedEvalError | None = None

@@ -14,7 +14,7 @@ from nltk_tedeval import (
     tl_unify,
     unify,
 )
-from nltk_tedeval.engine_apted import edit_script
+from nltk_tedeval.protocol.engine_apted import edit_script
 
 from .strategies import dependency_trees, same_yield
 

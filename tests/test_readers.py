@@ -10,7 +10,9 @@ are excerpts of GUM (see SOURCE.md there).
 from __future__ import annotations
 
 import doctest
+import importlib
 import itertools
+import pkgutil
 import warnings
 from pathlib import Path
 
@@ -20,10 +22,9 @@ from hypothesis import strategies as st
 from nltk import Tree
 from nltk.parse import DependencyGraph
 
-from nltk_tedeval import readers
-from nltk_tedeval.constituency import flatten_tree
+from nltk_tedeval import reading
 from nltk_tedeval.errors import InputFormatError, OptionError, SentenceCountError
-from nltk_tedeval.readers import (
+from nltk_tedeval.reading import (
     SourceSentence,
     detect_format,
     detect_format_text,
@@ -34,7 +35,8 @@ from nltk_tedeval.readers import (
     read_parallel,
     read_text,
 )
-from nltk_tedeval.tokens import normalize_token
+from nltk_tedeval.trees.constituency import flatten_tree
+from nltk_tedeval.trees.tokens import normalize_token
 
 DATA = Path(__file__).parent / "data" / "readers"
 GUM_PTB = DATA / "gum_galois.ptb"
@@ -108,9 +110,17 @@ def names_place(err: InputFormatError, file: object, line: int) -> None:
 
 
 def test_module_doctests() -> None:
-    result = doctest.testmod(readers)
-    assert result.attempted > 0
-    assert result.failed == 0
+    # The readers are a package of modules: every one's examples must run.
+    modules = [reading] + [
+        importlib.import_module(f"{reading.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(reading.__path__)
+    ]
+    attempted = 0
+    for module in modules:
+        result = doctest.testmod(module)
+        assert result.failed == 0, module.__name__
+        attempted += result.attempted
+    assert attempted > 0
 
 
 # -- Penn Treebank brackets --------------------------------------------------------

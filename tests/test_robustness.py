@@ -35,10 +35,10 @@ from nltk_tedeval.errors import (
     TedEvalError,
     TreeStructureError,
 )
-from nltk_tedeval.headrules import COLLINS_1999
-from nltk_tedeval.significance import paired_randomization
-from nltk_tedeval.stats import TEDEVAL, StatsTable
-from nltk_tedeval.tedeval import CrossFrameworkEvaluator, TedEvalEvaluator
+from nltk_tedeval.protocol.evaluators import CrossFrameworkEvaluator, TedEvalEvaluator
+from nltk_tedeval.scoring.significance import paired_randomization
+from nltk_tedeval.scoring.stats import TEDEVAL, StatsTable
+from nltk_tedeval.trees.headrules import COLLINS_1999
 
 ROOT = Path(__file__).resolve().parent.parent
 GUM = ROOT / "corpora_samples" / "gum"
@@ -417,7 +417,7 @@ def test_an_unexpected_exception_is_one_line_saying_it_is_a_bug(capsys, monkeypa
     def broken(args):
         raise RuntimeError("boom")
 
-    import nltk_tedeval.cli as cli
+    import nltk_tedeval.cli.command as cli
 
     monkeypatch.setattr(cli, "cmd_score", broken)
     g = SPEC / "arrive_gold1.conll"
@@ -458,7 +458,7 @@ def test_regression_library_option_errors_are_ours():
     with pytest.raises(OptionError, match="seed"):
         paired_randomization(a, a, TEDEVAL, seed=-3)
     empty = StatsTable(("matched", "gold", "test"), [(0, 0, 0)])
-    from nltk_tedeval.mph import MEASURES
+    from nltk_tedeval.metrics.mph import MEASURES
 
     with pytest.raises(OptionError, match="undefined"):
         paired_randomization(empty, empty, MEASURES["F1"])
@@ -503,7 +503,7 @@ def test_regression_api_misuse_is_our_error_and_still_a_value_or_key_error():
 
 
 def test_reader_errors_are_input_format_errors(tmp_path):
-    from nltk_tedeval.readers import read_file
+    from nltk_tedeval.reading import read_file
 
     path = tmp_path / "x.conllu"
     path.write_bytes(b"1\tJ\xe9r\xf4me\t_\t_\t_\t_\t0\troot\t_\t_\n")

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from nltk_tedeval import Measure, Score, Signature, StatsTable, paired_randomization
-from nltk_tedeval.stats import TEDEVAL, accuracy, edit_score, f_measure, precision, recall
+from nltk_tedeval.scoring.stats import TEDEVAL, accuracy, edit_score, f_measure, precision, recall
 
 
 def table(rows) -> StatsTable:
@@ -69,7 +69,7 @@ def test_same_seed_same_p_value_and_seed_matters():
 
 
 def test_blocks_of_rounds_do_not_change_the_result(monkeypatch):
-    import nltk_tedeval.significance as sig
+    import nltk_tedeval.scoring.significance as sig
 
     a = table([(i % 3, 10) for i in range(50)])
     b = table([(i % 4, 10) for i in range(50)])

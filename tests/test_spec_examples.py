@@ -17,8 +17,8 @@ from nltk_tedeval import (
     generalize,
     to_mft,
 )
-from nltk_tedeval.engine_apted import apted_distance
 from nltk_tedeval.protocol import sentence_stats
+from nltk_tedeval.protocol.engine_apted import apted_distance
 
 
 def mft(nodes: dict, words) -> MultiFunctionTree:

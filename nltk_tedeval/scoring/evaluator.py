@@ -2,13 +2,13 @@
 
 nltk's ``DependencyEvaluator(parsed_sents, gold_sents).eval()`` returns a
 tuple of floats. Our evaluators keep that call and build everything on the
-"statistics, then scores" design of :mod:`nltk_tedeval.stats`: a subclass
+"statistics, then scores" design of :mod:`nltk_tedeval.scoring.stats`: a subclass
 only says how to turn one sentence into a row of integers
-(:meth:`Evaluator._sentence_stats`) and which :class:`~nltk_tedeval.stats.Measure`
+(:meth:`Evaluator._sentence_stats`) and which :class:`~nltk_tedeval.scoring.stats.Measure`
 objects it offers; the loop over sentences, bad-sentence handling, scores,
 macro averages, per-sentence scores and the significance test come from here.
 
->>> from nltk_tedeval.stats import Measure, accuracy
+>>> from nltk_tedeval.scoring.stats import Measure, accuracy
 >>> class Toy(Evaluator):
 ...     measures = {"ACC": Measure("ACC", ("correct", "total"), accuracy)}
 ...     primary = ("ACC",)
@@ -29,8 +29,8 @@ from collections.abc import Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import OptionError, SentenceCountError, TedEvalError
-from .records import unwrap
+from ..errors import OptionError, SentenceCountError, TedEvalError
+from ..records import unwrap
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, RowBuffer, Score, Signature, StatsTable
 
@@ -112,8 +112,8 @@ class Evaluator:
     left out and listed in :attr:`skipped`; :attr:`numbers` gives the number
     (from 1) of every scored sentence, row by row.
 
-    >>> from nltk_tedeval.attachment import AttachmentEvaluator
-    >>> from nltk_tedeval.dependency import DependencyTree
+    >>> from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+    >>> from nltk_tedeval.trees.dependency import DependencyTree
     >>> gold = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
     >>> parse = DependencyTree(("I", "left"), (2, 0), ("obj", "root"))
     >>> las, uas = AttachmentEvaluator([parse], [gold]).eval()

@@ -24,7 +24,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from .errors import YieldMismatchError
+from ..errors import YieldMismatchError
 
 __all__ = ["PTB_ESCAPES", "check_yields", "normalize_token"]
 

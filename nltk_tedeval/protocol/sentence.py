@@ -3,7 +3,7 @@
 For every sentence the protocol
 
 1. converts every tree (the gold of each theory, each parse) into a
-   multi-function tree with its theory's :class:`~nltk_tedeval.convert.Converter`,
+   multi-function tree with its theory's :class:`~nltk_tedeval.trees.convert.Converter`,
    optionally enriching one gold with another's labels by TL-unification
    (as the paper does for PTB with SD, §4.1);
 2. checks that all trees share one yield and generalizes the golds of all
@@ -15,11 +15,11 @@ For every sentence the protocol
 
 Only those integers are kept, so corpora of any size stream through in
 constant memory; corpus scores, macro averages and significance tests are
-computed from them by :mod:`nltk_tedeval.stats`. Inputs are trees or reader
+computed from them by :mod:`nltk_tedeval.scoring.stats`. Inputs are trees or reader
 records (anything with ``tree``, ``error``, ``file``, ``line``, ``number``
 and ``sentence_id`` attributes), so errors can name the file and line.
 
->>> from nltk_tedeval.dependency import DependencyTree as D
+>>> from nltk_tedeval.trees.dependency import DependencyTree as D
 >>> w = ("arrive", "on", "Sunday")
 >>> gold1 = D(w, (0, 1, 2), ("root", "prep", "pobj"))
 >>> gold2 = D(w, (0, 3, 1), ("root", "case", "tmod"))
@@ -38,16 +38,16 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple
 
-from .convert import Converter
+from ..errors import OptionError, TedEvalError
+from ..records import unwrap
+from ..scoring.evaluator import SkippedSentence, check_on_error
+from ..scoring.stats import RowBuffer, StatsTable
+from ..trees.convert import Converter
+from ..trees.mft import MultiFunctionTree
+from ..trees.operations import generalize, tl_unify
+from ..trees.tokens import check_yields
 from .engine_apted import apted_counts
 from .engine_span import span_counts
-from .errors import OptionError, TedEvalError
-from .evaluator import SkippedSentence, check_on_error
-from .mft import MultiFunctionTree
-from .operations import generalize, tl_unify
-from .records import unwrap
-from .stats import RowBuffer, StatsTable
-from .tokens import check_yields
 
 __all__ = [
     "COLUMNS",
@@ -90,7 +90,7 @@ def sentence_stats(
 
     ``reference`` defaults to ``gold`` (the SINGLE scenario).
 
-    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> from nltk_tedeval.trees.mft import MultiFunctionTree
     >>> gold = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"nsubj"}, (1, 2): {"hd"}}, 2)
     >>> parse = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"obj"}, (1, 2): {"hd"}}, 2)
     >>> sentence_stats(parse, gold)

@@ -3,7 +3,7 @@
 "Using the Penn Treebank to evaluate non-treebank parsers" (the MPH paper,
 SPEC.md §7) scores only the brackets that most theories agree on: those of
 *maximal projections of heads*. Head rules (Collins 1999 by default, see
-:mod:`nltk_tedeval.headrules`) give every constituent a head word; a
+:mod:`nltk_tedeval.trees.headrules`) give every constituent a head word; a
 constituent is a maximal projection when it is the root or its parent has
 another head word. Labels, intermediate projections and the order in which
 modifiers attach no longer matter, so parsers built on other conventions can
@@ -18,9 +18,9 @@ round.
 1. Read the tree. An ``nltk.Tree`` loses its empty elements (``-NONE-``)
    and every constituent left without words (SPEC.md §3.2); a
    ``DependencyGraph`` is read into a checked
-   :class:`~nltk_tedeval.dependency.DependencyTree`.
+   :class:`~nltk_tedeval.trees.dependency.DependencyTree`.
 2. The evaluator checks that both yields are equal
-   (:func:`~nltk_tedeval.tokens.check_yields`).
+   (:func:`~nltk_tedeval.trees.tokens.check_yields`).
 3. Remove punctuation tokens: a token whose POS tag is in ``punct_tags``
    (default :data:`PUNCT_TAGS`, the tags COLLINS.prm deletes). The gold
    tree's tag decides, so both trees lose the same tokens; where the gold
@@ -43,7 +43,7 @@ round.
 
 A sentence's statistics are then ``matched`` (spans in both sets), ``gold``
 and ``test`` (the sizes of the sets); precision, recall and F1 are computed
-from their corpus sums (:mod:`nltk_tedeval.stats`). Everything is linear in
+from their corpus sums (:mod:`nltk_tedeval.scoring.stats`). Everything is linear in
 the size of the trees and nothing recurses.
 
 >>> from nltk import Tree
@@ -64,15 +64,15 @@ import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from .constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree, is_tree
-from .dependency import Arc, DependencyTree, from_dependency_graph, is_dependency_graph
-from .errors import NonProjectiveError, TedEvalError, TreeStructureError
-from .evalb_params import COLLINS_DELETE_LABELS
-from .evaluator import Evaluator
-from .headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
-from .mft import Span
-from .stats import Measure, f_measure, precision, recall
-from .tokens import check_yields
+from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
+from ..reading.evalb_params import COLLINS_DELETE_LABELS
+from ..scoring.evaluator import Evaluator
+from ..scoring.stats import Measure, f_measure, precision, recall
+from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree, is_tree
+from ..trees.dependency import Arc, DependencyTree, from_dependency_graph, is_dependency_graph
+from ..trees.headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
+from ..trees.mft import Span
+from ..trees.tokens import check_yields
 
 __all__ = [
     "MEASURES",
@@ -239,14 +239,14 @@ class MPHEvaluator(Evaluator):
 
     Sentences are ``nltk.Tree`` or ``DependencyGraph`` objects, mixed freely
     on either side. ``head_rules`` is ``None`` (Collins 1999), a
-    :class:`~nltk_tedeval.headrules.HeadRules`, a table as text or a mapping;
+    :class:`~nltk_tedeval.trees.headrules.HeadRules`, a table as text or a mapping;
     ``punct_tags`` the POS tags whose tokens are removed (a collection or a
     whitespace-separated string; ``()`` keeps every token); ``projectivize``
     lifts non-projective dependency arcs instead of refusing them, and
     :attr:`projectivized` then counts the trees changed.
 
     :meth:`eval` returns (precision, recall, F1) as
-    :class:`~nltk_tedeval.stats.Score` objects. Errors name the sentence
+    :class:`~nltk_tedeval.scoring.stats.Score` objects. Errors name the sentence
     (from 1) and the side.
 
     >>> from nltk import Tree

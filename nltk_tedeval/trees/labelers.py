@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .errors import OptionError
+from ..errors import OptionError
 
 __all__ = [
     "LABELERS",

@@ -18,11 +18,11 @@ attachment passes the measure's test against the gold tree:
 The root (address 0) counts as a head like any other (SPEC.md §7): a token
 whose gold head hangs from the root has the root as its gold grandparent.
 
-Following the "statistics, then scores" design of :mod:`nltk_tedeval.stats`,
+Following the "statistics, then scores" design of :mod:`nltk_tedeval.scoring.stats`,
 each sentence becomes one row of integer counts (the columns of
-:data:`ATTACHMENT_COLUMNS`); every score is a :class:`~nltk_tedeval.stats.Measure`
+:data:`ATTACHMENT_COLUMNS`); every score is a :class:`~nltk_tedeval.scoring.stats.Measure`
 over the summed columns, so the macro average and the paired significance test
-come from :class:`~nltk_tedeval.evaluator.Evaluator` for all five scores.
+come from :class:`~nltk_tedeval.scoring.evaluator.Evaluator` for all five scores.
 
 "I want to eat" with the edge between "to" and "eat" flipped (§5, Figure 2):
 "to" now hangs from "want", its gold grandparent, which only NED accepts.
@@ -44,11 +44,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .dependency import DependencyTree, from_dependency_graph, strip_subtype
-from .errors import OptionError, TedEvalError
-from .evaluator import Evaluator
-from .stats import Measure, accuracy
-from .tokens import check_yields
+from ..errors import OptionError, TedEvalError
+from ..scoring.evaluator import Evaluator
+from ..scoring.stats import Measure, accuracy
+from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
+from ..trees.tokens import check_yields
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
@@ -180,7 +180,7 @@ class AttachmentEvaluator(Evaluator):
     """LAS and UAS with nltk's call shape, plus LA, UNDIRECTED and NED by name.
 
     ``parsed_sents`` and ``gold_sents`` hold ``nltk.parse.DependencyGraph``
-    or :class:`~nltk_tedeval.dependency.DependencyTree` objects, one parse per
+    or :class:`~nltk_tedeval.trees.dependency.DependencyTree` objects, one parse per
     gold sentence, over the same tokens (compared after undoing PTB escapes).
     Attachment needs only a head per token, so, as in CoNLL-X ``eval.pl``
     and nltk, a side whose heads do not form a tree (a cycle, a token that

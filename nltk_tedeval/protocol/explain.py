@@ -10,7 +10,7 @@ the conventions of the gold's theory, which generalization removed (2011,
 §3 "Step 3", δ_new; 2012, §3.3, δ).
 
 :func:`explain` converts the trees exactly as the protocol does
-(:mod:`nltk_tedeval.protocol`), builds the reference (the native gold in the
+(:mod:`nltk_tedeval.protocol.sentence`), builds the reference (the native gold in the
 SINGLE scenario, the generalization of every theory's gold in MULTIPLE) and
 returns an :class:`Explanation`: those sets, δ, ι and the score, with the
 trees drawn so that every operation is visible. In labeled mode an item is a
@@ -34,7 +34,7 @@ a node whose label set is empty (a chain of length 0, 2012 §3.3), and
 "arrive on Sunday" (SPEC.md §5): a parse that attaches "Sunday" to "arrive",
 scored against the gold of its own theory, where "on" heads "Sunday":
 
->>> from nltk_tedeval.dependency import DependencyTree
+>>> from nltk_tedeval.trees.dependency import DependencyTree
 >>> words = ("arrive", "on", "Sunday")
 >>> gold1 = DependencyTree(words, (0, 1, 2), ("root", "prep", "pobj"))
 >>> gold2 = DependencyTree(words, (0, 3, 1), ("root", "case", "tmod"))
@@ -67,20 +67,20 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .constituency import mft_to_tree
-from .convert import Converter
-from .errors import OptionError, TedEvalError
-from .mft import MultiFunctionTree, Span, escape_token
-from .operations import generalize
-from .records import unwrap
-from .tedeval import _converter
-from .tokens import check_yields
+from ..errors import OptionError, TedEvalError
+from ..records import unwrap
+from ..trees.constituency import mft_to_tree
+from ..trees.convert import Converter
+from ..trees.mft import MultiFunctionTree, Span, escape_token
+from ..trees.operations import generalize
+from ..trees.tokens import check_yields
+from .evaluators import _converter
 
 __all__ = ["DRAWINGS", "SCENARIOS", "Explanation", "Operation", "explain"]
 
 Operation = tuple[str, tuple]
 """An edit operation: ``("delete", item)`` or ``("add", item)``, as in
-:func:`nltk_tedeval.engine_apted.edit_script`."""
+:func:`nltk_tedeval.protocol.engine_apted.edit_script`."""
 
 SCENARIOS = ("single", "multiple", "given")
 """Where the reference comes from: the native gold, the generalization of
@@ -147,7 +147,7 @@ class Explanation:
     installed. ``dataclasses.replace(e, labeled=False)`` gives the same
     explanation in the other mode.
 
-    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> from nltk_tedeval.trees.mft import MultiFunctionTree
     >>> gold = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"nsubj"}, (1, 2): {"hd"}}, 2)
     >>> parse = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"obj"}, (1, 2): {"hd"}}, 2)
     >>> e = explain(parse, gold)
@@ -531,7 +531,7 @@ def _bracketed(tree: MultiFunctionTree, node_text: Callable[[Span, frozenset[str
 
 
 def _paths(tree: MultiFunctionTree) -> dict[Span, tuple[int, ...]]:
-    """The position of every node in :func:`~nltk_tedeval.constituency.mft_to_tree`'s tree.
+    """The position of every node in :func:`~nltk_tedeval.trees.constituency.mft_to_tree`'s tree.
 
     Positions are nltk's tree positions (child indices from the root),
     counting the words that hang directly from a node as children.
@@ -580,9 +580,9 @@ def explain(
     """Explain the TedEval score of ``parse`` against its native ``gold``.
 
     ``parse`` and ``gold`` are ``nltk.Tree``, ``nltk.parse.DependencyGraph``,
-    :class:`~nltk_tedeval.dependency.DependencyTree` or
-    :class:`~nltk_tedeval.mft.MultiFunctionTree` objects (or records of
-    :mod:`nltk_tedeval.readers`), both converted with the gold theory's
+    :class:`~nltk_tedeval.trees.dependency.DependencyTree` or
+    :class:`~nltk_tedeval.trees.mft.MultiFunctionTree` objects (or records of
+    :mod:`nltk_tedeval.reading`), both converted with the gold theory's
     ``converter`` or conversion options (``labeler``, ``head_label``,
     ``strip_subtypes``, ``projectivize``, ``label_map``), as
     :class:`~nltk_tedeval.TedEvalEvaluator` converts them.

@@ -39,7 +39,7 @@ Pennsylvania, Appendix A, written out here from its published description:
 Function tags and indices are stripped before any lookup, on the parent and
 on the children alike (``NP-SBJ-1`` is NP, ``NP=2`` is NP); labels that begin
 with a dash (``-NONE-``, ``-LRB-``) are kept whole. Collins removed
-punctuation before finding heads; :mod:`nltk_tedeval.mph` does the same.
+punctuation before finding heads; :mod:`nltk_tedeval.metrics.mph` does the same.
 
 **A user table** replaces Collins' entirely. As text, one instruction per
 line::
@@ -82,8 +82,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import InputFormatError, OptionError, TreeStructureError
 from .constituency import PhraseStructure, flatten_tree
-from .errors import InputFormatError, OptionError, TreeStructureError
 
 __all__ = [
     "COLLINS_1999",
@@ -432,10 +432,10 @@ def head_dependencies(tree: Any, rules: HeadRulesSpec = None) -> tuple[int, ...]
     """Convert a phrase-structure tree to unlabeled dependencies with head rules.
 
     Returns the head of every word, 1-based with 0 for the root, as in
-    :class:`~nltk_tedeval.dependency.DependencyTree`: within each constituent
+    :class:`~nltk_tedeval.trees.dependency.DependencyTree`: within each constituent
     the head words of the non-head children depend on the constituent's head
     word. ``tree`` is an ``nltk.Tree`` or a
-    :class:`~nltk_tedeval.constituency.PhraseStructure`, taken as it is (remove
+    :class:`~nltk_tedeval.trees.constituency.PhraseStructure`, taken as it is (remove
     empty elements or punctuation first if they should not count).
     """
     ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)

@@ -11,7 +11,7 @@ Subcommands:
 - ``tedeval attach GOLD PARSE [PARSE ...]``: LAS, UAS, LA, undirected, NED;
 - ``tedeval mph GOLD TEST [TEST ...]``: MPH bracket scores.
 
-Files are read in lockstep, sentence by sentence (:mod:`nltk_tedeval.readers`),
+Files are read in lockstep, sentence by sentence (:mod:`nltk_tedeval.reading`),
 so memory does not grow with the corpus. Every report carries a signature
 of the options that change its numbers. Problems in the input are one-line
 messages naming the file, line and sentence, with exit status 1; ``--debug``
@@ -31,15 +31,15 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ._version import __version__
-from .convert import Converter
-from .errors import InputFormatError, OptionError, TedEvalError
-from .evaluator import Evaluator
-from .labelers import LABELERS
-from .readers import FORMATS, read_head_rules, read_label_map, read_parallel
-from .report import text_table, to_json, write_tsv
-from .significance import DEFAULT_SEED
-from .tedeval import CrossFrameworkEvaluator, Experiment, TedEvalEvaluator
+from .._version import __version__
+from ..errors import InputFormatError, OptionError, TedEvalError
+from ..protocol.evaluators import CrossFrameworkEvaluator, Experiment, TedEvalEvaluator
+from ..reading.sentences import FORMATS, read_head_rules, read_label_map, read_parallel
+from ..scoring.evaluator import Evaluator
+from ..scoring.significance import DEFAULT_SEED
+from ..trees.convert import Converter
+from ..trees.labelers import LABELERS
+from .output import text_table, to_json, write_tsv
 
 __all__ = ["build_parser", "main"]
 
@@ -58,7 +58,7 @@ def _streams(
 ) -> list[Iterator[Any]]:
     """One stream of reader records per file, read in lockstep.
 
-    The files are read together by :func:`~nltk_tedeval.readers.read_parallel`
+    The files are read together by :func:`~nltk_tedeval.reading.read_parallel`
     (which reports files of different lengths); each returned iterator yields
     one file's records. Consumers take one sentence from each in turn, so the
     buffers between them hold a single sentence.
@@ -477,7 +477,7 @@ def _classic(
 
 
 def cmd_attach(args: argparse.Namespace) -> int:
-    from .attachment import AttachmentEvaluator
+    from ..metrics.attachment import AttachmentEvaluator
 
     def relations(ev: Evaluator) -> list[str]:
         if not args.relations:
@@ -503,7 +503,7 @@ def cmd_attach(args: argparse.Namespace) -> int:
 
 
 def cmd_mph(args: argparse.Namespace) -> int:
-    from .mph import PUNCT_TAGS, MPHEvaluator
+    from ..metrics.mph import PUNCT_TAGS, MPHEvaluator
 
     head_rules = read_head_rules(args.head_rules) if args.head_rules else None
     punct = PUNCT_TAGS if args.punct_tags is None else args.punct_tags
@@ -752,8 +752,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_parseval(args: argparse.Namespace) -> int:
-    from .evalb_params import EvalbParams
-    from .parseval import ParsevalEvaluator, TooManyErrorsError, evalb_sentence_lines
+    from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError, evalb_sentence_lines
+    from ..reading.evalb_params import EvalbParams
 
     if args.params:
         with open(args.params, encoding="utf-8", errors="replace") as handle:

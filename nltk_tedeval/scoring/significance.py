@@ -8,13 +8,13 @@ recomputes both corpus scores from the swapped sums. The p-value is
 ``(c + 1) / (R + 1)``, where ``c`` counts rounds whose absolute difference
 reaches the observed one.
 
-The test is written once, over :class:`~nltk_tedeval.stats.StatsTable` rows,
+The test is written once, over :class:`~nltk_tedeval.scoring.stats.StatsTable` rows,
 so every metric (TedEval, ParsEval F1, LAS, UAS, NED, MPH F1) gets it for
 free. It is vectorised: a block of rounds is a 0/1 matrix ``S`` and the
 swapped totals are ``A + S @ (B − A)`` and ``B − S @ (B − A)``, one matrix
 product per block.
 
->>> from nltk_tedeval.stats import StatsTable, TEDEVAL
+>>> from nltk_tedeval.scoring.stats import StatsTable, TEDEVAL
 >>> a = StatsTable(("delta", "iota"), [(1, 10)] * 50)
 >>> paired_randomization(a, a, TEDEVAL, rounds=99).p_value
 1.0
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import OptionError, SentenceCountError
+from ..errors import OptionError, SentenceCountError
 from .stats import Measure, StatsTable
 
 __all__ = ["DEFAULT_ROUNDS", "DEFAULT_SEED", "SignificanceResult", "paired_randomization"]
@@ -45,7 +45,7 @@ _TIE = 1e-12
 class SignificanceResult:
     """Outcome of one paired randomization test between systems A and B.
 
-    >>> from nltk_tedeval.stats import StatsTable, TEDEVAL
+    >>> from nltk_tedeval.scoring.stats import StatsTable, TEDEVAL
     >>> a = StatsTable(("delta", "iota"), [(0, 10)] * 30)
     >>> b = StatsTable(("delta", "iota"), [(5, 10)] * 30)
     >>> res = paired_randomization(a, b, TEDEVAL, rounds=999)
@@ -93,7 +93,7 @@ def paired_randomization(
     ``a`` and ``b`` hold the statistics of the same sentences in the same
     order. The same ``seed`` gives the same p-value on every run.
 
-    >>> from nltk_tedeval.stats import StatsTable, TEDEVAL
+    >>> from nltk_tedeval.scoring.stats import StatsTable, TEDEVAL
     >>> a = StatsTable(("delta", "iota"), [(1, 10)] * 20)
     >>> paired_randomization(a, a, TEDEVAL, rounds=99).p_value
     1.0

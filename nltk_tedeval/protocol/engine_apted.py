@@ -1,6 +1,6 @@
 """The APTED engine: TedEval's δ from a general tree edit distance.
 
-This engine is the independent check of :mod:`nltk_tedeval.engine_span` and
+This engine is the independent check of :mod:`nltk_tedeval.protocol.engine_span` and
 the basis for yields that differ (joint segmentation and parsing). It runs
 the APTED algorithm (Pawlik and Augsten, via the ``apted`` package) on the
 *sorted function trees* of the 2012 paper (§3.3):
@@ -25,7 +25,7 @@ The optimal mapping gives the edit script as a set of ``delete``/``add``
 operations on items; δ is computed from two scripts exactly as the span
 engine computes it from sets.
 
->>> from nltk_tedeval.mft import MultiFunctionTree
+>>> from nltk_tedeval.trees.mft import MultiFunctionTree
 >>> x = MultiFunctionTree({(0, 3): {"A", "B"}}, 4)
 >>> y = MultiFunctionTree({(0, 2): {"A", "B"}}, 4)
 >>> apted_distance(x, y, labeled=True), apted_distance(x, y, labeled=True, terminal_cost=1)
@@ -41,8 +41,8 @@ from typing import Any, TypeVar
 
 from apted import APTED, Config
 
-from .errors import OptionError
-from .mft import MultiFunctionTree
+from ..errors import OptionError
+from ..trees.mft import MultiFunctionTree
 
 __all__ = ["FunctionNode", "apted_counts", "apted_distance", "edit_script", "sorted_function_tree"]
 
@@ -96,7 +96,7 @@ class FunctionNode:
 def sorted_function_tree(tree: MultiFunctionTree, *, labeled: bool) -> FunctionNode:
     """The sorted function tree of ``tree`` in labeled or unlabeled mode.
 
-    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> from nltk_tedeval.trees.mft import MultiFunctionTree
     >>> root = sorted_function_tree(MultiFunctionTree({(0, 2): {"b", "a"}}, 2), labeled=True)
     >>> chain = root.children[0]
     >>> chain.label, chain.children[0].label, [t.label for t in chain.children[0].children]
@@ -239,7 +239,7 @@ def apted_distance(
     ``terminal_cost=None`` uses the protocol's prohibitive terminal cost;
     pass ``1`` to see what unit-cost terminals would allow.
 
-    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> from nltk_tedeval.trees.mft import MultiFunctionTree
     >>> x = MultiFunctionTree({(0, 3): {"A", "B"}}, 4)
     >>> y = MultiFunctionTree({(0, 2): {"A", "B"}}, 4)
     >>> apted_distance(x, y, labeled=True), apted_distance(x, y, labeled=True, terminal_cost=1)
@@ -260,7 +260,7 @@ def edit_script(
     ``(label, start, end)`` in labeled mode and ``(start, end)`` in
     unlabeled mode. A rename of a chain link counts as a delete and an add.
 
-    >>> from nltk_tedeval.mft import MultiFunctionTree
+    >>> from nltk_tedeval.trees.mft import MultiFunctionTree
     >>> x = MultiFunctionTree({(0, 2): {"A"}}, 2)
     >>> y = MultiFunctionTree({(0, 2): {"B"}}, 2)
     >>> sorted(edit_script(x, y, labeled=True))

@@ -42,7 +42,7 @@ import hashlib
 import warnings
 from dataclasses import dataclass
 
-from .errors import OptionError
+from ..errors import OptionError
 
 __all__ = ["COLLINS_DELETE_LABELS", "EvalbParams"]
 

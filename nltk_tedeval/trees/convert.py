@@ -6,9 +6,9 @@ of one *theory* (annotation scheme): how phrase-structure labels map to
 functions, the head label of dependency trees, whether relation subtypes are
 kept, whether non-projective arcs are lifted, and a label map. It accepts
 ``nltk.Tree``, ``nltk.parse.DependencyGraph``, an already flattened
-:class:`~nltk_tedeval.constituency.PhraseStructure` or
-:class:`~nltk_tedeval.dependency.DependencyTree`, and passes a
-:class:`~nltk_tedeval.mft.MultiFunctionTree` through unchanged, so users can
+:class:`~nltk_tedeval.trees.constituency.PhraseStructure` or
+:class:`~nltk_tedeval.trees.dependency.DependencyTree`, and passes a
+:class:`~nltk_tedeval.trees.mft.MultiFunctionTree` through unchanged, so users can
 convert once and score many times.
 
 >>> from nltk import Tree
@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..errors import TedEvalError, TreeStructureError
+from ..records import unwrap
 from .constituency import PhraseStructure, is_tree, tree_to_mft
 from .dependency import (
     Arc,
@@ -30,11 +32,9 @@ from .dependency import (
     from_dependency_graph,
     is_dependency_graph,
 )
-from .errors import TedEvalError, TreeStructureError
 from .labelers import Labeler, get_labeler, labeler_name
 from .mft import MultiFunctionTree
 from .operations import relabel
-from .records import unwrap
 
 __all__ = ["Conversion", "Converter", "to_mft"]
 
@@ -52,7 +52,7 @@ class Converter:
 
     - ``labeler``: for phrase-structure trees, ``"ptb"`` (default), ``"colon"``,
       ``"colon-mirror"``, ``"identity"``, ``"rr"`` or a callable (see
-      :mod:`nltk_tedeval.labelers`);
+      :mod:`nltk_tedeval.trees.labelers`);
     - ``head_label``: label of the head-word node of dependency projections
       (``"hd"``, the 2012 convention);
     - ``strip_subtypes``: ``nsubj:pass`` becomes ``nsubj``;
@@ -61,7 +61,7 @@ class Converter:
     - ``label_map``: rename labels after conversion (``{"SUB": "SBJ"}``);
       a label mapped to ``""`` or ``None`` is dropped.
 
-    >>> from nltk_tedeval.dependency import DependencyTree
+    >>> from nltk_tedeval.trees.dependency import DependencyTree
     >>> conv = Converter(head_label="HD", label_map={"pobj": "obj"})
     >>> print(conv(DependencyTree(("on", "Sunday"), (0, 1), ("prep", "pobj"))))
     (0,2):{prep} (0,1):{HD} (1,2):{obj}
@@ -79,7 +79,7 @@ class Converter:
     def convert(self, obj: Any) -> Conversion:
         """Convert ``obj`` and report the arcs lifted to make it projective.
 
-        ``obj`` may also be a record of :mod:`nltk_tedeval.readers`; its
+        ``obj`` may also be a record of :mod:`nltk_tedeval.reading`; its
         reading error, if it has one, is raised.
         """
         tree, where, error = unwrap(obj)

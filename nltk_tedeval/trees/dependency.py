@@ -1,6 +1,6 @@
 """Dependency trees: from ``nltk.parse.DependencyGraph`` to multi-function trees.
 
-This module and :mod:`nltk_tedeval.constituency` are the only code that
+This module and :mod:`nltk_tedeval.trees.constituency` are the only code that
 knows nltk's tree classes. A ``DependencyGraph`` is first read into a small
 immutable :class:`DependencyTree` (words, tags, heads, relations), checked to
 be a tree; every metric works on that record.
@@ -33,7 +33,7 @@ from dataclasses import InitVar, dataclass
 from functools import lru_cache
 from typing import Any
 
-from .errors import NonProjectiveError, TreeStructureError
+from ..errors import NonProjectiveError, TreeStructureError
 from .mft import MultiFunctionTree, Span
 from .tokens import normalize_token
 
@@ -103,7 +103,7 @@ class DependencyTree:
                     f"{n} words but {len(getattr(self, name))} {name}; they must match"
                 )
         if n == 0:
-            from .errors import EmptyTreeError
+            from ..errors import EmptyTreeError
 
             raise EmptyTreeError("the dependency tree has no tokens")
         if len(self.heads) != n:
@@ -353,7 +353,7 @@ def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> Dependenc
     # node, so only read nodes that carry an address.
     addresses = sorted(a for a, node in nodes.items() if a != 0 and node.get("address") is not None)
     if not addresses:
-        from .errors import EmptyTreeError
+        from ..errors import EmptyTreeError
 
         raise EmptyTreeError("the dependency graph has no tokens")
     if addresses != list(range(1, len(addresses) + 1)):

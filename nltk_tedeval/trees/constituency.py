@@ -1,6 +1,6 @@
 """Phrase-structure trees: from ``nltk.Tree`` to multi-function trees.
 
-This module and :mod:`nltk_tedeval.dependency` are the only code that
+This module and :mod:`nltk_tedeval.trees.dependency` are the only code that
 knows nltk's tree classes. An ``nltk.Tree`` is flattened, without recursion
 (trees thousands of levels deep are fine), into a :class:`PhraseStructure`:
 the words and a pre-order table of nodes with their labels, spans, parents
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .errors import EmptyTreeError, TreeStructureError
+from ..errors import EmptyTreeError, TreeStructureError
 from .labelers import Labeler, get_labeler
 from .mft import MultiFunctionTree, Span
 from .tokens import normalize_token
@@ -309,7 +309,7 @@ def mft_to_tree(
 
     Every node of ``tree`` becomes a constituent over its words, labelled
     ``node_label(span, labels)`` (by default the sorted labels joined by
-    ``+``, ``_`` for none, as :meth:`~nltk_tedeval.mft.MultiFunctionTree.to_bracketed`
+    ``+``, ``_`` for none, as :meth:`~nltk_tedeval.trees.mft.MultiFunctionTree.to_bracketed`
     writes them). Words outside every node hang from the root, which is
     labelled ``top_label`` when no node covers the whole sentence. This is
     for drawing (``pretty_print``, svgling); nothing is scored on it.

@@ -10,15 +10,15 @@ add every item of ``y`` missing from ``x``. So
 
 (a deletion is shared when the native gold also has the item; an addition
 when the native gold lacks it too) and δ is their difference. Items come from
-:meth:`~nltk_tedeval.mft.MultiFunctionTree.labeled_items` or
-:meth:`~nltk_tedeval.mft.MultiFunctionTree.unlabeled_items` and are cached on
+:meth:`~nltk_tedeval.trees.mft.MultiFunctionTree.labeled_items` or
+:meth:`~nltk_tedeval.trees.mft.MultiFunctionTree.unlabeled_items` and are cached on
 the trees, so each sentence costs a handful of set operations.
 
 When the reference is subsumed by the native gold (always true in the
 protocol, where it is a generalization that includes that gold), the second
 term is 0 and δ = |p − e| + |e − p| − |(p ∩ g) − e|, as SPEC.md §5 writes it.
 
->>> from nltk_tedeval.mft import MultiFunctionTree
+>>> from nltk_tedeval.trees.mft import MultiFunctionTree
 >>> g = MultiFunctionTree({(0, 2): {"A"}, (0, 1): {"B"}}, 2)
 >>> span_counts(g, g, g, labeled=True)
 (0, 4)
@@ -26,7 +26,7 @@ term is 0 and δ = |p − e| + |e − p| − |(p ∩ g) − e|, as SPEC.md §5 w
 
 from __future__ import annotations
 
-from .mft import MultiFunctionTree
+from ..trees.mft import MultiFunctionTree
 
 __all__ = ["span_counts"]
 

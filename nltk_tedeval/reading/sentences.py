@@ -46,14 +46,14 @@ from contextlib import ExitStack
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .errors import InputFormatError, OptionError, SentenceCountError, TedEvalError
-from .records import SourceSentence
+from ..errors import InputFormatError, OptionError, SentenceCountError, TedEvalError
+from ..records import SourceSentence
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
     from nltk.tree import Tree
 
-    from .headrules import HeadRules
+    from ..trees.headrules import HeadRules
 
 __all__ = [
     "FORMATS",
@@ -1043,7 +1043,7 @@ def _label_map(lines: _Lines) -> dict[str, str]:
 
 
 def read_head_rules(path: PathLike) -> HeadRules:
-    """A head-rule table (the text format of :mod:`nltk_tedeval.headrules`) from a file.
+    """A head-rule table (the text format of :mod:`nltk_tedeval.trees.headrules`) from a file.
 
     Raises :class:`~nltk_tedeval.errors.InputFormatError` naming the file and
     line of bytes that are not UTF-8 or of a malformed rule.
@@ -1054,7 +1054,7 @@ def read_head_rules(path: PathLike) -> HeadRules:
     >>> read_head_rules(path).head_child("S", ["NP", "VP"])
     1
     """
-    from .headrules import get_head_rules
+    from ..trees.headrules import get_head_rules
 
     with open(path, "rb") as handle:
         data = handle.read()

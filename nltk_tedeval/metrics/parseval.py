@@ -26,8 +26,8 @@ constituency-parsing figure. This module computes the same figures from
   repair does (README, "Bug fix and additional functionality").
 
 Each sentence is reduced to integers (a row of a
-:class:`~nltk_tedeval.stats.StatsTable`); every corpus figure is a
-:class:`~nltk_tedeval.stats.Measure` over column sums, so the significance
+:class:`~nltk_tedeval.scoring.stats.StatsTable`); every corpus figure is a
+:class:`~nltk_tedeval.scoring.stats.Measure` over column sums, so the significance
 test works on ParsEval F1 as on any other metric.
 
 Unlike EVALB there is no limit on sentence length, brackets or line length,
@@ -56,8 +56,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, ClassVar
 
-from .constituency import PhraseStructure, flatten_tree, is_tree
-from .errors import (
+from ..errors import (
     EmptyTreeError,
     InputFormatError,
     OptionError,
@@ -65,9 +64,10 @@ from .errors import (
     TreeStructureError,
     YieldMismatchError,
 )
-from .evalb_params import EvalbParams
-from .evaluator import Evaluator, zip_parallel
-from .stats import Measure, RowBuffer, StatsTable, accuracy, f_measure, precision, recall
+from ..reading.evalb_params import EvalbParams
+from ..scoring.evaluator import Evaluator, zip_parallel
+from ..scoring.stats import Measure, RowBuffer, StatsTable, accuracy, f_measure, precision, recall
+from ..trees.constituency import PhraseStructure, flatten_tree, is_tree
 
 __all__ = [
     "COLUMNS",
@@ -471,8 +471,8 @@ class ParsevalEvaluator(Evaluator):
     """Bracket precision, recall and F1 as EVALB computes them.
 
     ``parsed_sents`` and ``gold_sents`` are parallel sequences of
-    ``nltk.Tree`` (or flattened :class:`~nltk_tedeval.constituency.PhraseStructure`,
-    or the records of :mod:`nltk_tedeval.readers`); ``None`` stands for an
+    ``nltk.Tree`` (or flattened :class:`~nltk_tedeval.trees.constituency.PhraseStructure`,
+    or the records of :mod:`nltk_tedeval.reading`); ``None`` stands for an
     empty line, such as a parser failure. ``params`` defaults to COLLINS.prm's
     settings.
 

@@ -18,7 +18,7 @@ constraint sets, and are all pure functions:
 
 All operations are defined only for trees over the same yield.
 
->>> from nltk_tedeval.dependency import DependencyTree, dependency_to_mft
+>>> from nltk_tedeval.trees.dependency import DependencyTree, dependency_to_mft
 >>> gold1 = dependency_to_mft(DependencyTree(("arrive", "on", "Sunday"), (0, 1, 2),
 ...                                          ("root", "prep", "pobj")))
 >>> gold2 = dependency_to_mft(DependencyTree(("arrive", "on", "Sunday"), (0, 3, 1),
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from .errors import OptionError, UnificationError
+from ..errors import OptionError, UnificationError
 from .mft import MultiFunctionTree, Span, crossing_pair
 from .tokens import check_yields
 

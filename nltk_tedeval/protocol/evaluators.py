@@ -10,7 +10,7 @@ of every pair of golds and pairwise significance.
 
 The scores are the paper's TEDEVAL metric (§3.3), ``1 − Σδ / Σι`` over the
 corpus, in labeled and unlabeled mode. Everything is computed from per
-sentence (δ, ι) statistics, see :mod:`nltk_tedeval.stats`.
+sentence (δ, ι) statistics, see :mod:`nltk_tedeval.scoring.stats`.
 
 >>> from nltk.parse import DependencyGraph
 >>> gold = DependencyGraph("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
@@ -27,12 +27,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from .convert import Converter
-from .errors import OptionError
-from .evaluator import Evaluator, UnknownNameError, zip_parallel
-from .protocol import ProtocolConfig, ProtocolResult, SkippedSentence, run_protocol
-from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
-from .stats import Measure, Score, Signature, StatsTable, edit_score
+from ..errors import OptionError
+from ..scoring.evaluator import Evaluator, UnknownNameError, zip_parallel
+from ..scoring.significance import (
+    DEFAULT_ROUNDS,
+    DEFAULT_SEED,
+    SignificanceResult,
+    paired_randomization,
+)
+from ..scoring.stats import Measure, Score, Signature, StatsTable, edit_score
+from ..trees.convert import Converter
+from .sentence import ProtocolConfig, ProtocolResult, SkippedSentence, run_protocol
 
 __all__ = [
     "LABELED",
@@ -132,7 +137,7 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
 
     ``parsed_sents`` and ``gold_sents`` are parallel sequences (or iterables,
     read once) of ``nltk.Tree``, ``DependencyGraph`` or
-    :class:`~nltk_tedeval.mft.MultiFunctionTree`, mixed freely. Passing
+    :class:`~nltk_tedeval.trees.mft.MultiFunctionTree`, mixed freely. Passing
     ``other_golds`` (a list of parallel gold lists of other theories)
     switches to MULTIPLE: the reference of each sentence is the
     generalization of its gold with every other gold.
@@ -141,7 +146,7 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
 
     - conversion options for this theory (``labeler``, ``head_label``,
       ``strip_subtypes``, ``projectivize``, ``label_map``; see
-      :class:`~nltk_tedeval.convert.Converter`), or a ready ``converter``;
+      :class:`~nltk_tedeval.trees.convert.Converter`), or a ready ``converter``;
       ``other_converters`` gives one converter per other gold list
       (default: the same options);
     - ``tl_unify_with``: a parallel gold list of another theory whose labels
@@ -228,7 +233,7 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
         bad for any system is left out of all of them (``on_error="skip"``),
         so their paired significance tests see the same sentences.
 
-        >>> from nltk_tedeval.dependency import DependencyTree as D
+        >>> from nltk_tedeval.trees.dependency import DependencyTree as D
         >>> w = ("arrive", "on", "Sunday")
         >>> gold = D(w, (0, 1, 2), ("root", "prep", "pobj"))
         >>> parse = D(w, (0, 1, 1), ("root", "prep", "pobj"))
@@ -339,7 +344,7 @@ class Experiment:
     ``parsed_sents`` may be ``None`` for a theory whose gold takes part in
     generalization without a parser to score.
 
-    >>> from nltk_tedeval.convert import Converter
+    >>> from nltk_tedeval.trees.convert import Converter
     >>> Experiment("ud", [], [], Converter(projectivize=True)).converter.projectivize
     True
     """

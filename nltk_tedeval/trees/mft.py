@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-from .errors import TreeStructureError, UnificationError
+from ..errors import TreeStructureError, UnificationError
 
 __all__ = ["Item", "MultiFunctionTree", "Span", "escape_token"]
 

@@ -7,7 +7,7 @@ computed here from those integers, once, for all metrics:
 
 - the corpus (micro) score, from the column sums;
 - the macro score, the mean of the per-sentence scores;
-- the paired significance test (:mod:`nltk_tedeval.significance`), which
+- the paired significance test (:mod:`nltk_tedeval.scoring.significance`), which
   swaps rows of two tables.
 
 A :class:`Measure` names a score and says how to compute it from summed
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._version import __version__
-from .errors import OptionError
+from .._version import __version__
+from ..errors import OptionError
 
 __all__ = [
     "TEDEVAL",

@@ -1,0 +1,61 @@
+"""The classic metrics beside TedEval: layer 4, a sibling of :mod:`nltk_tedeval.protocol`.
+
+Each scores parses of one framework against a gold of the same framework,
+as the field has long done, so that TedEval's figures can be read next to
+the familiar ones. Each turns a sentence into a row of integer statistics
+and leaves the corpus scores, macro averages and significance tests to
+:mod:`nltk_tedeval.scoring`:
+
+- :mod:`~nltk_tedeval.metrics.parseval`: ParsEval exactly as EVALB computes
+  it, with EVALB's reading of a sentence in
+  :mod:`~nltk_tedeval.metrics.evalb_brackets` and its printed output in
+  :mod:`~nltk_tedeval.metrics.evalb_report`;
+- :mod:`~nltk_tedeval.metrics.attachment`: LAS, UAS, label accuracy, the
+  undirected score and NED;
+- :mod:`~nltk_tedeval.metrics.mph`: unlabeled brackets of maximal
+  projections of heads, across constituency and dependency trees.
+
+The column tables (``COLUMNS``, ``MEASURES``, the EVALB statuses) stay in
+their modules, where their names are unambiguous.
+
+>>> from nltk_tedeval.trees import DependencyTree
+>>> gold = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
+>>> parse = DependencyTree(("I", "left"), (0, 1), ("root", "dep"))
+>>> [float(s) for s in AttachmentEvaluator([parse], [gold]).eval()]
+[0.0, 0.0]
+"""
+
+from .attachment import (
+    ATTACHMENT_COLUMNS,
+    ATTACHMENT_MEASURES,
+    LA,
+    LAS,
+    NED,
+    NO_RELATION,
+    UAS,
+    UNDIRECTED,
+    AttachmentEvaluator,
+    RelationScore,
+    is_punctuation,
+)
+from .mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
+from .parseval import ParsevalEvaluator, TooManyErrorsError
+
+__all__ = [
+    "ATTACHMENT_COLUMNS",
+    "ATTACHMENT_MEASURES",
+    "LA",
+    "LAS",
+    "NED",
+    "NO_RELATION",
+    "PUNCT_TAGS",
+    "UAS",
+    "UNDIRECTED",
+    "AttachmentEvaluator",
+    "MPHEvaluator",
+    "ParsevalEvaluator",
+    "RelationScore",
+    "TooManyErrorsError",
+    "is_punctuation",
+    "mph_brackets",
+]

@@ -1,0 +1,60 @@
+"""Statistics, scores and the sentence loop: layer 3, above the base modules only.
+
+The last step of every metric, TedEval's and the classic ones alike: each
+sentence is reduced to a row of integers (TedEval's δ and ι, 2012 paper,
+§3.3; matched and gold brackets; correct heads), and everything a report
+shows is computed from those rows.
+
+- :mod:`~nltk_tedeval.scoring.stats`: the table of per-sentence statistics,
+  measures over its column sums, corpus and macro scores, signatures;
+- :mod:`~nltk_tedeval.scoring.significance`: the paired approximate
+  randomization test over two such tables;
+- :mod:`~nltk_tedeval.scoring.evaluator`: the NLTK-style :class:`Evaluator`
+  base and its one loop over the sentences of one or several systems.
+
+This layer knows no tree, file or metric: a metric plugs in by turning one
+sentence into a row (:meth:`Evaluator._sentence_stats`).
+
+>>> from nltk_tedeval.scoring import TEDEVAL, StatsTable
+>>> table = StatsTable(("delta", "iota"), [(1, 6), (0, 4)])
+>>> round(table.corpus(TEDEVAL), 4), round(table.macro(TEDEVAL), 4)
+(0.9, 0.9167)
+"""
+
+from .evaluator import ON_ERROR, Evaluator, SkippedSentence, zip_parallel
+from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
+from .stats import (
+    TEDEVAL,
+    Measure,
+    RowBuffer,
+    Score,
+    Signature,
+    StatsTable,
+    accuracy,
+    edit_score,
+    f_measure,
+    precision,
+    recall,
+)
+
+__all__ = [
+    "DEFAULT_ROUNDS",
+    "DEFAULT_SEED",
+    "ON_ERROR",
+    "TEDEVAL",
+    "Evaluator",
+    "Measure",
+    "RowBuffer",
+    "Score",
+    "Signature",
+    "SignificanceResult",
+    "SkippedSentence",
+    "StatsTable",
+    "accuracy",
+    "edit_score",
+    "f_measure",
+    "paired_randomization",
+    "precision",
+    "recall",
+    "zip_parallel",
+]

@@ -1,0 +1,107 @@
+"""The trees and their converters: layer 1, above the base modules only.
+
+Step 1 of the protocol (2012 paper, §3.1; 2011 paper, §3 "Step 1"): every
+tree, whatever its formal type, becomes a multi-function tree. This layer
+holds the tree types and the pure functions over them; nothing here knows
+about files, evaluators or scores.
+
+- :mod:`~nltk_tedeval.trees.mft`: the multi-function tree itself;
+- :mod:`~nltk_tedeval.trees.tokens`: words and yields, compared alike everywhere;
+- :mod:`~nltk_tedeval.trees.labelers`: which functions a phrase label carries;
+- :mod:`~nltk_tedeval.trees.constituency` and
+  :mod:`~nltk_tedeval.trees.dependency`: ``nltk.Tree`` and
+  ``DependencyGraph`` to flat records and to multi-function trees;
+- :mod:`~nltk_tedeval.trees.convert`: one converter per theory, for any tree;
+- :mod:`~nltk_tedeval.trees.operations`: subsumption, generalization,
+  unification and TL-unification (step 2, §3.2), pure functions over trees;
+- :mod:`~nltk_tedeval.trees.headrules`: head-percolation tables, for MPH.
+
+>>> from nltk_tedeval.trees import to_mft, generalize
+>>> from nltk import Tree
+>>> a = to_mft(Tree.fromstring("(S (NP-SBJ I) (VP left))"))
+>>> b = to_mft(Tree.fromstring("(S (NP I) (VP left))"))
+>>> print(generalize(a, b))
+(0,2):{} (0,1):{} (1,2):{}
+"""
+
+from .constituency import EMPTY_ELEMENT, Node, PhraseStructure, flatten_tree, is_tree, tree_to_mft
+from .convert import Conversion, Converter, to_mft
+from .dependency import (
+    Arc,
+    DependencyTree,
+    dependency_to_mft,
+    from_dependency_graph,
+    is_dependency_graph,
+    strip_subtype,
+)
+from .headrules import (
+    COLLINS_1999,
+    COLLINS_1999_TEXT,
+    DIRECTIONS,
+    HeadRules,
+    HeadRulesSpec,
+    Instruction,
+    base_category,
+    find_heads,
+    get_head_rules,
+    head_dependencies,
+)
+from .labelers import (
+    LABELERS,
+    Labeler,
+    colon_labeler,
+    get_labeler,
+    identity_labeler,
+    ptb_labeler,
+    rr_labeler,
+)
+from .mft import Item, MultiFunctionTree, Span, escape_token
+from .operations import generalize, relabel, subsumes, tl_unify, unify
+from .tokens import PTB_ESCAPES, check_yields, normalize_token
+
+__all__ = [
+    "COLLINS_1999",
+    "COLLINS_1999_TEXT",
+    "DIRECTIONS",
+    "EMPTY_ELEMENT",
+    "LABELERS",
+    "PTB_ESCAPES",
+    "Arc",
+    "Conversion",
+    "Converter",
+    "DependencyTree",
+    "HeadRules",
+    "HeadRulesSpec",
+    "Instruction",
+    "Item",
+    "Labeler",
+    "MultiFunctionTree",
+    "Node",
+    "PhraseStructure",
+    "Span",
+    "base_category",
+    "check_yields",
+    "colon_labeler",
+    "dependency_to_mft",
+    "escape_token",
+    "find_heads",
+    "flatten_tree",
+    "from_dependency_graph",
+    "generalize",
+    "get_head_rules",
+    "get_labeler",
+    "head_dependencies",
+    "identity_labeler",
+    "is_dependency_graph",
+    "is_tree",
+    "normalize_token",
+    "ptb_labeler",
+    "relabel",
+    "rr_labeler",
+    "strip_subtype",
+    "subsumes",
+    "tl_unify",
+    "to_mft",
+    "tree_to_mft",
+    "unify",
+]
