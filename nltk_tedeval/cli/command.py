@@ -34,7 +34,7 @@ from typing import Any
 from .._version import __version__
 from ..errors import InputFormatError, OptionError, TedEvalError
 from ..protocol.evaluators import CrossFrameworkEvaluator, Experiment, TedEvalEvaluator
-from ..reading.sentences import FORMATS, read_head_rules, read_label_map, read_parallel
+from ..reading import FORMATS, read_head_rules, read_label_map, read_parallel
 from ..scoring.evaluator import Evaluator
 from ..scoring.significance import DEFAULT_SEED
 from ..trees.convert import Converter

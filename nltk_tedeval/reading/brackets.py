@@ -1,0 +1,275 @@
+"""Penn Treebank brackets: ``nltk.Tree`` objects from bracketed text, at any depth.
+
+Trees may be printed one per line or over several lines; in EVALB's layout
+(one tree per line) an empty line is an empty parse and words are split as
+EVALB splits them. An explicit stack replaces recursion, and the trees are
+equal to those of ``Tree.fromstring`` on the same text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..errors import InputFormatError
+from ..records import SourceSentence
+from .detect import _SNIFF_LINES
+from .lines import _Lines
+
+if TYPE_CHECKING:
+    from nltk.tree import Tree
+
+__all__: list[str] = []  # read through sentences.py
+
+# Tree.fromstring's tokens with its default brackets: "(", ")" or a word. A
+# word may hold backslash-escaped brackets, kept as they are, as nltk keeps
+# them; the lookahead and the unrolled loop match exactly nltk's
+# ``(?:\\[()]|[^\s()])+`` without its per-character alternation.
+_WORD = r"(?=[^\s()])[^\s()\\]*(?:\\[()]?[^\s()\\]*)*"
+_PTB_TOKEN = re.compile(rf"\(|\)|{_WORD}")
+
+
+def _ptb_tokens(line: str) -> list[str]:
+    """The bracket tokens of ``line``; a word right after ``(`` is its label."""
+    if "\\" in line:
+        return _PTB_TOKEN.findall(line)
+    # Without escapes, splitting at whitespace (the same characters as the
+    # regex's \s) is equivalent and twice as fast.
+    return line.replace("(", " ( ").replace(")", " ) ").split()
+
+
+# EVALB's tokens (one tree per line): a bracket, or a run of anything but a
+# bracket and the C locale's white space. A no-break space or U+3000 is part of
+# a word, and a backslash escapes nothing, as in EVALB's reader.
+_EVALB_TOKEN = re.compile(r"[()]|[^ \t\n\r\f\v()]+")
+_PYTHON_ONLY_SPACE = re.compile(r"[\x1c-\x1f]")  # str.split() splits here, C does not
+
+
+def _evalb_tokens(line: str) -> list[str]:
+    """The bracket tokens of ``line`` as EVALB splits them."""
+    if line.isascii() and _PYTHON_ONLY_SPACE.search(line) is None:
+        return line.replace("(", " ( ").replace(")", " ) ").split()  # the same, faster
+    return _EVALB_TOKEN.findall(line)
+
+
+def _spans_lines(lines: _Lines) -> bool:
+    """True when the bracketed trees of ``lines`` are printed over several lines.
+
+    The sign is a line of the first 200 that opens more brackets than it
+    closes, followed by an indented line, as pretty-printers write trees.
+    A line of a one-tree-per-line file that lacks a bracket is followed by a
+    tree that starts at the margin, so it stays an error of that line.
+    """
+    open_line = False
+    for line in lines.peek(_SNIFF_LINES):
+        if not line.strip():
+            continue
+        if open_line and line[0].isspace():
+            return True
+        open_line = line.count("(") > line.count(")")
+    return False
+
+
+def _brackets_missing(n: int) -> str:
+    return f"{n} closing bracket{'s' if n != 1 else ''} missing"
+
+
+class _Brackets:
+    """Builds ``nltk.Tree`` objects from bracket tokens fed line by line.
+
+    An explicit stack of open trees replaces recursion, so any depth reads
+    fine. As in ``Tree.fromstring``, the label of a constituent is the word
+    right after its ``(`` (even on the next line), or ``""`` when a bracket
+    follows. Children are appended to the open tree itself, which saves the
+    list that ``Tree(label, children)`` would copy: reading is dominated by
+    object creation.
+    """
+
+    def __init__(self, *, escapes: bool = True) -> None:
+        from nltk.tree import Tree
+
+        self.escapes = escapes  # False in EVALB mode, where a backslash is a character
+        self.tree_class = Tree
+        self.stack: list[Tree] = []  # the open constituents, outermost first
+        self.done: list[tuple[int, Tree]] = []  # complete trees with their first lines
+        self.tree_line = 0  # first line of the open tree
+        self.expect_label = False  # the last token was "("
+        self.problems: list[tuple[str, int, str]] = []  # message, line, token
+
+    def reset(self) -> None:
+        """Forget the open tree (after an error), keep nothing complete."""
+        self.stack.clear()
+        self.done.clear()
+        self.problems.clear()
+        self.expect_label = False
+
+    def feed(self, tokens: list[str], lineno: int) -> None:
+        """Read the tokens of line ``lineno``; problems are noted, not raised."""
+        stack = self.stack
+        expect_label = self.expect_label
+        new = self.tree_class.__new__
+        tree_class = self.tree_class
+        for tok in tokens:
+            if tok == ")":
+                expect_label = False
+                if stack:
+                    tree = stack.pop()
+                    if stack:
+                        stack[-1].append(tree)
+                    else:
+                        self.done.append((self.tree_line, tree))
+                elif self.done:
+                    self.problems.append(
+                        (
+                            "too many closing brackets: ')' after the tree begun on line "
+                            f"{self.done[-1][0]} is complete",
+                            lineno,
+                            tok,
+                        )
+                    )
+                else:
+                    self.problems.append(
+                        ("too many closing brackets: ')' outside any tree", lineno, tok)
+                    )
+            elif tok == "(":
+                if not stack:
+                    self.tree_line = lineno
+                # Tree.__init__ only sets the children and ``_label``; doing it
+                # here is what makes this reader faster than Tree.fromstring.
+                # test_readers checks the result equals nltk's own trees.
+                tree = new(tree_class)
+                tree._label = ""
+                stack.append(tree)
+                expect_label = True
+            elif expect_label:
+                stack[-1]._label = tok
+                expect_label = False
+                if tok[-1] == "\\" and self.escapes:
+                    # "(NP\ SBJ x)": brackets have no escape for spaces; read as
+                    # nltk does, the word after the backslash would silently join the yield.
+                    self.problems.append(
+                        (
+                            f"the label {tok!r} ends in a backslash: bracketed trees have no "
+                            "escape for spaces, so no label or word can hold one (write the "
+                            "label without the space, such as NP-SBJ or NP_SBJ)",
+                            lineno,
+                            tok,
+                        )
+                    )
+            elif stack:
+                stack[-1].append(tok)
+            else:
+                self.problems.append((f"text outside brackets: {tok!r}", lineno, tok))
+        self.expect_label = expect_label
+
+
+def _read_ptb(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
+    """Trees in a stream of brackets: one per line, or spread over several lines.
+
+    A tree is complete when its brackets balance. Trees are read in groups:
+    a group starts at a ``(`` in column 0 (or at the first non-blank line
+    after a blank one) and takes the following lines up to the next such
+    start, so indented lines and stray text belong to the tree above them.
+    A group without errors yields each of its trees; a group with an error
+    yields one failed sentence, which is how reading resynchronises: at the
+    next tree that starts in column 0 or after a blank line.
+    """
+    name = lines.name
+    reader = _Brackets()
+    stack, done, problems = reader.stack, reader.done, reader.problems
+    number = 0  # sentences yielded so far
+    group = 0  # first line of the group; 0 when none is open
+    last = 0  # last non-blank line
+    error: InputFormatError | None = None
+
+    def fail(message: str, line: int, token: str | None = None) -> None:
+        nonlocal error
+        err = InputFormatError(message, file=name, line=line, sentence=number + 1, token=token)
+        if not collect:
+            raise err
+        if error is None:
+            error = err
+
+    def close(before: int | None) -> list[SourceSentence]:
+        nonlocal number, group, error
+        bad = lines.take_bad(before)
+        if bad is not None:
+            fail(bad.message, bad.line or group)
+        if error is not None:
+            number += 1
+            out = [SourceSentence(name, number, group, None, None, error)]
+        else:
+            out = [
+                SourceSentence(name, number + i, line, None, tree, None)
+                for i, (line, tree) in enumerate(done, start=1)
+            ]
+            number += len(done)
+        reader.reset()
+        group = 0
+        error = None
+        return out
+
+    for lineno, text in enumerate(lines, start=1):
+        tokens = _ptb_tokens(text)
+        if not tokens:
+            if group and not stack:
+                yield from close(lineno)
+            continue
+        if text[0] == "(":
+            if stack:
+                fail(
+                    f"the tree begun on line {reader.tree_line} is still open at the end of "
+                    f"line {last} ({_brackets_missing(len(stack))}) when a new tree starts "
+                    f"in column 0 on line {lineno}",
+                    last,
+                )
+                yield from close(lineno)
+            elif group:
+                yield from close(lineno)
+        if not group:
+            group = lineno
+        last = lineno
+        reader.feed(tokens, lineno)
+        if problems:
+            for message, line, token in problems:
+                fail(message, line, token)
+            problems.clear()
+    if stack:
+        fail(
+            f"the file ends inside the tree begun on line {reader.tree_line} "
+            f"({_brackets_missing(len(stack))})",
+            last,
+        )
+    if group:
+        yield from close(None)
+
+
+def _read_ptb_lines(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
+    """EVALB's reading: every line is one sentence, an empty line an empty parse."""
+    name = lines.name
+    reader = _Brackets(escapes=False)
+    for lineno, text in enumerate(lines, start=1):
+        error = lines.take_bad(lineno + 1)
+        reader.reset()
+        reader.feed(_evalb_tokens(text) if error is None else [], lineno)
+        trees = len(reader.done) + (1 if reader.stack else 0)
+        if error is None:
+            if reader.problems:
+                message, _, token = reader.problems[0]
+                error = InputFormatError(message, token=token)
+            elif trees > 1:
+                error = InputFormatError(
+                    f"{trees} trees on the line; EVALB mode reads one tree per line"
+                )
+            elif reader.stack:
+                error = InputFormatError(
+                    f"the line ends inside a tree ({_brackets_missing(len(reader.stack))}; "
+                    "in EVALB's layout every line holds one whole tree)"
+                )
+        if error is not None:
+            error.locate(file=name, line=lineno, sentence=lineno)
+            if not collect:
+                raise error
+        tree = reader.done[0][1] if reader.done and error is None else None
+        yield SourceSentence(name, lineno, lineno, None, tree, error)

@@ -1,0 +1,221 @@
+"""CoNLL-X, CoNLL-U and Malt-TAB: ``DependencyGraph`` objects from token lines.
+
+One reader serves the three formats: sentences are token lines separated by
+blank lines, and each becomes the ``nltk.parse.DependencyGraph`` that nltk
+builds from the same lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputFormatError
+from ..records import SourceSentence
+from .detect import _is_int
+from .lines import _Lines
+
+if TYPE_CHECKING:
+    from nltk.parse import DependencyGraph
+
+__all__: list[str] = []  # read through sentences.py
+
+_SENT_ID = re.compile(r"#\s*sent_id(?:\s*=\s*|\s+)(\S.*?)\s*\Z")
+_SKIPPED_ID = re.compile(r"[0-9]+(?:-[0-9]+|\.[0-9]+)\Z")  # multiword token, empty node
+# Token numbers as CoNLL writes them, and back: a table lookup is cheaper than
+# checking and converting every ID and head.
+_NUMBERS = tuple(str(i) for i in range(1024))
+_INTS = {s: i for i, s in enumerate(_NUMBERS)}
+
+
+def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSentence]:
+    """Sentences of token lines separated by blank lines.
+
+    CoNLL lines have 10 columns, split at tabs (or at spaces in a line
+    without tabs: old CoNLL-X files); Malt-TAB lines have 3 or 4 columns
+    split at any whitespace. CoNLL-X and CoNLL-U share this reader: comment
+    lines, multiword tokens and empty nodes are skipped in both, since
+    tools mix the two up. A bad sentence is skipped up to the next blank
+    line. Node dicts are built as the lines are read, as nltk builds them
+    (see :func:`_graph`).
+    """
+    name = lines.name
+    malt = fmt == "malttab"
+    number = 0
+    nodes: list[dict[str, Any]] = []  # node dicts of the tokens so far (address i + 1)
+    heads: list[int] = []
+    where: list[int] = []  # the line of each token
+    start = 0  # first line of the sentence; 0 between sentences
+    tokens = False  # a token line (or a skipped multiword/empty one) was seen
+    sent_id: str | None = None
+    width = 0  # the column count of the sentence's lines
+    error: InputFormatError | None = None
+
+    def fail(message: str, line: int, token: str | None = None) -> None:
+        nonlocal error
+        err = InputFormatError(
+            message, file=name, line=line, sentence=number + 1, sentence_id=sent_id, token=token
+        )
+        if not collect:
+            raise err
+        if error is None:
+            error = err
+
+    def finish(before: int | None) -> SourceSentence:
+        nonlocal number, start, tokens, sent_id, width, error
+        n = len(nodes)
+        if error is None:
+            if n == 0:
+                fail("the sentence has no tokens, only multiword-token or empty-node lines", start)
+            elif max(heads) > n or min(heads) < 0:
+                i = next(i for i, h in enumerate(heads) if not 0 <= h <= n)
+                fail(
+                    f"token {i + 1} ({nodes[i]['word']!r}) has head {heads[i]}, outside 0..{n}",
+                    where[i],
+                    str(heads[i]),
+                )
+        bad = lines.take_bad(before)
+        if bad is not None:
+            fail(bad.message, bad.line or start)
+        number += 1
+        if error is not None:
+            record = SourceSentence(name, number, start, sent_id, None, error)
+        else:
+            record = SourceSentence(name, number, start, sent_id, _graph(nodes, width), None)
+        nodes.clear()
+        heads.clear()
+        where.clear()
+        start = width = 0
+        tokens = False
+        sent_id = error = None
+        return record
+
+    for lineno, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text:
+            if tokens or error is not None:
+                yield finish(lineno)
+            elif start:  # comments without tokens are not a sentence
+                start = 0
+                sent_id = None
+            continue
+        if not start:
+            start = lineno
+        if error is not None:
+            continue  # the sentence is bad already: skip to the blank line that ends it
+        address = len(nodes) + 1
+        if malt:
+            tokens = True
+            cells = text.split()
+            if not width:
+                width = len(cells)
+            if len(cells) != width or width not in (3, 4):
+                fail(
+                    f"{len(cells)} columns; Malt-TAB lines have 3 or 4 (word, tag, head"
+                    "[, relation]), the same number in every line of a sentence"
+                    + (f" (this sentence has {width})" if width in (3, 4) else ""),
+                    lineno,
+                )
+                continue
+            word, tag, head = cells[0], cells[1], cells[2]
+            node = {
+                "address": address,
+                "word": word,
+                "lemma": word,
+                "ctag": tag,
+                "tag": tag,
+                "feats": "",
+                "head": None,
+                "deps": defaultdict(list),
+                "rel": cells[3] if width == 4 else "",
+            }
+        else:
+            if text[0] == "#":
+                if tokens:
+                    fail(
+                        "a comment line inside a sentence (is the blank line before it missing?)",
+                        lineno,
+                    )
+                elif sent_id is None and (m := _SENT_ID.match(text)):
+                    sent_id = m.group(1)
+                continue
+            tokens = True
+            cells = text.split("\t")
+            if len(cells) != 10 and "\t" not in text:
+                cells = text.split()
+            if len(cells) != 10:
+                fail(f"{len(cells)} columns; CoNLL lines have 10, separated by tabs", lineno)
+                continue
+            tid, word, lemma, ctag, tag, feats, head, rel, _, _ = cells
+            if tid != (_NUMBERS[address] if address < 1024 else str(address)):
+                if _SKIPPED_ID.match(tid):
+                    continue  # a multiword token ("3-4") or an empty node ("5.1")
+                fail(
+                    f"token ID {tid!r} where {address} was expected (IDs count from 1 in every "
+                    "sentence; is the blank line between two sentences missing?)"
+                    if tid.isascii() and tid.isdigit()
+                    else f"token ID {tid!r} is not a number",
+                    lineno,
+                    tid,
+                )
+                continue
+            node = {
+                "address": address,
+                "word": word,
+                "lemma": lemma,
+                "ctag": ctag,
+                "tag": tag,
+                "feats": feats,
+                "head": None,
+                "deps": defaultdict(list),
+                "rel": rel,
+            }
+        h = _INTS.get(head)
+        if h is None:
+            if not _is_int(head):
+                fail(
+                    f"token {address} ({word!r}) has head {head!r}, which is not a number",
+                    lineno,
+                    head,
+                )
+                continue
+            h = int(head)
+        node["head"] = h
+        nodes.append(node)
+        heads.append(h)
+        where.append(lineno)
+    if tokens or error is not None:
+        yield finish(None)
+
+
+def _graph(nodes: list[dict[str, Any]], width: int) -> DependencyGraph:
+    """The DependencyGraph that nltk's ``DependencyGraph(text)`` builds from the same lines.
+
+    ``nodes`` are the tokens' node dicts with nltk's keys and values: every
+    cell as a string, ``head`` an int, ``deps`` an empty defaultdict(list);
+    from a Malt-TAB line, the word is also the lemma, the tag also the
+    ctag, ``feats`` is ``""`` and so is the relation of a 3-column line.
+    This fills in ``deps`` (relation to dependents, in order) and, as nltk
+    does for 3-column lines, hangs their roots from the top node under
+    ``"ROOT"``. Unlike nltk, ``root`` is always the first token attached to
+    the top node, whatever its relation (CoNLL-U says ``root``, where nltk
+    expects ``ROOT`` unless told otherwise), and ``top_relation_label`` is
+    that relation.
+    """
+    from nltk.parse import DependencyGraph
+
+    graph = DependencyGraph()
+    all_nodes = graph.nodes
+    all_nodes.update(enumerate(nodes, start=1))
+    for address, node in enumerate(nodes, start=1):
+        head = node["head"]
+        rel = "ROOT" if width == 3 and head == 0 else node["rel"]
+        all_nodes[head]["deps"][rel].append(address)
+    top = all_nodes[0]["deps"]
+    if top:
+        label = next(iter(top))
+        graph.root = all_nodes[top[label][0]]
+        graph.top_relation_label = label
+    return graph
