@@ -27,6 +27,7 @@ from nltk_tedeval.errors import (
     TedEvalError,
     YieldMismatchError,
 )
+from nltk_tedeval.metrics.evalb_brackets import _crossing, _crossing_sweep
 from nltk_tedeval.metrics.parseval import (
     COLUMNS,
     STATUS_ERROR,
@@ -34,8 +35,6 @@ from nltk_tedeval.metrics.parseval import (
     STATUS_VALID,
     ParsevalEvaluator,
     TooManyErrorsError,
-    _crossing,
-    _crossing_sweep,
 )
 from nltk_tedeval.reading.evalb_params import COLLINS_DELETE_LABELS, EvalbParams
 
