@@ -20,8 +20,9 @@ from nltk.parse import DependencyGraph
 from nltk_tedeval import MultiFunctionTree, generalize
 from nltk_tedeval.errors import OptionError, TedEvalError, YieldMismatchError
 from nltk_tedeval.protocol import sentence_stats
+from nltk_tedeval.protocol.drawing import _paths
 from nltk_tedeval.protocol.engine_apted import edit_script
-from nltk_tedeval.protocol.explain import COLOURS, Explanation, _paths, explain
+from nltk_tedeval.protocol.explain import COLOURS, Explanation, explain
 from nltk_tedeval.reading import read_text
 from nltk_tedeval.trees.constituency import mft_to_tree
 from nltk_tedeval.trees.convert import Converter

@@ -71,9 +71,22 @@ from ..errors import OptionError, TedEvalError
 from ..records import unwrap
 from ..trees.constituency import mft_to_tree
 from ..trees.convert import Converter
-from ..trees.mft import MultiFunctionTree, Span, escape_token
+from ..trees.mft import MultiFunctionTree, Span
 from ..trees.operations import generalize
 from ..trees.tokens import check_yields
+from .drawing import (
+    COLOURS,
+    DRAWINGS,
+    EMPTY,
+    MAX_DRAWN_TOKENS,
+    VIRTUAL_ROOT,
+    _bracketed,
+    _item_key,
+    _mark,
+    _op_lines,
+    _paths,
+    _pretty,
+)
 from .evaluators import _converter
 
 __all__ = ["DRAWINGS", "SCENARIOS", "Explanation", "Operation", "explain"]
@@ -85,40 +98,6 @@ Operation = tuple[str, tuple]
 SCENARIOS = ("single", "multiple", "given")
 """Where the reference comes from: the native gold, the generalization of
 every theory's gold, or the caller."""
-
-DRAWINGS = ("auto", "tree", "brackets")
-"""How :meth:`Explanation.text` draws trees: ``"tree"`` with nltk's ASCII
-tree drawing, ``"brackets"`` on one line each, ``"auto"`` the drawing for
-sentences of up to :data:`MAX_DRAWN_TOKENS` tokens."""
-
-MAX_DRAWN_TOKENS = 60
-"""Longer sentences are printed as brackets by ``drawing="auto"``."""
-
-VIRTUAL_ROOT = "<root>"
-"""How a drawing labels the virtual root of a tree without a node over the
-whole sentence (several dependency roots, a bracketed file without a top
-node)."""
-
-EMPTY = "_"
-"""How a drawing shows a node whose label set is empty."""
-
-COLOURS = {"delete": "#c0392b", "add": "#1e8449", "free": "#7f8c8d"}
-"""Text colours of marked nodes in the SVG drawings: charged deletions,
-charged additions, and operations that are not charged."""
-
-_MARKS = {
-    ("delete", True): "-{}",
-    ("add", True): "+{}",
-    ("delete", False): "[-{}]",
-    ("add", False): "[+{}]",
-}
-
-# How many words of a span a list of operations quotes.
-_QUOTED_WORDS = 6
-
-
-def _mark(op: str, charged: bool, text: str) -> str:
-    return _MARKS[(op, charged)].format(text)
 
 
 @dataclass(frozen=True)
@@ -454,116 +433,6 @@ def _operations(deletions: Iterable[tuple], additions: Iterable[tuple]) -> froze
 def _op_key(op: Operation) -> tuple:
     kind, item = op
     return (kind, _item_key(item))
-
-
-def _item_key(item: tuple) -> tuple:
-    """Sort items in reading order: by start, longer spans first, then label."""
-    if isinstance(item[0], str):
-        label, start, end = item
-        return (start, -end, label)
-    start, end = item
-    return (start, -end, "")
-
-
-def _describe(item: tuple, words: Sequence[str]) -> str:
-    if isinstance(item[0], str):
-        label, start, end = item
-        head = f"{label} ({start},{end})"
-    else:
-        start, end = item
-        head = f"({start},{end})"
-    span = list(words[start:end])
-    if len(span) > _QUOTED_WORDS:
-        span = [*span[: _QUOTED_WORDS // 2], "…", *span[-(_QUOTED_WORDS // 2) :]]
-    return f'{head} "{" ".join(span)}"'
-
-
-def _op_lines(
-    what: str, items: frozenset[tuple], free: frozenset[tuple], sign: str, words: Sequence[str]
-) -> list[str]:
-    if not items:
-        return [f"the parse {what}: nothing"]
-    lines = [f"the parse {what} ({len(items)}):"]
-    for item in sorted(items, key=_item_key):
-        note = "   (not charged)" if item in free else ""
-        lines.append(f"  {sign} {_describe(item, words)}{note}")
-    return lines
-
-
-def _pretty(tree: Any, *, unicodelines: bool = False) -> str:
-    """nltk's ASCII drawing of ``tree``, without trailing blanks."""
-    from io import StringIO
-
-    out = StringIO()
-    tree.pretty_print(stream=out, unicodelines=unicodelines)
-    return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").split("\n"))
-
-
-def _bracketed(tree: MultiFunctionTree, node_text: Callable[[Span, frozenset[str]], str]) -> str:
-    """The tree on one line, labels from ``node_text``; without recursion."""
-    n = tree.n
-    out: list[str] = []
-    pos = 0
-
-    def words(upto: int) -> None:
-        nonlocal pos
-        out.extend(escape_token(w) for w in tree.words[pos:upto])
-        pos = max(pos, upto)
-
-    wrap = (0, n) not in tree
-    if wrap:
-        out.append(f"({VIRTUAL_ROOT}")
-    stack: list[int] = []
-    for span, labels in tree.nodes():
-        while stack and stack[-1] <= span[0]:
-            words(stack.pop())
-            out.append(")")
-        words(span[0])
-        out.append(f"({node_text(span, labels)}")
-        stack.append(span[1])
-    while stack:
-        words(stack.pop())
-        out.append(")")
-    words(n)
-    if wrap:
-        out.append(")")
-    return " ".join(out).replace(" )", ")")
-
-
-def _paths(tree: MultiFunctionTree) -> dict[Span, tuple[int, ...]]:
-    """The position of every node in :func:`~nltk_tedeval.trees.constituency.mft_to_tree`'s tree.
-
-    Positions are nltk's tree positions (child indices from the root),
-    counting the words that hang directly from a node as children.
-    """
-    n = tree.n
-    paths: dict[Span, tuple[int, ...]] = {}
-    # Open nodes, outermost first: (end, path, number of children so far).
-    open_: list[list[Any]] = [[n, (), 0]]
-    if (0, n) in tree:
-        paths[(0, n)] = ()
-    pos = 0
-
-    def words(upto: int) -> None:
-        nonlocal pos
-        if upto > pos:
-            open_[-1][2] += upto - pos
-            pos = upto
-
-    for span in tree.spans:
-        start, end = span
-        if span == (0, n):
-            continue
-        while len(open_) > 1 and open_[-1][0] <= start:
-            words(open_[-1][0])
-            open_.pop()
-        words(start)
-        parent = open_[-1]
-        path = (*parent[1], parent[2])
-        parent[2] += 1
-        paths[span] = path
-        open_.append([end, path, 0])
-    return paths
 
 
 def explain(
