@@ -1,12 +1,15 @@
 """Writing reports: aligned text tables, deterministic JSON, per-sentence TSV.
 
 The command-line tool prints every result in one of three ways, all made
-here so they look alike across metrics:
+here so they look alike across metrics and commands:
 
 - a text table for people (:func:`text_table`);
 - one JSON object for programs, byte-identical for identical inputs
   (:func:`to_json`: sorted keys, NaN as ``null``);
 - a tab-separated file with one line per sentence (:func:`write_tsv`).
+
+The parts every command's report has (the skipped sentences, the table of
+pairwise significance tests, the choice between text and JSON) are here too.
 
 >>> print(text_table(["system", "LAS"], [["a.conllu", 0.91234], ["b.conllu", float("nan")]]))
 system    LAS
@@ -17,13 +20,19 @@ b.conllu  n/a
 
 from __future__ import annotations
 
+import argparse
+import itertools
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["fmt", "text_table", "to_json", "write_tsv"]
+from ..scoring.evaluator import Evaluator
+
+__all__ = ["PROG", "fmt", "text_table", "to_json", "write_tsv"]
+
+PROG = "tedeval"
 
 
 def fmt(value: Any, digits: int = 4) -> str:
@@ -94,3 +103,38 @@ def write_tsv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[A
         if close:
             handle.close()
     return count
+
+
+def _skipped_lines(skipped: Sequence[Any], read: int) -> list[str]:
+    scored = read - len(skipped)
+    noun = "sentence" if scored == 1 else "sentences"
+    lines = [f"{scored} {noun} scored ({read} read, {len(skipped)} skipped)"]
+    for s in skipped:
+        lines.append(f"  skipped sentence {s.number}: {s.reason}")
+    return lines
+
+
+def _pairwise(
+    systems: Sequence[tuple[str, Evaluator]], measures: Sequence[str], rounds: int, seed: int
+) -> list[dict[str, Any]]:
+    out = []
+    for (name_a, a), (name_b, b) in itertools.combinations(systems, 2):
+        for measure in measures:
+            res = a.significance(b, measure, rounds=rounds, seed=seed)
+            out.append({"a": name_a, "b": name_b, **res.as_dict()})
+    return out
+
+
+def _significance_table(rows: Sequence[dict[str, Any]], rounds: int, seed: int) -> str:
+    header = ["A", "B", "measure", "score A", "score B", "p-value"]
+    body = [
+        [r["a"], r["b"], r["measure"], r["score_a"], r["score_b"], f"{r['p_value']:.4g}"]
+        for r in rows
+    ]
+    return f"paired approximate randomization, {rounds} rounds, seed {seed}\n" + text_table(
+        header, body
+    )
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: Callable[[], str]) -> None:
+    print(to_json(data) if args.json else text())
