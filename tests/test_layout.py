@@ -1,0 +1,257 @@
+"""The package's layout: layers that import only downward, no cycles, short modules.
+
+The folders of nltk_tedeval follow a sentence through the pipeline, and each
+layer may import only its own modules and those of lower layers, so that a
+reader can understand a layer without the ones above it:
+
+====  ============================  =============================================
+ 0    ``_version``, ``errors``,     the base: versions, the error family and the
+      ``records``                   record of a read sentence
+ 1    ``trees/``                    tree types, converters, operations on trees
+ 2    ``reading/``                  files to sentence records
+ 3    ``scoring/``                  statistics to scores, the sentence loop
+ 4    ``protocol/``, ``metrics/``   TedEval, and the classic metrics beside it
+ 5    ``cli/``                      the ``tedeval`` command
+ 6    ``__init__``, ``__main__``    the package's public face
+====  ============================  =============================================
+
+``protocol`` and ``metrics`` share layer 4 and never import each other;
+``scoring`` imports nothing but the base, although trees and reading lie below
+it. The import graph is read from the source with ``ast``, relative and
+absolute imports alike, at any depth (an import inside a function counts).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import nltk_tedeval
+
+PACKAGE = "nltk_tedeval"
+ROOT = Path(nltk_tedeval.__file__).resolve().parent
+MAX_LINES = 600
+
+LAYERS = {
+    "base": 0,
+    "trees": 1,
+    "reading": 2,
+    "scoring": 3,
+    "protocol": 4,
+    "metrics": 4,
+    "cli": 5,
+    "top": 6,
+}
+BASE = {f"{PACKAGE}._version", f"{PACKAGE}.errors", f"{PACKAGE}.records"}
+TOP = {PACKAGE, f"{PACKAGE}.__main__"}
+# Lower layers that a group must not import all the same.
+FORBIDDEN = {"scoring": {"trees", "reading"}}
+
+# nltk_tedeval.__all__ when the package was split into these folders: every
+# name a user could import from the package then must stay importable.
+PUBLIC_NAMES = [
+    "AttachmentEvaluator",
+    "COLLINS_1999",
+    "Converter",
+    "CrossFrameworkEvaluator",
+    "DependencyTree",
+    "EmptyTreeError",
+    "EvalbParams",
+    "Evaluator",
+    "Experiment",
+    "Explanation",
+    "HeadRules",
+    "InputFormatError",
+    "LABELERS",
+    "MPHEvaluator",
+    "Measure",
+    "MultiFunctionTree",
+    "NonProjectiveError",
+    "OptionError",
+    "ParsevalEvaluator",
+    "PhraseStructure",
+    "Score",
+    "SentenceCountError",
+    "SentenceResult",
+    "Signature",
+    "SignificanceResult",
+    "SkippedSentence",
+    "StatsTable",
+    "TedEvalError",
+    "TedEvalEvaluator",
+    "TreeStructureError",
+    "UnificationError",
+    "YieldMismatchError",
+    "__version__",
+    "apted_distance",
+    "check_yields",
+    "colon_labeler",
+    "dependency_to_mft",
+    "detect_format",
+    "edit_script",
+    "explain",
+    "flatten_tree",
+    "from_dependency_graph",
+    "generalize",
+    "get_labeler",
+    "identity_labeler",
+    "is_punctuation",
+    "mph_brackets",
+    "normalize_token",
+    "paired_randomization",
+    "ptb_labeler",
+    "read_file",
+    "read_head_rules",
+    "read_label_map",
+    "read_parallel",
+    "read_text",
+    "relabel",
+    "rr_labeler",
+    "sentence_stats",
+    "sorted_function_tree",
+    "subsumes",
+    "tl_unify",
+    "to_mft",
+    "tree_to_mft",
+    "unify",
+]
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    out = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = [PACKAGE, *path.relative_to(ROOT).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = module_files()
+
+
+def group(module: str) -> str:
+    if module in TOP:
+        return "top"
+    if module in BASE:
+        return "base"
+    folder = module.split(".")[1]
+    assert folder in LAYERS, f"{module} is in no layer: add it to the table in this test"
+    return folder
+
+
+def imports(module: str, path: Path) -> set[str]:
+    """The modules of the package that ``module`` imports, anywhere in its code."""
+    is_package = path.name == "__init__.py"
+    here = module if is_package else module.rpartition(".")[0]
+    found: set[str] = set()
+
+    def add(target: str) -> None:
+        assert target in MODULES, f"{module} imports {target}, which does not exist"
+        found.add(target)
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == PACKAGE or alias.name.startswith(PACKAGE + "."):
+                    add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            if source != PACKAGE and not source.startswith(PACKAGE + "."):
+                continue
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                # "from . import x" imports the module x when there is one.
+                add(submodule if submodule in MODULES else source)
+    return found
+
+
+GRAPH = {module: imports(module, path) for module, path in MODULES.items()}
+
+
+def test_the_graph_sees_relative_absolute_and_function_level_imports() -> None:
+    # Without these edges every other test here would pass for the wrong reason.
+    assert f"{PACKAGE}.records" in GRAPH[f"{PACKAGE}.trees.convert"]
+    assert f"{PACKAGE}.trees.mft" in GRAPH[f"{PACKAGE}.trees.operations"]
+    assert f"{PACKAGE}.metrics.attachment" in GRAPH[f"{PACKAGE}.cli.classic_commands"]
+    assert f"{PACKAGE}.trees.headrules" in GRAPH[f"{PACKAGE}.reading.tables"]
+
+
+def test_every_module_is_in_a_layer() -> None:
+    for module in MODULES:
+        assert group(module) in LAYERS
+
+
+def test_no_import_cycles() -> None:
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in done:
+            return
+        assert module not in path, "import cycle: " + " -> ".join(
+            [*path[path.index(module) :], module]
+        )
+        path.append(module)
+        for target in sorted(GRAPH[module]):
+            visit(target)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(GRAPH):
+        visit(module)
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    wrong = []
+    for module, targets in sorted(GRAPH.items()):
+        mine = group(module)
+        for target in sorted(targets):
+            theirs = group(target)
+            allowed = theirs == mine or LAYERS[theirs] < LAYERS[mine]
+            if not allowed or theirs in FORBIDDEN.get(mine, ()):
+                wrong.append(f"{module} ({mine}) imports {target} ({theirs})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_protocol_and_metrics_do_not_import_each_other() -> None:
+    # Already implied by the layer table; said again because it matters most.
+    other = {"protocol": "metrics", "metrics": "protocol"}
+    for module, targets in GRAPH.items():
+        if group(module) in other:
+            assert all(group(t) != other[group(module)] for t in targets), module
+
+
+def test_no_module_is_over_600_lines() -> None:
+    long = {}
+    for module, path in MODULES.items():
+        data = path.read_bytes()
+        lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+        if lines > MAX_LINES:
+            long[module] = lines
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_every_public_name_is_importable_from_the_package() -> None:
+    assert sorted(nltk_tedeval.__all__) == sorted(PUBLIC_NAMES)
+    for name in PUBLIC_NAMES:
+        namespace: dict[str, object] = {}
+        exec(f"from nltk_tedeval import {name}", namespace)
+        assert namespace[name] is getattr(nltk_tedeval, name)
+
+
+def test_every_subpackage_says_what_it_is_and_exports_its_names() -> None:
+    for module, path in MODULES.items():
+        if path.name != "__init__.py" or module == PACKAGE:
+            continue
+        package = importlib.import_module(module)
+        assert package.__doc__ and f"layer {LAYERS[group(module)]}" in package.__doc__, module
+        for name in package.__all__:
+            assert hasattr(package, name), f"{module}.__all__ names {name}, which it lacks"
