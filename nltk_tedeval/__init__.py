@@ -8,8 +8,9 @@ generalizes the gold trees of all theories to their common ground, and
 scores each parse by an edit distance that does not charge for undoing its
 own theory's conventions.
 
-The folders follow a sentence through the pipeline; each imports only the
-ones listed before it (``errors`` and ``records`` are below them all):
+The folders hold the steps of the pipeline, stacked in layers: each imports
+only the ones listed before it, ``protocol`` and ``metrics`` never import
+each other, and ``errors`` and ``records`` are below them all:
 
 - :mod:`~nltk_tedeval.trees`: tree types, converters to multi-function trees
   and the operations on them (protocol steps 1 and 2);
