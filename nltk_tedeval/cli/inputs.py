@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import InputFormatError
 from ..reading import read_label_map, read_parallel
 
-__all__ = []
+__all__: list[str] = []  # helpers of the commands only
 
 
 def _streams(

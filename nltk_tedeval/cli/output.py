@@ -33,6 +33,7 @@ from ..scoring.evaluator import Evaluator
 __all__ = ["PROG", "fmt", "text_table", "to_json", "write_tsv"]
 
 PROG = "tedeval"
+"""The command's name, as its help, errors and warnings print it."""
 
 
 def fmt(value: Any, digits: int = 4) -> str:
