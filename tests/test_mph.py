@@ -11,6 +11,7 @@ tree's own token positions, as :func:`mph_brackets` reports them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -27,7 +28,7 @@ from nltk_tedeval.errors import (
 from nltk_tedeval.metrics.mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
 from nltk_tedeval.scoring.stats import Score
 from nltk_tedeval.trees.dependency import DependencyTree
-from nltk_tedeval.trees.headrules import COLLINS_1999, HeadRules, head_dependencies
+from nltk_tedeval.trees.headrules import head_dependencies
 
 
 def dg(rows: list[tuple[str, str, int]], rel: str = "dep") -> DependencyGraph:
@@ -120,6 +121,33 @@ def test_user_head_rules_change_the_brackets() -> None:
     assert mph_brackets(t, head_rules=table) == {(1, 4)}
     mapping = {"VP": ("left", "VBD"), "NP": ("left", "DT"), "PP": ("right", "NP")}
     assert mph_brackets(t, head_rules=mapping) == {(1, 4)}
+
+
+def test_coordination_moves_the_head_to_the_first_conjunct() -> None:
+    # "the cats and dog slept". Inner NP "the cats": rightmost noun, cats.
+    # Outer NP [NP CC NN]: the NP rule picks the rightmost noun, "dog" (child
+    # 3), but a CC that is not the first child precedes it, so the head moves
+    # to the child before the CC, the inner NP: head word "cats". S: VP, slept.
+    # Maximal: outer NP 0-4 (cats != slept); the inner NP shares its parent's
+    # head word, so it is not. Without the coordination rule the outer NP
+    # would be headed by "dog" and the inner NP 0-2 would be maximal too.
+    t = Tree.fromstring("(S (NP (NP (DT the) (NNS cats)) (CC and) (NN dog)) (VP (VBD slept)))")
+    assert mph_brackets(t) == {(0, 4)}
+    # "was a dog and very happy". VP: VBD, was. A UCP takes its rightmost
+    # child, ADJP "very happy", moved back over the CC to NP "a dog": UCP 1-6
+    # (dog != was) is maximal, NP 1-3 (dog, as its parent) is not, ADJP 4-6
+    # (happy != dog) is. Without the rule: UCP 1-6 and NP 1-3, not ADJP.
+    u = Tree.fromstring(
+        "(S (VP (VBD was) (UCP (NP (DT a) (NN dog)) (CC and) (ADJP (RB very) (JJ happy)))))"
+    )
+    assert mph_brackets(u) == {(1, 6), (4, 6)}
+    # "but saw a dog this morning": S takes its VP (child 2); the CC before
+    # it is the first child, so the head stays. VP 1-4 shares S's head; the
+    # NPs "a dog" 2-4 and "this morning" 4-6 are maximal.
+    v = Tree.fromstring(
+        "(S (CC but) (VP (VBD saw) (NP (DT a) (NN dog))) (NP-TMP (DT this) (NN morning)))"
+    )
+    assert mph_brackets(v) == {(2, 4), (4, 6)}
 
 
 def test_short_and_all_punctuation_sentences_have_no_brackets() -> None:
@@ -321,7 +349,11 @@ def test_deep_tree_against_its_dependency_chain() -> None:
 # -- properties ------------------------------------------------------------------
 
 PHRASES = ["S", "NP", "NP-SBJ", "VP", "PP", "ADJP", "ADVP", "SBAR", "UCP", "QP", "X"]
-WORD_TAGS = ["NN", "NNS", "NNP", "VB", "VBD", "MD", "TO", "IN", "DT", "JJ", "CC", "RB", "CD"]
+# POS, JJR and $ reach the later steps of Collins' NP rule; CC his coordination rule.
+WORD_TAGS = [
+    "NN", "NNS", "NNP", "VB", "VBD", "MD", "TO", "IN", "DT", "JJ", "CC", "RB", "CD", "POS", "JJR",
+    "$",
+]  # fmt: skip
 ALL_TAGS = [*WORD_TAGS, ",", ".", ":"]
 
 
@@ -351,14 +383,86 @@ def tree_pairs(draw: st.DrawFn) -> tuple[Tree, Tree]:
     return draw(bracketings(tags)), draw(bracketings(tags))
 
 
-def reference_mph(tree: Tree, rules: HeadRules, punct: frozenset[str]) -> set[tuple[int, int]]:
-    """A second, recursive implementation of the definition, on small trees."""
+@st.composite
+def differently_tagged_pairs(draw: st.DrawFn) -> tuple[Tree, Tree]:
+    """(parse, gold) over the same words, bracketed and tagged independently."""
+    n = draw(st.integers(1, 12))
+    tag_lists = st.lists(st.sampled_from(ALL_TAGS), min_size=n, max_size=n)
+    return draw(bracketings(draw(tag_lists))), draw(bracketings(draw(tag_lists)))
 
-    def prune(t: Tree) -> Tree | None:
+
+# Collins (1999), Appendix A, written out again for the categories the random
+# trees use, so that the reference below shares no code and no table with
+# nltk_tedeval.trees.headrules. Each entry: the side the scan starts from and the
+# priority list; for each category in turn, the first child of that category
+# from that side is the head; if no category occurs, the first child from
+# that side. Categories not listed (X here) take the leftmost child.
+COLLINS_TABLE: dict[str, tuple[str, tuple[str, ...]]] = {
+    "ADJP": ("left", ("NNS", "QP", "NN", "$", "ADVP", "JJ", "VBN", "VBG", "ADJP", "JJR", "NP",
+                      "JJS", "DT", "FW", "RBR", "RBS", "SBAR", "RB")),
+    "ADVP": ("right", ("RB", "RBR", "RBS", "FW", "ADVP", "TO", "CD", "JJR", "JJ", "IN", "NP",
+                       "JJS", "NN")),
+    "PP": ("right", ("IN", "TO", "VBG", "VBN", "RP", "FW")),
+    "QP": ("left", ("$", "IN", "NNS", "NN", "JJ", "RB", "DT", "CD", "NCD", "QP", "JJR", "JJS")),
+    "S": ("left", ("TO", "IN", "VP", "S", "SBAR", "ADJP", "UCP", "NP")),
+    "SBAR": ("left", ("WHNP", "WHPP", "WHADVP", "WHADJP", "IN", "DT", "S", "SQ", "SINV", "SBAR",
+                      "FRAG")),
+    "UCP": ("right", ()),
+    "VP": ("left", ("TO", "VBD", "VBN", "MD", "VBZ", "VB", "VBG", "VBP", "VP", "ADJP", "NN",
+                    "NNS", "NP")),
+}  # fmt: skip
+
+
+def collins_head(label: str, children: list[str]) -> int:
+    """The head child of a ``label`` node, by Collins' rules, from scratch."""
+    parent = label.split("-")[0]  # no label here begins with a dash
+    kids = [c.split("-")[0] for c in children]
+    n = len(kids)
+    if n == 1:
+        return 0
+    from_right = list(range(n - 1, -1, -1))
+    if parent == "NP":
+        # The NP rule: by position, not by category, except for the NP step.
+        def rightmost(*cats: str) -> int | None:
+            return next((i for i in from_right if kids[i] in cats), None)
+
+        steps = [
+            rightmost("NN", "NNP", "NNPS", "NNS", "NX", "POS", "JJR"),
+            kids.index("NP") if "NP" in kids else None,
+            rightmost("$", "ADJP", "PRN"),
+            rightmost("CD"),
+            rightmost("JJ", "JJS", "RB", "QP"),
+            n - 1,
+        ]
+        head = next(i for i in steps if i is not None)
+    else:
+        side, priority = COLLINS_TABLE.get(parent, ("left", ()))
+        order = list(range(n)) if side == "left" else from_right
+        found = [i for cat in priority for i in order if kids[i] == cat]
+        head = found[0] if found else order[0]
+    # Coordination: "Y CC Z" with Z chosen and the CC not the first child: Y.
+    if head >= 2 and kids[head - 1] == "CC":
+        head -= 2
+    return head
+
+
+def reference_mph(
+    tree: Tree, dropped: frozenset[int], head: Callable[[str, list[str]], int] = collins_head
+) -> set[tuple[int, int]]:
+    """A second, recursive implementation of the definition, on small trees.
+
+    ``dropped`` holds the token positions removed as punctuation.
+    """
+
+    def prune(t: Tree, start: int) -> tuple[Tree | None, int]:
         if isinstance(t[0], str):
-            return None if t.label() in punct else t
-        kids = [k for k in (prune(c) for c in t) if k is not None]
-        return Tree(t.label(), kids) if kids else None
+            return (None if start in dropped else t), start + 1
+        kids = []
+        for c in t:
+            kid, start = prune(c, start)
+            if kid is not None:
+                kids.append(kid)
+        return (Tree(t.label(), kids) if kids else None), start
 
     spans: set[tuple[int, int]] = set()
 
@@ -370,23 +474,45 @@ def reference_mph(tree: Tree, rules: HeadRules, punct: frozenset[str]) -> set[tu
             end, h = walk(c, pos)
             info.append((pos, end, h))
             pos = end
-        head = info[rules.head_child(t.label(), [c.label() for c in t])][2]
-        spans.update((s, e) for s, e, h in info if h != head)
-        return pos, head
+        head_word = info[head(t.label(), [c.label() for c in t])][2]
+        spans.update((s, e) for s, e, h in info if h != head_word)
+        return pos, head_word
 
-    pruned = prune(tree)
+    pruned, _ = prune(tree, 0)
     if pruned is None:
         return set()
     n, _ = walk(pruned, 0)
-    kept = [i for i, (_, tag) in enumerate(tree.pos()) if tag not in punct]
+    kept = [i for i in range(len(tree.leaves())) if i not in dropped]
     return {(kept[s], kept[e - 1] + 1) for s, e in spans if 1 < e - s < n}
 
 
-@settings(deadline=None)
+def punctuation(tree: Tree, tags: frozenset[str] = PUNCT_TAGS) -> frozenset[int]:
+    return frozenset(i for i, (_, tag) in enumerate(tree.pos()) if tag in tags)
+
+
+def test_collins_head_reference_by_hand() -> None:
+    # Hand cases for the reference itself, from Collins' rules.
+    assert collins_head("VP", ["NP", "VBD", "VP"]) == 1  # VBD before VP in the list
+    assert collins_head("PP", ["IN", "IN", "NP"]) == 1  # scanning from the right
+    assert collins_head("S", ["NP-SBJ", "VP", "."]) == 1
+    assert collins_head("NP", ["DT", "NN", "POS"]) == 2  # rightmost of NN ... POS
+    assert collins_head("NP", ["NP", "CC", "NP"]) == 0  # leftmost NP
+    assert collins_head("NP", ["CD", "JJ", "DT"]) == 0  # the CD step comes before JJ's
+    assert collins_head("NP", ["JJ", "CD", "DT"]) == 1
+    assert collins_head("NP", ["JJ", "$", "CD"]) == 1  # and the $ step before CD's
+    assert collins_head("NP", ["DT", "RB"]) == 1
+    assert collins_head("NP", ["DT", "DT"]) == 1  # finally the last child
+    assert collins_head("NP", ["NN", "CC", "NN"]) == 0  # coordination: salt and pepper
+    assert collins_head("VP", ["CC", "VB"]) == 1  # a first-child CC does not move it
+    assert collins_head("X", ["NN", "VB"]) == 0
+    assert collins_head("UCP", ["NN", "CC", "JJ"]) == 0  # rightmost, then coordination
+
+
+@settings(max_examples=500, deadline=None)
 @given(trees())
 def test_matches_the_recursive_reference(tree: Tree) -> None:
-    assert mph_brackets(tree) == reference_mph(tree, COLLINS_1999, PUNCT_TAGS)
-    assert mph_brackets(tree, punct_tags=()) == reference_mph(tree, COLLINS_1999, frozenset())
+    assert mph_brackets(tree) == reference_mph(tree, punctuation(tree))
+    assert mph_brackets(tree, punct_tags=()) == reference_mph(tree, frozenset())
 
 
 @settings(deadline=None)
@@ -398,14 +524,36 @@ def test_head_dependencies_have_the_same_brackets(tree: Tree) -> None:
     assert mph_brackets(dep) == mph_brackets(tree)
 
 
-@settings(deadline=None)
-@given(trees())
-def test_a_tree_against_itself_is_perfect(tree: Tree) -> None:
-    p, r, f = MPHEvaluator([tree], [tree]).eval()
-    if mph_brackets(tree):
-        assert (p, r, f) == (1.0, 1.0, 1.0)
-    else:
-        assert math.isnan(p) and math.isnan(r) and math.isnan(f)
+def expected_scores(matched: int, gold: int, test: int) -> tuple[float, float, float]:
+    """P, R and F1 from counts, NaN where the denominator is 0 (SPEC.md §7)."""
+    nan = float("nan")
+    return (
+        matched / test if test else nan,
+        matched / gold if gold else nan,
+        2 * matched / (gold + test) if gold + test else nan,
+    )
+
+
+def same(x: float, y: float) -> bool:
+    return (math.isnan(x) and math.isnan(y)) or x == pytest.approx(y)
+
+
+@settings(max_examples=500, deadline=None)
+@given(differently_tagged_pairs())
+def test_counts_of_two_trees_match_the_reference(pair: tuple[Tree, Tree]) -> None:
+    # Two unrelated trees over the same words: the reference brackets both,
+    # removing the tokens the gold tags as punctuation from both (the gold
+    # tree's tag decides, SPEC.md §7 "by POS, as in ParsEval").
+    parse, gold = pair
+    dropped = punctuation(gold)
+    g = reference_mph(gold, dropped)
+    t = reference_mph(parse, dropped)
+    ev = MPHEvaluator([parse], [gold])
+    assert ev.stats.array.tolist() == [[len(g & t), len(g), len(t)]]
+    for got, want in zip(ev.eval(), expected_scores(len(g & t), len(g), len(t)), strict=True):
+        assert same(got, want)
+    # A tree against itself matches all of its own brackets.
+    assert MPHEvaluator([gold], [gold]).stats.array.tolist() == [[len(g), len(g), len(g)]]
 
 
 @settings(deadline=None)

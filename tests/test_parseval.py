@@ -9,7 +9,7 @@ quote repair) on the files under ``corpora_samples/evalb`` and
 
 from __future__ import annotations
 
-import math
+import re
 import time
 import warnings
 from dataclasses import dataclass
@@ -498,8 +498,31 @@ def test_significance_runs_on_parseval_f1():
     b = ParsevalEvaluator(gold, gold)
     result = a.significance(b, "F1", rounds=200)
     assert result.score_b == 1.0
-    assert result.score_a == pytest.approx(a.score("F1"))
-    assert 0 < result.p_value <= 1
+    # EVALB's totals for test.mrg: 583 matched, 614 gold, 622 test.
+    assert result.score_a == 2 * 583 / (614 + 622)
+    # SPEC §6: p = (c + 1) / (R + 1), c the rounds out of R = 200 whose
+    # |difference| reaches the observed one; so 201 * p is a whole number.
+    # Swapping every sentence exchanges the two scores, so the test is
+    # symmetric: B against A counts the same rounds.
+    c = round(result.p_value * 201) - 1
+    assert result.p_value == (c + 1) / 201
+    assert 0 <= c <= 200
+    assert b.significance(a, "F1", rounds=200).p_value == result.p_value
+    # A system against itself: every round reaches the observed difference
+    # (0), so c = R and p = 1 exactly.
+    assert a.significance(a, "F1", rounds=200).p_value == 1.0
+    # Systems that differ on one sentence only: each round either swaps it,
+    # which exchanges the two corpus totals and so the two scores, or not; the
+    # |difference| is always the observed one, so again p = 1 exactly.
+    i = next(
+        k
+        for k, r in enumerate(a.sentence_results())
+        if r["status"] == "valid" and r["recall"] < 100
+    )
+    mixed = [*gold[:i], read_mrg(SAMPLES / "test.mrg")[i], *gold[i + 1 :]]
+    one_off = ParsevalEvaluator(mixed, gold).significance(b, "F1", rounds=200)
+    assert one_off.difference != 0  # a real difference, not 0 against 0
+    assert one_off.p_value == 1.0
 
 
 def test_scores_are_summary_figures():
@@ -599,6 +622,148 @@ def test_tree_against_itself_is_perfect(tree):
     assert r["correct_tags"] == r["words"]
 
 
+# A tree scored against itself takes the shortcut for equal bracket lists, so
+# it never reaches the matching code; the property below scores random pairs
+# of different trees over the same words against a brute-force reading of
+# EVALB's definition (README §6-7, SPEC §7), written independently here.
+
+KEPT_TAGS = ("NN", "VB", "DT", "ADVP", "PRT")  # ADVP/PRT: COLLINS.prm's EQ_LABEL, as tags
+DELETED_TAGS = (",", ".", "``", "-NONE-")  # all in COLLINS.prm's DELETE_LABEL
+PHRASES = ("S", "NP", "VP", "ADVP", "PRT", "NP-SBJ", "PP=2", "TOP", "-LRB-", "X")
+
+
+@st.composite
+def tree_over(draw, leaves: list[tuple[str, str]], depth: int = 0) -> Tree:
+    """A random phrase over the (tag, word) leaves, in order; unary chains included."""
+    n = len(leaves)
+    label = draw(st.sampled_from(PHRASES))
+    if depth >= 4:
+        return Tree(label, [Tree(t, [w]) for t, w in leaves])
+    parts = draw(st.integers(1, min(n, 4)))
+    cuts = (
+        sorted(draw(st.sets(st.integers(1, n - 1), min_size=parts - 1, max_size=parts - 1)))
+        if parts > 1
+        else []
+    )
+    children = []
+    for a, b in zip([0, *cuts], [*cuts, n], strict=True):
+        if b - a == 1 and draw(st.booleans()):
+            children.append(Tree(leaves[a][0], [leaves[a][1]]))
+        else:
+            children.append(draw(tree_over(leaves[a:b], depth + 1)))
+    return Tree(label, children)
+
+
+@st.composite
+def edited(draw, tree: Tree) -> Tree:
+    """``tree`` with a few phrases relabelled, doubled into a unary chain, or dissolved."""
+    tree = tree.copy(deep=True)
+    for _ in range(draw(st.integers(1, 3))):
+        spots = [
+            p for p in tree.treepositions() if isinstance(tree[p], Tree) and tree[p].height() > 2
+        ]
+        p = draw(st.sampled_from(spots))
+        action = draw(st.sampled_from(("relabel", "double", "dissolve")))
+        if action == "relabel":
+            tree[p].set_label(draw(st.sampled_from(PHRASES)))
+        elif action == "double" and p:
+            tree[p] = Tree(draw(st.sampled_from((tree[p].label(), "NP"))), [tree[p]])
+        elif action == "dissolve" and p:
+            parent, i = tree[p[:-1]], p[-1]
+            parent[i : i + 1] = list(tree[p])
+    return tree
+
+
+@st.composite
+def tree_pairs(draw) -> tuple[Tree, Tree]:
+    """A gold tree and a test tree over the same words and the same deleted tags."""
+    n = draw(st.integers(1, 8))
+    gold_tags = draw(st.lists(st.sampled_from(KEPT_TAGS + DELETED_TAGS), min_size=n, max_size=n))
+    words = [f"w{i}" for i in range(n)]
+    # The test may mistag a kept word, but deletes the same words as the gold
+    # (otherwise the sentence is a length error, a case tested elsewhere).
+    test_tags = [
+        t if t in DELETED_TAGS else draw(st.sampled_from((t, *KEPT_TAGS))) for t in gold_tags
+    ]
+    gold = draw(tree_over(list(zip(gold_tags, words, strict=True))))
+    if draw(st.booleans()):
+        test = draw(edited(gold))
+        for leaf, tag in zip(test.treepositions("leaves"), test_tags, strict=True):
+            test[leaf[:-1]].set_label(tag)
+    else:
+        test = draw(tree_over(list(zip(test_tags, words, strict=True))))
+    return gold, test
+
+
+def evalb_reading(tree: Tree, labeled: bool) -> tuple[list[tuple[str, int, int]], list[str], int]:
+    """Brackets, kept tags and length of a tree, by EVALB's rules written out plainly.
+
+    A word goes when its tag is exactly a DELETE_LABEL; every node above the
+    tags is a bracket over the kept words it covers, its label cut at the
+    first "-" or "=", dropped if that label is a DELETE_LABEL or it covers no
+    kept word. PRT counts as ADVP (EQ_LABEL ADVP PRT). The length counts every
+    word but -NONE-.
+    """
+    brackets: list[tuple[str, int, int]] = []
+    tags: list[str] = []
+
+    def walk(node: Tree) -> None:
+        if isinstance(node[0], str):
+            if node.label() not in COLLINS_DELETE_LABELS:
+                tags.append(node.label())
+            return
+        start = len(tags)
+        for child in node:
+            walk(child)
+        label = re.split("[-=]", node.label())[0]
+        if label in COLLINS_DELETE_LABELS or start == len(tags):
+            return
+        label = "ADVP" if label == "PRT" else label
+        brackets.append((label if labeled else "", start, len(tags)))
+
+    walk(tree)
+    length = sum(1 for _, tag in tree.pos() if tag != "-NONE-")
+    return brackets, tags, length
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tree_pairs(), st.booleans())
+def test_counts_equal_a_brute_force_reading_of_evalb(pair, labeled):
+    gold, test = pair
+    g, gold_tags, length = evalb_reading(gold, labeled)
+    t, test_tags, _ = evalb_reading(test, labeled)
+    # Multiset matching: each gold bracket uses up one equal test bracket.
+    unused = list(t)
+    matched = 0
+    for bracket in g:
+        if bracket in unused:
+            unused.remove(bracket)
+            matched += 1
+    crossing = sum(1 for _, s, e in t if any(a < s < b < e or s < a < e < b for _, a, b in g))
+    same = {("ADVP", "PRT"), ("PRT", "ADVP")}
+    correct = sum(1 for x, y in zip(gold_tags, test_tags, strict=True) if x == y or (x, y) in same)
+    r = row(ParsevalEvaluator([test], [gold], EvalbParams(labeled=labeled)))
+    if not test_tags:
+        # Nothing left of the test once punctuation goes: EVALB skips it.
+        assert (r["skipped"], r["valid"], r["gold"], r["test"]) == (1, 0, 0, 0)
+        assert r["length"] == length
+        return
+    expected = {
+        "valid": 1,
+        "matched": matched,
+        "gold": len(g),
+        "test": len(t),
+        "crossing": crossing,
+        "complete": int(matched == len(g) == len(t)),
+        "no_crossing": int(crossing == 0),
+        "two_or_less": int(crossing <= 2),
+        "words": len(gold_tags),
+        "correct_tags": correct,
+        "length": length,
+    }
+    assert {k: r[k] for k in expected} == expected
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.integers(2, 30).flatmap(lambda n: st.tuples(bracketing(n), bracketing(n))))
 def test_unlabeled_f1_is_symmetric(pair):
@@ -647,7 +812,15 @@ def test_stats_then_scores():
     rest = ev.stats.subset(list(range(16, 33)))
     totals = half.totals(("matched", "gold", "test")) + rest.totals(("matched", "gold", "test"))
     assert totals.tolist() == [583, 614, 622]
-    assert not math.isnan(ev.score("F1", average="macro"))
+    # The macro F1 is the mean of 2*matched / (gold + test) over the sentences
+    # where that is defined, here read from EVALB's own per-sentence table
+    # (columns 6-8; error and skip sentences print 0 0 0 and are left out).
+    table = (FIXTURES / "sample_collins.evalb.txt").read_text(encoding="utf-8").split("\n")[3:36]
+    per_sentence = [
+        2 * m / (g + t) for m, g, t in (map(int, line.split()[5:8]) for line in table) if g + t
+    ]
+    assert len(per_sentence) == 29  # 33 sentences, 2 errors, 2 skips
+    assert ev.score("F1", average="macro") == pytest.approx(sum(per_sentence) / 29)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         ev.summary_text(sentences=True)

@@ -6,6 +6,14 @@ figures worked out another way: sentence and token counts read from the
 files with plain string operations, the PCFG's coverage from the output
 file's empty lines, each gold scored against itself, LAS and UAS from
 nltk's own ``DependencyEvaluator``, and the shipped results table.
+
+The shipped results (``examples/study_results.csv`` and ``.md``) are also
+checked against a second computation of every number, in
+``tests/study_reference.py``, which does not use nltk_tedeval's metric code:
+EVALB's bracket counting (checked against EVALB's own counts), LAS, UAS and
+NED counted from the CoNLL-U columns, TedEval from item sets built by
+SPEC.md's conversion rules, and MPH with Collins' head rules written out
+again. So a table regenerated after a bug fails here.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from types import ModuleType
 import pytest
 from nltk import Tree
 from nltk.parse import DependencyEvaluator, DependencyGraph
+
+from . import study_reference as reference
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
@@ -298,3 +308,289 @@ def test_shipped_results_match_the_outputs(study, evaluation, tmp_path: Path) ->
     shipped = read_csv(ROOT / "examples" / "study_results.csv")
     assert len(fresh) == 12  # two sentence sets, three parsers and three references
     assert fresh == shipped
+
+
+# -- the shipped numbers against a second computation ------------------------------------
+#
+# tests/study_reference.py recomputes every number of the study from the files,
+# without nltk_tedeval's metric code. examples/study_results.csv and .md are
+# written by the code under test, so test_shipped_results_match_the_outputs
+# alone would accept a table regenerated after a bug; the tests below would not.
+
+Totals = dict[str, dict[str, dict[str, tuple[int, ...]]]]
+ROW_KEYS = ("sentence_set", "sentences", "system", "framework")  # the rest are scores
+# The columns of the Markdown tables: (key, paired). A paired column has a
+# number on the U row (key_u) and on the L row (key_l); the others one
+# number, on the U row.
+MD_COLUMNS = (
+    ("parseval_f1", False),
+    ("mph_f1", False),
+    ("single_ptb", True),
+    ("multiple", True),
+    ("single_ud", True),
+    ("attachment", True),
+    ("ned", False),
+    ("single_tl", True),
+    ("multiple_tl", True),
+)
+
+
+@pytest.fixture(scope="module")
+def files() -> reference.StudyFiles:
+    return reference.StudyFiles.read(STUDY)
+
+
+@pytest.fixture(scope="module")
+def sentence_table(files: reference.StudyFiles) -> list[dict[str, dict[str, tuple[int, ...]]]]:
+    """Every test sentence's counts: [{system: {column: counts}}]."""
+    return reference.sentence_counts(files)
+
+
+@pytest.fixture(scope="module")
+def independent(files: reference.StudyFiles, sentence_table) -> Totals:
+    """The summed counts of both sentence sets: {set: {system: {column: counts}}}."""
+    return {
+        "parsed": reference.total(sentence_table, files.parsed()),
+        "all": reference.total(sentence_table, range(len(sentence_table))),
+    }
+
+
+def formatted(totals: dict[str, tuple[int, ...]], column: str, digits: int) -> str | None:
+    """A score as the study prints it; ``None`` where the metric does not apply."""
+    if column not in totals:
+        return None
+    return f"{float(reference.score(column, totals[column])):.{digits}f}"
+
+
+def test_reference_reproduces_the_spec_examples() -> None:
+    """The second computation, on SPEC.md §3.3, §4 and §5's worked examples."""
+    tree = Tree.fromstring("(TOP (S (NP-SBJ (NNP John)) (VP (VBD saw) (NP (NNP Mary))) (. .)))")
+    assert reference.ptb_mft(tree) == {
+        (0, 1): {"SBJ"},
+        (0, 4): set(),
+        (1, 2): set(),
+        (1, 3): set(),
+        (2, 3): set(),
+        (3, 4): set(),
+    }
+
+    def arrive(heads: list[int], rels: list[str]) -> reference.MFT:
+        words = ("arrive", "on", "Sunday")
+        return reference.ud_mft(
+            [reference.Token(w, "_", h, r) for w, h, r in zip(words, heads, rels, strict=True)]
+        )
+
+    gold1 = arrive([0, 1, 2], ["root", "prep", "pobj"])
+    gold2 = arrive([0, 3, 1], ["root", "case", "tmod"])
+    parse = arrive([0, 1, 1], ["root", "prep", "pobj"])
+    assert gold1 == {
+        (0, 3): {"root"},
+        (0, 1): {"hd"},
+        (1, 3): {"prep"},
+        (1, 2): {"hd"},
+        (2, 3): {"pobj"},
+    }
+    e = reference.generalize(gold1, gold2)
+    assert e == {(0, 3): {"root"}, (0, 1): {"hd"}, (1, 2): set(), (1, 3): set(), (2, 3): set()}
+    # SPEC.md §5's table: (labeled δ, ι), (unlabeled δ, ι).
+    for p, g, ref, expected in (
+        (gold1, gold1, gold1, ((0, 10), (0, 8))),
+        (gold1, gold2, gold2, ((6, 10), (0, 8))),
+        (parse, gold1, gold1, ((3, 9), (1, 7))),
+        (parse, gold1, e, ((1, 6), (1, 7))),
+        (gold1, gold1, e, ((0, 7), (0, 8))),
+        (gold2, gold2, e, ((0, 7), (0, 8))),
+    ):
+        assert reference.delta_iota(p, g, ref, 3, True) == expected[0]
+        assert reference.delta_iota(p, g, ref, 3, False) == expected[1]
+
+
+def test_reference_on_a_hand_worked_sentence(files: reference.StudyFiles, evaluation) -> None:
+    """Test sentence 2, "Results from a nationally representative sample of adults", by hand.
+
+    Tokens 0-7. GUM-PTB: (NP (NP Results) (PP from (NP (NP a (ADJP nationally
+    representative) sample) (PP of (NP adults))))); the PCFG attaches "of
+    adults" to the top NP instead: (NP (NP (NP Results) (PP from (NP a (ADJP ..)
+    sample))) (PP of (NP adults))). GUM-UD: heads [0,6,6,5,6,1,8,6], relations
+    root case det advmod amod nmod case nmod. arc-standard: heads
+    [0,6,6,5,6,0,8,0], relations _ case det advmod amod _ case _ (three roots).
+
+    ParsEval (ROOT deleted, preterminals not counted): gold NP08 NP01 PP18 NP28
+    NP26 ADJP35 PP68 NP78, PCFG NP08 NP06 NP01 PP16 NP26 ADJP35 PP68 NP78: 6 of 8
+    and 8.
+
+    TedEval, unlabeled items (spans but (0,8)): PTB gold 13 (01 12 18 28 26 23 35
+    34 45 56 68 67 78), PCFG 13 (06 16 in place of 18 28): SINGLE δ = 4, ι =
+    26. No function tag anywhere, so labeled δ = ι = 0. UD gold: 11 (01 12 23
+    34 35 45 18 56 67 68 78), all of them PTB spans too, so the reference of
+    MULTIPLE is these 11 spans with no label. PCFG, MULTIPLE: p−e = {06 16 26},
+    e−p = {18}, (p∩g)−e = {26}: δ = 3 + 1 − 1 = 3, ι = 13 + 11 = 24.
+    arc-standard's spans: 01 12 23 34 35 45 16 56 67 68 78 (Results, sample and
+    adults are roots, so no node over 08): SINGLE U δ = |{16}| + |{18}| = 2,
+    ι = 22; MULTIPLE U the same (e has gold's spans). Labeled: gold 12 items
+    (root08 hd01 case12 det23 advmod34 amod35 hd45 nmod18 hd56 case67 nmod68
+    hd78), the parse 8, all in gold (no relation on its three roots): SINGLE L
+    δ = 4, ι = 20; MULTIPLE L, with no label in e, δ = 8 − |p∩g| = 0, ι = 8.
+
+    Attachment: heads right but on tokens 6 and 8 (UAS 6/8), relations right
+    too but on token 1, whose relation is missing (LAS 5/8); NED also takes
+    token 6, whose predicted head 0 is its gold grandparent (7/8).
+
+    MPH, Collins' heads: in the gold, NP08 and NP01 are headed by Results (NP:
+    the leftmost NP child), PP18 by from (PP: the rightmost IN), NP28 and NP26
+    by sample, ADJP35 by representative, PP68 by of; the maximal projections
+    (head not the parent's; no single token, not 08) are 18 28 35 68. PCFG: 16
+    26 35 68, 2 of them right. arc-standard's projections longer than a token:
+    35 16 68, 2 right.
+    """
+    row = reference.sentence_counts(
+        reference.StudyFiles(
+            files.ptb[1:2],
+            files.ud[1:2],
+            files.pcfg[1:2],
+            {a: s[1:2] for a, s in files.dependency.items()},
+        )
+    )[0]
+    pcfg, arc = row[reference.PCFG], row["arc-standard"]
+    assert pcfg["parseval_f1"] == (6, 8, 8)
+    assert (pcfg["single_ptb_u"], pcfg["single_ptb_l"]) == ((4, 26), (0, 0))
+    assert (pcfg["multiple_u"], pcfg["multiple_l"]) == ((3, 24), (0, 0))
+    assert (arc["single_ud_u"], arc["single_ud_l"]) == ((2, 22), (4, 20))
+    assert (arc["multiple_u"], arc["multiple_l"]) == ((2, 22), (0, 8))
+    assert (arc["attachment_u"], arc["attachment_l"], arc["ned"]) == ((6, 8), (5, 8), (7, 8))
+    assert (pcfg["mph_f1"], arc["mph_f1"]) == ((2, 4, 4), (2, 4, 3))
+    # The package's own sentence scores (1 − δ/ι) for the same sentence, the
+    # second of the parsed set.
+    sentence = evaluation[0]["parsed"].per_sentence
+    assert sentence[reference.PCFG]["multiple_u"][1] == pytest.approx(1 - 3 / 24)
+    assert sentence["arc-standard"]["multiple_u"][1] == pytest.approx(1 - 2 / 22)
+    assert sentence["arc-standard"]["single_l"][1] == pytest.approx(1 - 4 / 20)
+    assert sentence[reference.PCFG]["single_l"][1] == 1.0  # ι = 0
+
+
+def test_parseval_counts_equal_real_evalb(files: reference.StudyFiles, independent: Totals) -> None:
+    """The bracket counts of the second computation are those of EVALB itself.
+
+    Counts printed by evalb.c (Sekine and Collins's EVALB, in its later release
+    that also prints the F-measure; compiled with gcc) run as
+    ``evalb -p PRM gold test`` on the study's files written one tree per line
+    (the PCFG's missing parses as flat trees), with PRM = COLLINS.prm plus
+    ``DELETE_LABEL ROOT`` as the study uses, then plain COLLINS.prm: the
+    (matched, gold, test) of its summary line. For the flat trees, which have
+    no bracket, EVALB prints no counts, only recall and precision 0.00 (and
+    F-measure -nan, where the study reports 2·0/(gold + test) = 0).
+    """
+    assert independent["parsed"][reference.PCFG]["parseval_f1"] == (1739, 2340, 2331)
+    assert independent["all"][reference.PCFG]["parseval_f1"] == (1739, 11034, 2331)
+    assert independent["all"][reference.PTB_GOLD]["parseval_f1"] == (11034, 11034, 11034)
+    assert independent["all"][reference.FLAT]["parseval_f1"] == (0, 11034, 0)
+    # ROOT kept (COLLINS.prm as it is): docs/study.md's "raises the PCFG's F1 to 0.7710".
+    parsed = files.parsed()
+    keep_root = reference.EVALB_DELETE - {"ROOT"}
+    counts = reference.evalb_counts(
+        [files.pcfg[i] for i in parsed], [files.ptb[i] for i in parsed], keep_root
+    )
+    assert counts == (2008, 2609, 2600)
+    assert f"{2 * 2008 / (2609 + 2600):.4f}" == "0.7710"
+
+
+def test_shipped_csv_equals_the_second_computation(
+    files: reference.StudyFiles, independent: Totals
+) -> None:
+    rows = read_csv(ROOT / "examples" / "study_results.csv")
+    sizes = {"parsed": len(files.parsed()), "all": TEST_SENTENCES}
+    assert [(r["sentence_set"], r["system"]) for r in rows] == [
+        (subset, system) for subset in sizes for system in reference.SYSTEMS
+    ]
+    for row in rows:
+        totals = independent[row["sentence_set"]][row["system"]]
+        assert int(row["sentences"]) == sizes[row["sentence_set"]]
+        scores = {k: v for k, v in row.items() if k not in ROW_KEYS}
+        assert set(totals) <= set(scores)
+        for column, shipped in scores.items():
+            expected = formatted(totals, column, 6)
+            assert shipped == ("" if expected is None else expected), (row["system"], column)
+
+
+def markdown_section(text: str, heading: str) -> str:
+    sections = [s for s in text.split("\n## ") if s.startswith(heading)]
+    assert len(sections) == 1, heading
+    return sections[0]
+
+
+def test_shipped_markdown_equals_the_second_computation(
+    files: reference.StudyFiles, independent: Totals
+) -> None:
+    text = (ROOT / "examples" / "study_results.md").read_text(encoding="utf-8")
+    lengths = [len(t.leaves()) for t in files.ptb]
+    parsed = len(files.parsed())
+    too_long = sum(n > MAX_LENGTH for n in lengths)
+    assert (
+        f"PCFG coverage: test sentences: {TEST_SENTENCES}, parsed: {parsed}, longer than "
+        f"{MAX_LENGTH} tokens (not parsed): {too_long}, no parse found: "
+        f"{TEST_SENTENCES - parsed - too_long}.\n"
+    ) in text
+    for subset, heading, indices in (
+        ("parsed", "Parsed: ", files.parsed()),
+        ("all", "All: ", range(TEST_SENTENCES)),
+    ):
+        section = markdown_section(text, heading)
+        tokens = sum(lengths[i] for i in indices)
+        assert f"\n{len(indices)} sentences, {tokens} tokens.\n" in section
+        rows = [line.split(" | ") for line in section.split("\n") if line.startswith("| ")]
+        expected_rows = []
+        for system in reference.SYSTEMS:
+            totals = independent[subset][system]
+            name = system if system in reference.PARSERS else f"*{system}*"
+            for mode in ("U", "L"):
+                cells = [name if mode == "U" else "", mode]
+                for key, paired in MD_COLUMNS:
+                    if paired or mode == "U":
+                        column = f"{key}_{mode.lower()}" if paired else key
+                        cells.append(formatted(totals, column, 4) or "N/A")
+                    else:
+                        cells.append("")
+                expected_rows.append(cells)
+        table = [[cell.strip(" |") for cell in row] for row in rows[1 : 1 + len(expected_rows)]]
+        assert table == expected_rows, subset
+        overlap = {
+            k: formatted(independent[subset]["overlap"], k, 4)
+            for k in ("plain_u", "plain_l", "tl_u", "tl_l")
+        }
+        assert (
+            f"(SINGLE, GUM-PTB against GUM-UD): U {overlap['plain_u']}, L {overlap['plain_l']}; "
+            f"PTB ⊔tl UD against GUM-UD: U {overlap['tl_u']}, L {overlap['tl_l']}."
+        ) in section
+
+
+def test_fresh_evaluation_equals_the_second_computation(
+    files: reference.StudyFiles, sentence_table, evaluation, independent: Totals
+) -> None:
+    """Beyond the printed digits: the scores as floats, which metrics apply to whom,
+    and the sentence scores the plot shows, so that errors cannot cancel out in a sum.
+    """
+    for system, series in evaluation[0]["parsed"].per_sentence.items():
+        single = "single_ptb_l" if system in reference.PTB_SYSTEMS else "single_ud_l"
+        columns = {"multiple_u": "multiple_u", "multiple_tl_l": "multiple_tl_l", "single_l": single}
+        assert set(series) == set(columns)
+        for key, column in columns.items():
+            expected = []
+            for i in files.parsed():
+                delta, iota = sentence_table[i][system][column]
+                expected.append(1 - delta / iota if iota else 1.0)
+            assert series[key] == pytest.approx(expected, abs=1e-12), (system, key)
+    for subset, result in evaluation[0].items():
+        for system, scores in result.scores.items():
+            totals = independent[subset][system]
+            assert set(scores) == set(totals), system
+            for column, value in scores.items():
+                expected = float(reference.score(column, totals[column]))
+                assert value == pytest.approx(expected, abs=1e-12), (subset, system, column)
+        overlap = {
+            f"{prefix}{mode}": float(
+                reference.score(f"{name}_{mode}", independent[subset]["overlap"][f"{name}_{mode}"])
+            )
+            for prefix, name in (("", "plain"), ("tl_", "tl"))
+            for mode in "ul"
+        }
+        assert result.overlap == pytest.approx(overlap, abs=1e-12)
