@@ -20,13 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import TedEvalError
+from .errors import OptionError, TedEvalError
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
     from nltk.tree import Tree
 
-__all__ = ["SourceSentence", "unwrap"]
+__all__ = ["SourceSentence", "require_corpora", "require_corpus", "unwrap"]
 
 
 @dataclass(frozen=True)
@@ -74,3 +74,75 @@ def unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
         where = {"file": getattr(obj, "file", None), "line": getattr(obj, "line", None)}
         return obj.tree, where, obj.error
     return obj, {}, None
+
+
+def require_corpus(value: Any, name: str) -> Any:
+    """``value`` if it can be a corpus; an :class:`~nltk_tedeval.errors.OptionError` if not.
+
+    An ``nltk.Tree`` is a list of its children, so a single tree passed where
+    a list of trees belongs would be scored child by child, as if each
+    phrase were a sentence, and give a number; a ``DependencyGraph`` or a
+    string fails later with a message about something else. The evaluators
+    call this on each corpus argument first, so the mistake gets its own
+    message. ``name`` is the parameter's name, as the user wrote it.
+
+    >>> from nltk import Tree
+    >>> require_corpus([Tree("S", ["a"])], "gold_sents")[0]
+    Tree('S', ['a'])
+    >>> try:
+    ...     require_corpus(Tree("S", ["a"]), "gold_sents")
+    ... except OptionError as err:
+    ...     print(err)
+    gold_sents is one nltk.Tree, not a corpus; wrap a single sentence in a list: [tree]
+    """
+    single = single_sentence(value)
+    if single is not None:
+        raise OptionError(
+            f"{name} is {single}, not a corpus; wrap a single sentence in a list: [tree]"
+        )
+    if isinstance(value, (str, bytes)):
+        raise OptionError(
+            f"{name} is a {type(value).__name__}, not a corpus of trees; read a file or a "
+            "string into trees first (nltk_tedeval.read_file or read_text)"
+        )
+    if not hasattr(value, "__iter__"):
+        raise OptionError(
+            f"{name} is a {type(value).__name__}, not a corpus: give a list (or any iterable) "
+            "of trees, one per sentence"
+        )
+    return value
+
+
+def require_corpora(values: Any, name: str) -> list[Any]:
+    """A list of corpora (one per system or theory), each checked by :func:`require_corpus`.
+
+    >>> from nltk import Tree
+    >>> try:
+    ...     require_corpora([Tree("S", ["a"])], "other_golds")
+    ... except OptionError as err:
+    ...     print(err)
+    other_golds[0] is one nltk.Tree, not a corpus; wrap a single sentence in a list: [tree]
+    """
+    if single_sentence(values) is not None:
+        raise OptionError(
+            f"{name} is one sentence; it takes a list of corpora: {name}=[[tree, ...], ...]"
+        )
+    return [require_corpus(c, f"{name}[{i}]") for i, c in enumerate(require_corpus(values, name))]
+
+
+def single_sentence(value: Any) -> str | None:
+    """How to name ``value`` if it is one sentence rather than a corpus."""
+    # Imported here: nltk's tree and graph modules are only needed for this test.
+    from nltk.parse import DependencyGraph
+    from nltk.tree import Tree
+
+    if isinstance(value, Tree):
+        return "one nltk.Tree"
+    if isinstance(value, DependencyGraph):
+        return "one DependencyGraph"
+    if isinstance(value, SourceSentence):
+        return "one read sentence (a SourceSentence)"
+    # The package's own DependencyTree (trees/, a higher layer): words and heads.
+    if hasattr(value, "heads") and hasattr(value, "words"):
+        return f"one {type(value).__name__}"
+    return None

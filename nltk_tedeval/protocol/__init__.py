@@ -42,7 +42,6 @@ from .evaluators import (
     UNLABELED,
     CrossFrameworkEvaluator,
     Experiment,
-    SentenceResult,
     TedEvalEvaluator,
 )
 from .explain import DRAWINGS, SCENARIOS, Explanation, Operation, explain
@@ -52,6 +51,7 @@ from .sentence import (
     ProtocolConfig,
     ProtocolResult,
     SentenceOutcome,
+    SentenceResult,
     get_engine,
     process_sentence,
     run_protocol,

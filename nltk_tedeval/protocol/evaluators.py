@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..errors import OptionError
+from ..records import require_corpora, require_corpus
 from ..scoring.evaluator import Evaluator, UnknownNameError, zip_parallel
 from ..scoring.significance import (
     DEFAULT_ROUNDS,
@@ -37,14 +38,20 @@ from ..scoring.significance import (
 )
 from ..scoring.stats import Measure, Score, Signature, StatsTable, edit_score
 from ..trees.convert import Converter
-from .sentence import ProtocolConfig, ProtocolResult, SkippedSentence, run_protocol
+from .sentence import (
+    ProtocolConfig,
+    ProtocolResult,
+    SentenceResult,
+    SkippedSentence,
+    run_protocol,
+    table_results,
+)
 
 __all__ = [
     "LABELED",
     "UNLABELED",
     "CrossFrameworkEvaluator",
     "Experiment",
-    "SentenceResult",
     "TedEvalEvaluator",
 ]
 
@@ -54,42 +61,6 @@ UNLABELED = Measure("TEDEVAL unlabeled", ("delta_unlabeled", "iota_unlabeled"), 
 """TedEval over unlabeled items (every span but the whole sentence)."""
 
 _CONVERTER_OPTIONS = ("labeler", "head_label", "strip_subtypes", "projectivize", "label_map")
-
-
-@dataclass(frozen=True)
-class SentenceResult:
-    """δ, ι and the score of one sentence in both modes.
-
-    >>> r = SentenceResult(1, None, 3, 9, 1, 7)
-    >>> round(r.labeled, 4), round(r.unlabeled, 4)
-    (0.6667, 0.8571)
-    """
-
-    number: int
-    sentence_id: str | None
-    delta_labeled: int
-    iota_labeled: int
-    delta_unlabeled: int
-    iota_unlabeled: int
-
-    @property
-    def labeled(self) -> float:
-        """``1 − δ/ι`` in labeled mode (1.0 when ι = 0)."""
-        return 1.0 - self.delta_labeled / self.iota_labeled if self.iota_labeled else 1.0
-
-    @property
-    def unlabeled(self) -> float:
-        """``1 − δ/ι`` in unlabeled mode (1.0 when ι = 0)."""
-        return 1.0 - self.delta_unlabeled / self.iota_unlabeled if self.iota_unlabeled else 1.0
-
-
-def _results(
-    table: StatsTable, numbers: Sequence[int], ids: Sequence[str | None]
-) -> list[SentenceResult]:
-    return [
-        SentenceResult(n, sid, *row)
-        for n, sid, row in zip(numbers, ids, table.array.tolist(), strict=True)
-    ]
 
 
 def _converter(converter: Converter | None, options: Mapping[str, Any]) -> Converter:
@@ -188,10 +159,12 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
         converter: Converter | None = None,
         **options: Any,
     ) -> None:
-        self.parsed_sents = parsed_sents  # type: ignore[assignment]
-        self.gold_sents = gold_sents  # type: ignore[assignment]
+        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents")  # type: ignore[assignment]
+        self.gold_sents = require_corpus(gold_sents, "gold_sents")  # type: ignore[assignment]
         self.converter = _converter(converter, options)
-        self.other_golds = list(other_golds)
+        self.other_golds = require_corpora(other_golds, "other_golds")
+        if tl_unify_with is not None:
+            require_corpus(tl_unify_with, "tl_unify_with")
         if other_converters is None:
             other_converters = [self.converter] * len(self.other_golds)
         if len(other_converters) != len(self.other_golds):
@@ -241,7 +214,7 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
         >>> [round(s, 4) for s in a.eval()], [round(s, 4) for s in b.eval()]
         ([1.0, 1.0], [0.6667, 0.8571])
         """
-        systems = list(systems)
+        systems = require_corpora(systems, "systems")
         if not systems:
             raise OptionError("evaluate_systems needs at least one system")
         first = cls(systems[0], gold_sents, **options)
@@ -308,7 +281,7 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
     def sentence_results(self) -> list[SentenceResult]:
         """δ, ι and scores of every scored sentence, in order."""
         res = self.result
-        return _results(self.stats, res.numbers, res.sentence_ids)
+        return table_results(self.stats, res.numbers, res.sentence_ids)
 
     def macro(self) -> tuple[Score, Score]:
         """The macro averages ``(labeled, unlabeled)``: means of sentence scores."""
@@ -353,6 +326,11 @@ class Experiment:
     parsed_sents: Iterable[Any] | None
     gold_sents: Iterable[Any]
     converter: Converter = field(default_factory=Converter)
+
+    def __post_init__(self) -> None:
+        require_corpus(self.gold_sents, f"experiment {self.name!r}: gold_sents")
+        if self.parsed_sents is not None:
+            require_corpus(self.parsed_sents, f"experiment {self.name!r}: parsed_sents")
 
 
 class CrossFrameworkEvaluator(_ProtocolEvaluator):
@@ -542,7 +520,7 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
     def sentence_results(self, name: str, scenario: str) -> list[SentenceResult]:
         """Per-sentence δ, ι and scores of one experiment in one scenario."""
         res = self.result
-        return _results(self.stats(name, scenario), res.numbers, res.sentence_ids)
+        return table_results(self.stats(name, scenario), res.numbers, res.sentence_ids)
 
     def as_dict(
         self,

@@ -55,11 +55,13 @@ __all__ = [
     "ProtocolConfig",
     "ProtocolResult",
     "SentenceOutcome",
+    "SentenceResult",
     "SkippedSentence",
     "get_engine",
     "process_sentence",
     "run_protocol",
     "sentence_stats",
+    "table_results",
 ]
 
 COLUMNS = ("delta_labeled", "iota_labeled", "delta_unlabeled", "iota_unlabeled")
@@ -390,3 +392,40 @@ def _outcomes(
     runner = Parallel(n_jobs=jobs, return_as="generator")
     for batch in runner(delayed(_process_batch)(b, config) for b in _batches(sentences, size)):
         yield from batch
+
+
+@dataclass(frozen=True)
+class SentenceResult:
+    """δ, ι and the score of one sentence in both modes.
+
+    >>> r = SentenceResult(1, None, 3, 9, 1, 7)
+    >>> round(r.labeled, 4), round(r.unlabeled, 4)
+    (0.6667, 0.8571)
+    """
+
+    number: int
+    sentence_id: str | None
+    delta_labeled: int
+    iota_labeled: int
+    delta_unlabeled: int
+    iota_unlabeled: int
+
+    @property
+    def labeled(self) -> float:
+        """``1 − δ/ι`` in labeled mode (1.0 when ι = 0)."""
+        return 1.0 - self.delta_labeled / self.iota_labeled if self.iota_labeled else 1.0
+
+    @property
+    def unlabeled(self) -> float:
+        """``1 − δ/ι`` in unlabeled mode (1.0 when ι = 0)."""
+        return 1.0 - self.delta_unlabeled / self.iota_unlabeled if self.iota_unlabeled else 1.0
+
+
+def table_results(
+    table: StatsTable, numbers: Sequence[int], ids: Sequence[str | None]
+) -> list[SentenceResult]:
+    """One :class:`SentenceResult` per row of a (δ, ι) table, with its sentence's number and id."""
+    return [
+        SentenceResult(n, sid, *row)
+        for n, sid, row in zip(numbers, ids, table.array.tolist(), strict=True)
+    ]

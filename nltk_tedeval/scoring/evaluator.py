@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..errors import OptionError, SentenceCountError, TedEvalError
-from ..records import unwrap
+from ..records import require_corpora, require_corpus, unwrap
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, RowBuffer, Score, Signature, StatsTable
 
@@ -129,8 +129,8 @@ class Evaluator:
     def __init__(
         self, parsed_sents: Iterable[Any], gold_sents: Iterable[Any], *, on_error: str = "raise"
     ) -> None:
-        self.parsed_sents = parsed_sents
-        self.gold_sents = gold_sents
+        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents")
+        self.gold_sents = require_corpus(gold_sents, "gold_sents")
         sized = isinstance(parsed_sents, Sized) and isinstance(gold_sents, Sized)
         if sized and len(parsed_sents) != len(gold_sents):  # type: ignore[arg-type]
             raise SentenceCountError(
@@ -200,6 +200,8 @@ class Evaluator:
         (``on_error="skip"``) so paired comparisons and significance tests
         see the same sentences. Returns one evaluator per system, ready.
         """
+        require_corpus(gold_sents, "gold_sents")
+        systems = require_corpora(systems, "systems")
         names = list(names or [f"system {i + 1}" for i in range(len(systems))])
         evaluators = [cls([], [], on_error=on_error, **options) for _ in systems]
         rows = zip_parallel([("gold", gold_sents), *zip(names, systems, strict=True)])
