@@ -237,7 +237,7 @@ def test_signature_and_options() -> None:
     ev = MPHEvaluator([GOLD_TREE], [GOLD_TREE])
     sig = str(ev.signature)
     assert "metric:mph" in sig and "heads:collins1999" in sig and "punct:collins" in sig
-    assert "projectivize:no" in sig
+    assert "proj:require" in sig
     ev2 = MPHEvaluator([GOLD_TREE], [GOLD_TREE], punct_tags=", .", head_rules="NP left DT\n")
     assert ev2.punct_tags == frozenset({",", "."})
     assert "punct:,+." in str(ev2.signature) and "heads:user-" in str(ev2.signature)
@@ -283,7 +283,7 @@ def test_projectivize_lifts_and_counts() -> None:
     ev = MPHEvaluator([NONPROJ, gold], [gold, gold], projectivize=True)
     assert ev.stats.array.tolist() == [[0, 1, 0], [1, 1, 1]]
     assert ev.projectivized == 1
-    assert "projectivize:yes" in str(ev.signature)
+    assert "proj:lift" in str(ev.signature)
 
 
 def test_non_projective_punctuation_is_removed_first() -> None:

@@ -141,7 +141,15 @@ def test_score_is_a_float_that_prints_itself():
 
 
 def test_signature_fields_and_values():
-    sig = Signature(metric="x", flag=True, other=None)
-    assert str(sig).startswith("metric:x|flag:yes|other:none|version:")
-    assert sig.replace(flag=False).fields["flag"] == "no"
-    assert Signature(a=1) == Signature(a=1) and hash(Signature(a=1)) == hash(Signature(a=1))
+    sig = Signature(metric="x", labeled=True, map=None)
+    assert str(sig).startswith("metric:x|labeled:yes|map:none|version:")
+    assert sig.replace(labeled=False).fields["labeled"] == "no"
+    assert Signature(cutoff=1) == Signature(cutoff=1)
+    assert hash(Signature(cutoff=1)) == hash(Signature(cutoff=1))
+
+
+def test_signature_keys_come_from_the_shared_table():
+    with pytest.raises(ValueError, match="projectivize are not in SIGNATURE_KEYS"):
+        Signature(metric="mph", projectivize=True)
+    with pytest.raises(ValueError, match="flag are not in SIGNATURE_KEYS"):
+        Signature(metric="x").replace(flag=True)

@@ -288,7 +288,7 @@ class MPHEvaluator(Evaluator):
         return super().signature_fields() | {
             "heads": self.head_rules.name,
             "punct": punct,
-            "projectivize": self.projectivize,
+            "proj": "lift" if self.projectivize else "require",
         }
 
     @property

@@ -35,6 +35,7 @@ from .._version import __version__
 from ..errors import OptionError
 
 __all__ = [
+    "SIGNATURE_KEYS",
     "TEDEVAL",
     "Measure",
     "RowBuffer",
@@ -225,11 +226,39 @@ class StatsTable:
         return StatsTable(self.columns, self._array[np.asarray(rows)])
 
 
+SIGNATURE_KEYS: dict[str, str] = {
+    "metric": "the metric: tedeval, parseval, attachment or mph",
+    "ref": "TedEval's reference: single, multiple(k) over k theories, or overlap",
+    "labeler": "how bracket labels carry functions (ptb, colon, identity, rr, ...)",
+    "hd": "the label of a dependency head's own node",
+    "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
+    "proj": "non-projective dependency trees refused (require) or lifted (lift)",
+    "map": "a label map applied before scoring (yes/no)",
+    "tl": "TL-unification of a gold with another theory's labels",
+    "engine": "TedEval's engine: span (exact set counting) or apted",
+    "prm": "the EVALB parameter file",
+    "labeled": "ParsEval brackets compared with their labels (yes/no)",
+    "cutoff": "ParsEval's CUTOFF_LEN for the len<=N figures",
+    "punct": "which tokens count as punctuation and are left out",
+    "heads": "the head rules of MPH",
+    "avg": "micro (corpus) or macro (mean of sentences) average",
+    "version": "the package version",
+}
+"""Every signature key, shared by all metrics, with what it records.
+
+One table, so that one option is spelled one way in every metric's signature
+(``proj:lift`` in TedEval and MPH alike) and a typo in a key cannot go out
+unnoticed: :class:`Signature` refuses a key that is not here.
+"""
+
+
 class Signature:
     """Every option that changes a number, printed as ``key:value|...|version:X``.
 
-    >>> str(Signature(metric="tedeval", mode="labeled"))
-    'metric:tedeval|mode:labeled|version:0.1.0'
+    Keys come from :data:`SIGNATURE_KEYS`.
+
+    >>> str(Signature(metric="tedeval", ref="single"))
+    'metric:tedeval|ref:single|version:0.1.0'
     """
 
     __slots__ = ("_fields",)
@@ -238,6 +267,12 @@ class Signature:
         items = dict(fields or {})
         items.update(more)
         items.pop("version", None)
+        unknown = sorted(set(map(str, items)) - SIGNATURE_KEYS.keys())
+        if unknown:
+            raise ValueError(
+                f"signature key(s) {', '.join(unknown)} are not in SIGNATURE_KEYS; "
+                "add a key there, with its meaning, before a metric uses it"
+            )
         self._fields = tuple((str(k), _sig_value(v)) for k, v in items.items())
 
     @property
