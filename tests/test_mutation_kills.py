@@ -1,0 +1,597 @@
+"""Tests written to kill the mutants that survived the mutation run (docs/mutation.md).
+
+Each test names, in its docstring, the behaviour the surviving mutants got
+wrong; every expected value is worked out by hand in the comments (from
+SPEC.md, the module's documented contract, or a second computation written
+here), never copied from the code's output.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import pickle
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nltk_tedeval import Measure, Score, Signature, StatsTable, paired_randomization
+from nltk_tedeval.errors import OptionError
+from nltk_tedeval.reading.evalb_params import EvalbParams
+from nltk_tedeval.scoring.stats import TEDEVAL, accuracy
+
+# -- stats ---------------------------------------------------------------------------------
+
+
+def test_score_as_dict_and_printed_forms() -> None:
+    """Every key of ``Score.as_dict`` and both printed forms, micro and macro."""
+    sig = Signature(metric="attachment")
+    micro = Score(0.75, name="LAS", totals={"correct": 3, "total": 4}, sentences=2, signature=sig)
+    assert micro.as_dict() == {
+        "name": "LAS",
+        "value": 0.75,
+        "average": "micro",
+        "sentences": 2,
+        "totals": {"correct": 3, "total": 4},
+        "signature": "metric:attachment|version:0.1.0",
+    }
+    macro = Score(0.5, name="UAS", sentences=1, signature=sig, average="macro")
+    # No totals: the parenthesis holds only the count; a macro score says so.
+    assert str(macro) == "UAS = 0.5000 (1 sentence, macro) metric:attachment|version:0.1.0"
+    assert str(micro) == (
+        "LAS = 0.7500 (correct=3 total=4, 2 sentences) metric:attachment|version:0.1.0"
+    )
+
+
+def test_score_survives_pickling_with_all_it_knows() -> None:
+    """``Score.__reduce__``: what the worker processes of ``jobs=`` send back."""
+    sig = Signature(metric="tedeval", ref="single")
+    score = Score(
+        0.25, name="TEDEVAL", totals={"delta": 3, "iota": 4}, sentences=5, signature=sig,
+        average="macro",
+    )
+    back = pickle.loads(pickle.dumps(score))
+    assert type(back) is Score and float(back) == 0.25
+    assert (back.name, back.signature, back.sentences, back.totals, back.average) == (
+        "TEDEVAL", sig, 5, {"delta": 3, "iota": 4}, "macro",
+    )
+
+
+def test_signature_equality_and_repr() -> None:
+    """Two signatures are equal only when every field is; the repr shows the string form."""
+    assert Signature(metric="a") != Signature(metric="b")
+    assert Signature(metric="a") == Signature(metric="a")
+    assert Signature(metric="a") != "metric:a|version:0.1.0"
+    assert repr(Signature(metric="a")) == "Signature('metric:a|version:0.1.0')"
+
+
+def test_macro_of_only_undefined_sentences_is_nan_without_a_warning() -> None:
+    """Every sentence undefined (total 0): the macro average is NaN, and numpy is not
+    asked for the mean of nothing (which would warn "Mean of empty slice")."""
+    table = StatsTable(("correct", "total"), [(0, 0), (0, 0)])
+    acc = Measure("ACC", ("correct", "total"), accuracy)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert math.isnan(table.macro(acc))
+
+
+# -- significance ----------------------------------------------------------------------------
+
+
+def _delta_iota(rows: list[tuple[int, int]]) -> StatsTable:
+    return StatsTable(("delta", "iota"), rows)
+
+
+def _exact_p(a_rows: list[tuple[int, int]], b_rows: list[tuple[int, int]]) -> float:
+    """The exact permutation p-value: every one of the 2^n swap patterns, by enumeration."""
+    a, b = np.array(a_rows), np.array(b_rows)
+    observed = abs(float(TEDEVAL(a.sum(0))) - float(TEDEVAL(b.sum(0))))
+    patterns = list(itertools.product((0, 1), repeat=len(a)))
+    hits = 0
+    for swap in patterns:
+        s = np.array(swap)[:, None]
+        new_a, new_b = np.where(s, b, a).sum(0), np.where(s, a, b).sum(0)
+        hits += abs(float(TEDEVAL(new_a)) - float(TEDEVAL(new_b))) >= observed - 1e-12
+    return hits / len(patterns)
+
+
+def test_significance_swaps_sentences_that_differ_in_every_column() -> None:
+    """B is worse than A on every sentence in both δ and ι (no zero in any difference,
+    and four differences are exactly (1, 1)): every one of those sentences must be swapped.
+
+    Only two of the 2^8 = 256 swap patterns (none, and all) reach the observed
+    difference, so the exact p-value is 2/256; 20,000 rounds land within five
+    standard errors of it (se = sqrt(p(1-p)/20000) ≈ 0.0006).
+    """
+    a = [(0, 10), (1, 10), (0, 8), (2, 12), (1, 9), (0, 10), (3, 11), (1, 7)]
+    b = [(2, 12), (2, 11), (1, 9), (4, 13), (3, 11), (1, 11), (5, 12), (2, 8)]
+    exact = _exact_p(a, b)
+    assert exact == 2 / 256
+    result = paired_randomization(_delta_iota(a), _delta_iota(b), TEDEVAL, rounds=20000)
+    se = math.sqrt(exact * (1 - exact) / 20000)
+    assert abs(result.p_value - exact) < 5 * se
+
+
+def test_significance_result_as_dict_records_rounds_and_seed() -> None:
+    """Identical systems: no sentence differs, every round ties, p = (R+1)/(R+1) = 1.
+
+    Scores: δ/ι = 2/20 on each side, so both are 1 − 0.1 = 0.9.
+    """
+    a = _delta_iota([(1, 10), (1, 10)])
+    result = paired_randomization(a, a, TEDEVAL, rounds=9, seed=3)
+    assert (result.rounds, result.seed) == (9, 3)
+    assert result.as_dict() == {
+        "measure": "TEDEVAL",
+        "score_a": 0.9,
+        "score_b": 0.9,
+        "difference": 0.0,
+        "p_value": 1.0,
+        "rounds": 9,
+        "seed": 3,
+        "sentences": 2,
+    }
+
+
+def test_significance_smallest_legal_rounds_and_seed() -> None:
+    """``rounds=1`` and ``seed=0`` are legal (at least 1; non-negative): p = (1+1)/(1+1)."""
+    a = _delta_iota([(1, 10)])
+    assert paired_randomization(a, a, TEDEVAL, rounds=1, seed=0).p_value == 1.0
+
+
+@pytest.mark.parametrize("option", [{"rounds": 2.5}, {"seed": 1.5}, {"seed": "7"}])
+def test_significance_refuses_options_that_are_not_integers(option: dict) -> None:
+    a = _delta_iota([(1, 10)])
+    with pytest.raises(OptionError):
+        paired_randomization(a, a, TEDEVAL, **option)
+
+
+def test_significance_last_block_stops_at_the_rounds_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Blocks of 7 rounds over 20 rounds: 7 + 7 + 6, never 21.
+
+    The systems differ on both sentences but tie overall (A wins one, B the
+    other), so the observed difference is 0 and every round reaches it:
+    c = R and p = (R + 1) / (R + 1) = 1 exactly; a 21st round would give 22/21.
+    """
+    import nltk_tedeval.scoring.significance as sig
+
+    monkeypatch.setattr(sig, "_BLOCK_CELLS", 7 * 2)
+    a = _delta_iota([(0, 10), (5, 10)])
+    b = _delta_iota([(5, 10), (0, 10)])
+    assert paired_randomization(a, b, TEDEVAL, rounds=20).p_value == 1.0
+
+
+def test_coin_flips_are_the_bits_of_one_64_bit_word_per_row() -> None:
+    """``_coin_flips``: a round over 64 sentences takes exactly one 64-bit output of
+    the bit generator, and its flips are that word's bits (so a row holds as many
+    ones as the word has set bits)."""
+    from nltk_tedeval.scoring.significance import _coin_flips
+
+    flips = _coin_flips(np.random.default_rng(5), 3, 64)
+    words = np.random.default_rng(5).bit_generator.random_raw(3)
+    assert flips.shape == (3, 64) and flips.dtype == np.float64
+    assert set(np.unique(flips)) <= {0.0, 1.0}
+    assert [int(row.sum()) for row in flips] == [bin(int(w)).count("1") for w in words]
+    # and nothing more was drawn: the next output is the fourth word
+    rng = np.random.default_rng(5)
+    _coin_flips(rng, 3, 64)
+    assert rng.bit_generator.random_raw() == np.random.default_rng(5).bit_generator.random_raw(4)[3]
+
+
+# -- EVALB parameter files -------------------------------------------------------------------
+
+
+def _prm(text: str) -> EvalbParams:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # none of these lines is worth a warning
+        return EvalbParams.from_text(text)
+
+
+def test_prm_comment_line_is_ignored_silently() -> None:
+    # "#" starts a comment (EVALB's README §6); read as a keyword it would warn.
+    assert _prm("# DELETE_LABEL X\nLABELED 0\n").labeled is False
+
+
+def test_prm_three_character_line_is_read() -> None:
+    """Only lines shorter than three characters are skipped: "AB 1" is read (an
+    unknown keyword: a warning); "AB" is skipped without one."""
+    with pytest.warns(UserWarning, match="unknown keyword 'AB'"):
+        EvalbParams.from_text("AB 1\n")
+    with pytest.warns(UserWarning, match="unknown keyword 'A'"):
+        EvalbParams.from_text("A 1\n")
+    assert _prm("AB\n") == EvalbParams.evalb_defaults()
+
+
+def test_prm_line_starting_with_a_blank_is_an_unknown_keyword() -> None:
+    """The keyword ends at the first blank, so " LABELED 0" has an empty keyword: EVALB
+    complains and goes on (a warning), it is not a keyword without a value (an error)."""
+    with pytest.warns(UserWarning, match="unknown keyword"):
+        params = EvalbParams.from_text(" LABELED 0\n")
+    assert params.labeled is True
+
+
+def test_prm_values_keep_blanks_that_c_does_not_call_blanks() -> None:
+    """A no-break space is no C blank (isspace in the "C" locale), so it is part of the
+    label; and atoi() stops at it, reading no digit."""
+    assert _prm("DELETE_LABEL \u00a0X\n").delete_labels == ("\u00a0X",)
+    with pytest.raises(OptionError):
+        EvalbParams.from_text("CUTOFF_LEN \u00a010\n")
+
+
+def test_prm_integers_are_read_as_atoi_reads_them() -> None:
+    """atoi(): an optional sign, then the leading digits; the rest is ignored."""
+    assert _prm("CUTOFF_LEN +5\n").cutoff_len == 5
+    assert _prm("DEBUG -3\n").debug == -3
+    assert _prm("CUTOFF_LEN 5X\n").cutoff_len == 5
+    assert _prm("CUTOFF_LEN 12X\n").cutoff_len == 12
+
+
+def test_prm_bad_pair_skips_only_its_own_line() -> None:
+    """EQ_LABEL with one value is ignored with a warning; the next line still counts."""
+    with pytest.warns(UserWarning, match="EQ_LABEL requires two values"):
+        params = EvalbParams.from_text("EQ_LABEL A\nLABELED 0\n")
+    assert params.labeled is False and params.eq_labels == ()
+
+
+def test_prm_warnings_point_outside_the_library() -> None:
+    """``stacklevel``: the warning names the caller's file, not evalb_params.py."""
+    for text in ("EQ_LABEL A\n", "BOGUS 1\n"):
+        with pytest.warns(UserWarning) as record:
+            EvalbParams.from_text(text)
+        assert Path(record[0].filename).name != "evalb_params.py"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "token"),
+    [
+        ("LABELED 0\nCUTOFF_LEN\n", 2, "CUTOFF_LEN"),  # a keyword without a value
+        ("DEBUG 0\nDEBUG 1\nLABELED yes\n", 3, "yes"),  # atoi() would read no digit
+    ],
+)
+def test_prm_errors_say_where(text: str, line: int, token: str) -> None:
+    """An OptionError of a parameter file carries its file, line and token, and its
+    message starts with ``file:line``."""
+    with pytest.raises(OptionError) as info:
+        EvalbParams.from_text(text, source="my.prm")
+    err = info.value
+    assert (err.file, err.line, err.token) == ("my.prm", line, token)
+    assert str(err).startswith(f"my.prm:{line}: ")
+
+
+# -- head rules ------------------------------------------------------------------------------
+
+
+def test_instruction_keeps_its_categories_as_a_tuple() -> None:
+    """Instructions are frozen and hashable, so a list of categories becomes a tuple."""
+    from nltk_tedeval.trees.headrules import Instruction
+
+    ins = Instruction("left", ["NP", "S"])
+    assert ins.categories == ("NP", "S") and isinstance(ins.categories, tuple)
+    assert hash(ins) == hash(Instruction("left", ("NP", "S")))
+
+
+def test_head_rules_lines_after_a_coordination_directive_still_count() -> None:
+    from nltk_tedeval.trees.headrules import HeadRules, Instruction
+
+    rules = HeadRules.from_text("!coordination CC\nNP right NN\n")
+    assert rules.coordination == frozenset({"CC"})
+    assert rules.instructions("NP") == (Instruction("right", ("NN",)),)
+
+
+def test_head_rules_instructions_strip_function_tags_and_fall_back_to_the_default() -> None:
+    """``instructions``: NP-SBJ-1 is looked up as NP; an unlisted label gets the "*" line,
+    and with no "*" line the leftmost child (``left`` with no categories)."""
+    from nltk_tedeval.trees.headrules import HeadRules, Instruction
+
+    rules = HeadRules({"NP": ("right", "NN"), "*": ("right", ())})
+    assert rules.instructions("NP-SBJ-1") == (Instruction("right", ("NN",)),)
+    assert rules.instructions("VP") == (Instruction("right"),)
+    assert HeadRules({"NP": ("right", "NN")}).instructions("VP") == (Instruction("left"),)
+
+
+def test_head_rules_equality_compares_the_tables() -> None:
+    from nltk_tedeval.trees.headrules import HeadRules
+
+    assert HeadRules({"NP": ("right", "NN")}) != HeadRules({"NP": ("left", "NN")})
+    assert HeadRules({"NP": ("right", "NN")}) == HeadRules.from_text("NP right NN\n")
+    assert HeadRules({"NP": ("right", "NN")}) != "NP right NN\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "token"),
+    [
+        ("NP right NN\n!coord CC\n", 2, "!coord"),  # the only directive is !coordination
+        ("NP right NN\n\nVP\n", 3, "VP"),  # a label without a direction
+        ("# comment\nPP upward IN\n", 2, "upward"),  # an unknown direction
+    ],
+)
+def test_head_rule_file_errors_name_line_and_token(text: str, line: int, token: str) -> None:
+    from nltk_tedeval.errors import InputFormatError
+    from nltk_tedeval.trees.headrules import HeadRules
+
+    with pytest.raises(InputFormatError) as info:
+        HeadRules.from_text(text)
+    assert (info.value.line, info.value.token) == (line, token)
+
+
+# -- operations ------------------------------------------------------------------------------
+
+
+def test_unify_refuses_crossing_spans_and_names_them() -> None:
+    """``a ⊔ b`` fails when two spans cross (SPEC.md §4): (0,2) over "a b" and (1,3)
+    over "b c" share "b" and neither contains the other."""
+    from nltk_tedeval.errors import UnificationError
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+    from nltk_tedeval.trees.operations import unify
+
+    a = MultiFunctionTree({(0, 3): set(), (0, 2): {"X"}}, ("a", "b", "c"))
+    b = MultiFunctionTree({(0, 3): set(), (1, 3): {"Y"}}, ("a", "b", "c"))
+    with pytest.raises(UnificationError) as info:
+        unify(a, b)
+    assert info.value.token in ("(0, 2) x (1, 3)", "(1, 3) x (0, 2)")
+    # the message quotes the words under both spans
+    assert "'a b'" in str(info.value) and "'b c'" in str(info.value)
+
+
+def test_operations_keep_the_first_trees_words() -> None:
+    """Trees whose yields differ only by Penn Treebank escapes can be combined; like
+    ``generalize`` and ``tl_unify``, ``unify`` keeps the first tree's words, and its
+    error message quotes them."""
+    from nltk_tedeval.errors import UnificationError
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+    from nltk_tedeval.trees.operations import generalize, unify
+
+    ptb = MultiFunctionTree({(0, 2): {"S"}}, ("-LRB-", "x"))
+    plain = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"hd"}}, ("(", "x"))
+    assert unify(ptb, plain).words == ("-LRB-", "x")
+    assert generalize(ptb, plain).words == ("-LRB-", "x")
+    crossing = MultiFunctionTree({(0, 3): set(), (0, 2): set()}, ("-LRB-", "x", "y"))
+    other = MultiFunctionTree({(0, 3): set(), (1, 3): set()}, ("(", "x", "y"))
+    with pytest.raises(UnificationError, match="'-LRB- x'"):
+        unify(crossing, other)
+
+
+def test_relabel_accepts_a_function() -> None:
+    """``relabel`` with a callable: each label goes through it; ``None`` drops the label."""
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+    from nltk_tedeval.trees.operations import relabel
+
+    t = MultiFunctionTree({(0, 2): {"SUB", "X"}, (0, 1): {"hd"}}, 2)
+    out = relabel(t, lambda label: None if label == "X" else label.lower())
+    assert out.labels((0, 2)) == {"sub"} and out.labels((0, 1)) == {"hd"}
+
+
+# -- protocol --------------------------------------------------------------------------------
+
+
+def test_protocol_config_build_names_and_options() -> None:
+    """``ProtocolConfig.build``: one gold is "gold", several "gold 1", "gold 2"...; the
+    same for parses; converters may be given; other options go through."""
+    from nltk_tedeval.protocol import ProtocolConfig
+    from nltk_tedeval.trees.convert import Converter
+
+    one = ProtocolConfig.build(theories=1, parses=[0])
+    assert (one.theory_names, one.parse_names) == (("gold",), ("parse",))
+    two = ProtocolConfig.build(theories=2, parses=[0, 1])
+    assert (two.theory_names, two.parse_names) == (("gold 1", "gold 2"), ("parse 1", "parse 2"))
+    convs = (Converter(), Converter())
+    given = ProtocolConfig.build(theories=convs, parses=[1], engine="apted", overlaps=True)
+    assert given.converters == convs and given.parse_theories == (1,)
+    assert (given.engine, given.overlaps) == ("apted", True)
+
+
+def test_process_batch_is_process_sentence_on_each() -> None:
+    """``_process_batch`` (what each worker of ``jobs > 1`` runs) scores every sentence
+    of its batch with its own number, id, golds and parses.
+
+    The PTB labeler keeps function tags only, so gold (S (NP-SBJ a) (VP b)) has
+    the labelled item SBJ(0,1) and the unlabelled items (0,1), (1,2) (the full
+    span is never counted). Sentence 7 parses it right: δ_L = 0, ι_L = 1 + 1,
+    δ_U = 0, ι_U = 2 + 2. Sentence 8 tags NP as TMP: delete SBJ(0,1), add
+    TMP(0,1), neither shared, so δ_L = 2; the brackets are right, δ_U = 0.
+    """
+    from nltk import Tree
+
+    from nltk_tedeval.protocol import ProtocolConfig
+    from nltk_tedeval.protocol.sentence import _process_batch
+
+    config = ProtocolConfig.build(theories=1, parses=[0])
+    gold = Tree.fromstring("(S (NP-SBJ a) (VP b))")
+    wrong = Tree.fromstring("(S (NP-TMP a) (VP b))")
+    out = _process_batch([(7, "s7", [gold], [gold]), (8, None, [gold], [wrong])], config)
+    assert [(o.number, o.sentence_id, o.error) for o in out] == [(7, "s7", None), (8, None, None)]
+    assert [o.single for o in out] == [((0, 2, 0, 4),), ((2, 2, 0, 4),)]
+
+
+def test_function_node_repr_names_its_kind() -> None:
+    from nltk_tedeval.protocol.engine_apted import _FUNC, _ROOT, _TERM, FunctionNode
+
+    assert repr(FunctionNode(_ROOT, "", (0, 2))) == "FunctionNode(root, '', (0, 2))"
+    assert repr(FunctionNode(_FUNC, "SBJ", (0, 1))) == "FunctionNode(func, 'SBJ', (0, 1))"
+    assert repr(FunctionNode(_TERM, "a", (0, 1))) == "FunctionNode(term, 'a', (0, 1))"
+
+
+# -- TedEval evaluators ----------------------------------------------------------------------
+
+# SPEC.md §3.3 and §5, "arrive on Sunday": gold1 (heads 0 1 2, root prep pobj),
+# gold2 (heads 0 3 1, root case tmod) and the parse p (heads 0 1 1).
+_GOLD1 = "arrive VB 0 ROOT\non IN 1 prep\nSunday NNP 2 pobj"
+_GOLD2 = "arrive VB 0 ROOT\non IN 3 case\nSunday NNP 1 tmod"
+_PARSE = "arrive VB 0 ROOT\non IN 1 prep\nSunday NNP 1 pobj"
+# Default converter options, in the order Converter.signature_fields gives them.
+_CONV = "labeler:ptb|hd:hd|subtypes:keep|proj:require|map:no"
+
+
+def _score_dict(delta: int, iota: int, mode: str, sig: str, avg: str) -> dict:
+    """A Score.as_dict of one sentence with these δ and ι (score 1 − δ/ι)."""
+    return {
+        "name": f"TEDEVAL {mode}",
+        "value": 1 - delta / iota,
+        "average": avg,
+        "sentences": 1,
+        "totals": {f"delta_{mode}": delta, f"iota_{mode}": iota},
+        "signature": f"{sig}|avg:{avg}|version:0.1.0",
+    }
+
+
+def _block(lab: tuple[int, int], unl: tuple[int, int], sig: str) -> dict:
+    """One scenario of one experiment with macro scores: one sentence, so macro = micro."""
+    return {
+        "labeled": _score_dict(*lab, "labeled", sig, "micro"),
+        "unlabeled": _score_dict(*unl, "unlabeled", sig, "micro"),
+        "sentences": 1,
+        "skipped": [],
+        "signature": f"{sig}|avg:micro|version:0.1.0",
+        "macro": {
+            "labeled": _score_dict(*lab, "labeled", sig, "macro"),
+            "unlabeled": _score_dict(*unl, "unlabeled", sig, "macro"),
+        },
+    }
+
+
+def test_cross_framework_as_dict_by_hand() -> None:
+    """The whole JSON report of a two-theory experiment, from SPEC.md §5's worked table.
+
+    A parses with p against gold1; B "parses" with gold2 itself. δ/ι:
+    A SINGLE 3/9 and 1/7 (p against gold1); A MULTIPLE 1/6 and 1/7; B SINGLE
+    0/10 and 0/8 (a gold against itself: 5 labelled items and 4 spans on each
+    side); B MULTIPLE 0/7 and 0/8 ("gold2 as parse, MULTIPLE"); the overlap of
+    the golds 6/10 and 0/8. One sentence, so each macro score is the micro one.
+    The systems differ on the one sentence in every scenario and mode, so every
+    shuffle reaches the observed difference: p = (3 + 1) / (3 + 1) = 1.
+    """
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import CrossFrameworkEvaluator
+
+    # B first: the report is keyed by sorted names whatever the order given
+    cross = CrossFrameworkEvaluator(
+        [("B", [G(_GOLD2)], [G(_GOLD2)]), ("A", [G(_PARSE)], [G(_GOLD1)])]
+    )
+    single = f"metric:tedeval|ref:single|{_CONV}|tl:no|engine:span"
+    multiple = f"metric:tedeval|ref:multiple(2)|{_CONV}|tl:no|engine:span"
+    overlap_sig = "metric:tedeval|ref:overlap|engine:span"
+    sigs = {"single": single, "multiple": multiple}
+    scores = {
+        ("A", "single"): ((3, 9), (1, 7)),
+        ("A", "multiple"): ((1, 6), (1, 7)),
+        ("B", "single"): ((0, 10), (0, 8)),
+        ("B", "multiple"): ((0, 7), (0, 8)),
+    }
+    significance = []
+    for scenario in ("single", "multiple"):
+        for k, mode in enumerate(("labeled", "unlabeled")):
+            (da, ia), (db, ib) = scores[("A", scenario)][k], scores[("B", scenario)][k]
+            significance.append({
+                "scenario": scenario, "mode": mode, "a": "A", "b": "B",
+                "measure": f"TEDEVAL {mode}",
+                "score_a": 1 - da / ia, "score_b": 1 - db / ib,
+                "difference": (1 - da / ia) - (1 - db / ib),
+                "p_value": 1.0, "rounds": 3, "seed": 5, "sentences": 1,
+            })
+    expected = {
+        "experiments": {
+            name: {
+                scenario: _block(*scores[(name, scenario)], sigs[scenario])
+                for scenario in ("single", "multiple")
+            }
+            for name in ("A", "B")
+        },
+        "overlap": {
+            "A vs B": {
+                "labeled": _score_dict(6, 10, "labeled", overlap_sig, "micro"),
+                "unlabeled": _score_dict(0, 8, "unlabeled", overlap_sig, "micro"),
+            }
+        },
+        "sentences": 1,
+        "read": 1,
+        "skipped": [],
+        "significance": significance,
+    }
+    got = cross.as_dict(significance_rounds=3, seed=5, macro=True)
+    assert got == expected
+
+
+def test_cross_framework_signature_names_tl_unification_and_engine() -> None:
+    """A theory enriched by TL-unification says with which; the engine is the one asked for."""
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import CrossFrameworkEvaluator
+
+    cross = CrossFrameworkEvaluator(
+        [("A", [G(_PARSE)], [G(_GOLD1)]), ("B", [G(_GOLD2)], [G(_GOLD2)])],
+        tl_unify={"A": "B"},
+        engine="apted",
+    )
+    assert str(cross.signature("single", "A")) == (
+        f"metric:tedeval|ref:single|{_CONV}|tl:B|engine:apted|version:0.1.0"
+    )
+    assert str(cross.signature("multiple", "B")) == (
+        f"metric:tedeval|ref:multiple(2)|{_CONV}|tl:no|engine:apted|version:0.1.0"
+    )
+    assert str(cross.signature("multiple")) == (
+        "metric:tedeval|ref:multiple(2)|engine:apted|version:0.1.0"
+    )
+    assert str(cross.overlap("A", "B")[0].signature) == (
+        "metric:tedeval|ref:overlap|engine:apted|avg:micro|version:0.1.0"
+    )
+
+
+def test_cross_framework_shows_no_progress_bar_unless_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``progress=False`` (the default) means no bar even when stderr is a terminal."""
+    import sys
+
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import CrossFrameworkEvaluator
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    cross = CrossFrameworkEvaluator(
+        [("A", [G(_PARSE)], [G(_GOLD1)]), ("B", [G(_GOLD2)], [G(_GOLD2)])]
+    )
+    cross.single("A")
+    assert capsys.readouterr().err == ""
+
+
+def test_evaluate_systems_names_and_keeps_each_system() -> None:
+    """``evaluate_systems``: systems are "system 1", "system 2"... (they name the sources,
+    as in ``projectivized``) and each evaluator keeps its own parses."""
+    from nltk_tedeval import TedEvalEvaluator
+    from nltk_tedeval.trees.dependency import DependencyTree as D
+
+    w = ("arrive", "on", "Sunday")
+    gold = D(w, (0, 1, 2), ("root", "prep", "pobj"))
+    parse = D(w, (0, 1, 1), ("root", "prep", "pobj"))
+    first, second = TedEvalEvaluator.evaluate_systems([gold], [[gold], [parse]])
+    assert second.parsed_sents == [parse] and first.parsed_sents == [gold]
+    assert list(first.projectivized) == ["gold", "system 1", "system 2"]
+    with pytest.raises(OptionError):
+        TedEvalEvaluator.evaluate_systems([gold], [])
+
+
+def test_sentence_results_carry_the_readers_sentence_ids() -> None:
+    """A CoNLL-U ``# sent_id`` reaches the per-sentence results of both evaluators."""
+    from nltk_tedeval import CrossFrameworkEvaluator, TedEvalEvaluator
+    from nltk_tedeval.reading import read_text
+
+    conllu = (
+        "# sent_id = s-1\n"
+        "1\tarrive\tarrive\tVERB\tVB\t_\t0\troot\t_\t_\n"
+        "2\ton\ton\tADP\tIN\t_\t1\tprep\t_\t_\n"
+        "3\tSunday\tSunday\tPROPN\tNNP\t_\t2\tpobj\t_\t_\n\n"
+    )
+
+    def records() -> list:
+        return list(read_text(conllu, "conllu"))
+
+    (res,) = TedEvalEvaluator(records(), records()).sentence_results()
+    assert (res.number, res.sentence_id) == (1, "s-1")
+    cross = CrossFrameworkEvaluator([("A", records(), records()), ("B", records(), records())])
+    (res,) = cross.sentence_results("A", "multiple")
+    # the parse equals both golds: 5 labelled items on each side (SPEC.md §3.3)
+    assert res == type(res)(1, "s-1", 0, 10, 0, 8)
