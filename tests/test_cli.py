@@ -7,6 +7,7 @@ brute-force implementation of the definitions written here in the test.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -206,6 +207,66 @@ def test_gum_document_both_ways_against_a_brute_force_overlap(capsys):
         assert out.count(ref) == 2
 
 
+def ptb_labeled(tree: Tree) -> set[tuple[str, tuple[int, int]]]:
+    """Labeled items (function, span) of every constituent, with SPEC.md §3.2's ``ptb``
+    labeler written out: the dash and ``=`` features minus numeric indices."""
+    leaves = tree.treepositions("leaves")
+    items = set()
+    for pos in tree.treepositions():
+        node = tree[pos]
+        if isinstance(node, Tree):
+            covered = [i for i, leaf in enumerate(leaves) if leaf[: len(pos)] == pos]
+            label = node.label()
+            features = [] if label.startswith("-") else re.split(r"[-=]", label)[1:]
+            span = (covered[0], covered[-1] + 1)
+            items.update((f, span) for f in features if f and not f.isdigit())
+    return items
+
+
+def descendants(heads: list[int], w: int) -> set[int]:
+    out = {w}
+    changed = True
+    while changed:
+        changed = False
+        for d, h in enumerate(heads, start=1):
+            if h in out and d not in out:
+                out.add(d)
+                changed = True
+    return out
+
+
+def lift(heads: list[int]) -> list[int]:
+    """Nivre and Nilsson's lifting as SPEC.md §3.1 states it: while some arc h -> d has a
+    token between h and d that h does not dominate, move the shortest such arc's
+    dependent to h's head. A tie for the shortest would leave the order open: none here."""
+    heads = list(heads)
+    while True:
+        crossing = [
+            (abs(h - d), d)
+            for d, h in enumerate(heads, start=1)
+            if h and not all(k in descendants(heads, h) for k in range(min(h, d) + 1, max(h, d)))
+        ]
+        if not crossing:
+            return heads
+        crossing.sort()
+        assert len(crossing) == 1 or crossing[0][0] < crossing[1][0]
+        d = crossing[0][1]
+        heads[d - 1] = heads[heads[d - 1] - 1]
+
+
+def ud_labeled(rows: list[list[str]]) -> set[tuple[str, tuple[int, int]]]:
+    """Labeled items of a dependency tree (SPEC.md §3.1), lifted first: the relation over
+    each projection, ``hd`` over the head token of a projection longer than it."""
+    heads = lift([int(r[6]) for r in rows])
+    items = set()
+    for w, row in enumerate(rows, start=1):
+        proj = descendants(heads, w)
+        items.add((row[7], (min(proj) - 1, max(proj))))
+        if len(proj) > 1:
+            items.add(("hd", (w - 1, w)))
+    return items
+
+
 def test_gum_cross_with_projectivize_and_tl_unification(capsys):
     ptb, conllu = GUM / "GUM_news_crane.ptb", GUM / "GUM_news_crane.conllu"
     data = run_json(
@@ -217,8 +278,20 @@ def test_gum_cross_with_projectivize_and_tl_unification(capsys):
         "--tl-unify", "ptb:ud",
     )  # fmt: skip
     assert data["sentences"] == 13 and data["skipped"] == []
-    # PTB ⊔tl UD shares UD's labels wherever the bracketings agree.
-    assert 0.0 < data["overlap"]["ptb vs ud"]["labeled"]["value"] < 1.0
+    # PTB ⊔tl UD keeps PTB's spans, each with its PTB functions plus the UD
+    # labels over the same span (SPEC.md §4); the overlap is its SINGLE score
+    # against UD: delta = |A ^ B|, iota = |A| + |B|, summed over the sentences.
+    trees = [Tree.fromstring(t) for t in ptb.read_text(encoding="utf-8").strip().split("\n\n")]
+    delta = iota = 0
+    for tree, rows in zip(trees, conll_sentences(conllu), strict=True):
+        ud = ud_labeled(rows)
+        spans = ptb_spans(tree)
+        tl = ptb_labeled(tree) | {(label, span) for label, span in ud if span in spans}
+        delta += len(tl ^ ud)
+        iota += len(tl) + len(ud)
+    labeled = data["overlap"]["ptb vs ud"]["labeled"]
+    assert labeled["totals"] == {"delta_labeled": delta, "iota_labeled": iota}
+    assert labeled["value"] == pytest.approx(1 - delta / iota)
     assert data["experiments"]["ud"]["single"]["labeled"]["value"] == 1.0
 
 
@@ -254,6 +327,124 @@ def test_parseval_matches_evalb_fixture(capsys):
     assert expected.strip() in out
 
 
+# Collins (1999, appendix A) head table, written out from the thesis for a second
+# computation of MPH brackets: parent -> (direction, priority list). "left" scans the
+# children from the left for the first category of the list, then the second, ...;
+# "right" scans from the right; without a match the first child from that side.
+COLLINS = {
+    "ADJP": ("left", "NNS QP NN $ ADVP JJ VBN VBG ADJP JJR NP JJS DT FW RBR RBS SBAR RB"),
+    "ADVP": ("right", "RB RBR RBS FW ADVP TO CD JJR JJ IN NP JJS NN"),
+    "CONJP": ("right", "CC RB IN"),
+    "FRAG": ("right", ""),
+    "INTJ": ("left", ""),
+    "LST": ("right", "LS :"),
+    "NAC": ("left", "NN NNS NNP NNPS NP NAC EX $ CD QP PRP VBG JJ JJS JJR ADJP FW"),
+    "PP": ("right", "IN TO VBG VBN RP FW"),
+    "PRN": ("left", ""),
+    "PRT": ("right", "RP"),
+    "QP": ("left", "$ IN NNS NN JJ RB DT CD NCD QP JJR JJS"),
+    "RRC": ("right", "VP NP ADVP ADJP PP"),
+    "S": ("left", "TO IN VP S SBAR ADJP UCP NP"),
+    "SBAR": ("left", "WHNP WHPP WHADVP WHADJP IN DT S SQ SINV SBAR FRAG"),
+    "SBARQ": ("left", "SQ S SINV SBARQ FRAG"),
+    "SINV": ("left", "VBZ VBD VBP VB MD VP S SINV ADJP NP"),
+    "SQ": ("left", "VBZ VBD VBP VB MD VP SQ"),
+    "UCP": ("right", ""),
+    "VP": ("left", "TO VBD VBN MD VBZ VB VBG VBP VP ADJP NN NNS NP"),
+    "WHADJP": ("left", "CC WRB JJ ADJP"),
+    "WHADVP": ("right", "CC WRB"),
+    "WHNP": ("left", "WDT WP WP$ WHADJP WHPP WHNP"),
+    "WHPP": ("right", "IN TO FW"),
+}
+MPH_PUNCT = {",", ":", "``", "''", "."}  # the POS tags COLLINS.prm deletes
+
+
+def category(label: str) -> str:
+    return label if label.startswith("-") else re.split(r"[-=]", label)[0]
+
+
+def head_child(label: str, kids: list[str]) -> int:
+    """Collins' choice among the children's categories ``kids``."""
+    parent = category(label)
+    order = list(range(len(kids)))
+    if parent == "NP":
+        # By positions: the rightmost noun (or POS, JJR), else the leftmost NP, else
+        # the rightmost of each later group, else the last child.
+        groups = [("right", "NN NNP NNPS NNS NX POS JJR"), ("left", "NP"),
+                  ("right", "$ ADJP PRN"), ("right", "CD"), ("right", "JJ JJS RB QP")]  # fmt: skip
+        head = len(kids) - 1
+        for side, cats in groups:
+            scan = order if side == "left" else order[::-1]
+            found = [i for i in scan if kids[i] in cats.split()]
+            if found:
+                head = found[0]
+                break
+    elif parent in COLLINS:
+        side, cats = COLLINS[parent]
+        scan = order if side == "left" else order[::-1]
+        head = scan[0]
+        for cat in cats.split():
+            found = [i for i in scan if kids[i] == cat]
+            if found:
+                head = found[0]
+                break
+    else:
+        head = 0  # ROOT, TOP and other unlisted labels: the leftmost child
+    if head >= 2 and kids[head - 1] == "CC":
+        head -= 2  # coordination: the conjunct before the CC
+    return head
+
+
+def mph_from_tree(tree: Tree) -> tuple[list[bool], set[tuple[int, int]]]:
+    """Which tokens are kept, and the MPH brackets over the kept ones (SPEC.md §7)."""
+    tags = [tree[p[:-1]].label() for p in tree.treepositions("leaves")]
+    keep = [t not in MPH_PUNCT for t in tags]
+    index = {}
+    for i, p in enumerate(tree.treepositions("leaves")):
+        if keep[i]:
+            index[p] = len(index)
+    head_word: dict[tuple[int, ...], int] = {}
+    spans: dict[tuple[int, ...], tuple[int, int]] = {}
+    for pos in sorted(tree.treepositions(), key=len, reverse=True):  # children first
+        node = tree[pos]
+        if not isinstance(node, Tree):
+            continue
+        if len(node) == 1 and not isinstance(node[0], Tree):
+            if (*pos, 0) in index:
+                head_word[pos] = index[(*pos, 0)]
+                spans[pos] = (head_word[pos], head_word[pos] + 1)
+            continue
+        kids = [(*pos, i) for i in range(len(node)) if (*pos, i) in head_word]
+        if not kids:
+            continue  # only punctuation below: gone
+        h = head_child(node.label(), [category(tree[k].label()) for k in kids])
+        head_word[pos] = head_word[kids[h]]
+        spans[pos] = (spans[kids[0]][0], spans[kids[-1]][1])
+    m = sum(keep)
+    brackets = {spans[pos] for pos in spans if (pos == () or head_word[pos[:-1]] != head_word[pos])}
+    return keep, {b for b in brackets if b[1] - b[0] > 1 and b != (0, m)}
+
+
+def mph_from_heads(heads: list[int], keep: list[bool]) -> set[tuple[int, int]]:
+    """MPH brackets of a dependency tree: punctuation tokens out (their dependents go to
+    the nearest kept ancestor), arcs lifted, then every projection over the kept tokens."""
+    new = {old: k for k, old in enumerate((i for i, kept in enumerate(keep, 1) if kept), 1)}
+    reduced = []
+    for d in new:
+        h = heads[d - 1]
+        while h and h not in new:
+            h = heads[h - 1]
+        reduced.append(new[h] if h else 0)
+    lifted = lift(reduced)
+    m = len(lifted)
+    out = set()
+    for w in range(1, m + 1):
+        proj = descendants(lifted, w)
+        if len(proj) > 1:
+            out.add((min(proj) - 1, max(proj)))
+    return out - {(0, m)}
+
+
 def test_attach_and_mph(capsys):
     conllu, ptb = GUM / "GUM_bio_byron.conllu", GUM / "GUM_bio_byron.ptb"
     data = run_json(capsys, "attach", conllu, conllu)
@@ -265,7 +456,19 @@ def test_attach_and_mph(capsys):
     status, _, err = run(capsys, "mph", ptb, conllu)
     assert status == 1 and "non-projective arc" in err and "GUM_bio_byron.conllu:" in err
     data = run_json(capsys, "mph", ptb, conllu, "--projectivize")
-    assert 0.0 < data["scores"]["F1"]["value"] < 1.0
+    # A second computation: Collins' head rules on the brackets, projections of the
+    # lifted UD trees, punctuation (by the PTB tags) removed from both.
+    trees = [Tree.fromstring(t) for t in ptb.read_text(encoding="utf-8").strip().split("\n\n")]
+    matched = gold = test = 0
+    for tree, rows in zip(trees, conll_sentences(conllu), strict=True):
+        keep, g = mph_from_tree(tree)
+        t = mph_from_heads([int(r[6]) for r in rows], keep)
+        matched, gold, test = matched + len(g & t), gold + len(g), test + len(t)
+    scores = data["scores"]
+    assert scores["F1"]["totals"] == {"matched": matched, "gold": gold, "test": test}
+    assert scores["F1"]["value"] == pytest.approx(2 * matched / (gold + test))
+    assert scores["P"]["value"] == pytest.approx(matched / test)
+    assert scores["R"]["value"] == pytest.approx(matched / gold)
 
 
 # -- bad input: one test each, exit status and a message naming file and line ----------------

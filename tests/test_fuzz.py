@@ -1436,10 +1436,15 @@ def check_parseval(rows: list[Row], gold: list[Any], parse: list[Any], on_error:
     statuses = []
     for row in rows:
         test = evalb_words(row.parse)
-        if row.gold.fault == "reader" or row.parse.fault == "reader":
-            statuses.append(1)  # a line the reader refused: an error sentence
+        # EVALB asks first whether the test has words: without any the sentence
+        # is skipped, whatever the gold holds (an unreadable gold line too).
+        # A test line the reader refused is no empty test, so it is an error.
+        if row.parse.fault == "reader":
+            statuses.append(1)
         elif not test:
-            statuses.append(2)  # no test words: skipped, whatever the gold holds
+            statuses.append(2)
+        elif row.gold.fault == "reader":
+            statuses.append(1)
         else:
             statuses.append(0 if evalb_words(row.gold) == test else 1)
     block = ev.summary()["all"]
@@ -1625,12 +1630,20 @@ def fate(
     if out.bad:
         return out
     words = {role: [same_token(w) for w in tree_words(s[2], s[1])] for role, s in sides.items()}
+    # TedEval converts every tree (projections included) before it compares
+    # the yields; MPH reads the trees, compares the yields, and takes the
+    # projections only then (mph.py, "Order of operations").
+    errors = {
+        (str(path), start): conversion_error(lines, fmt, projectivize)
+        for path, fmt, lines, start in sides.values()
+    }
+    late = (NonProjectiveError,) if command == "mph" else ()
     if command != "attach":
-        for path, fmt, lines, start in sides.values():
-            if conversion_error(lines, fmt, projectivize) is not None:
-                out.bad.append((str(path), start))
+        out.bad = [where for where, e in errors.items() if e is not None and e not in late]
     if not out.bad and len({tuple(w) for w in words.values()}) > 1:
         out.bad.append(("", None))
+    if not out.bad and command == "mph":
+        out.bad = [where for where, e in errors.items() if e in late]
     return out
 
 
