@@ -874,3 +874,283 @@ def test_attachment_errors_name_the_side() -> None:
     assert info.value.side == "gold" and info.value.message.startswith("gold: ")
     with pytest.raises(YieldMismatchError, match="gold has 'a', parse has 'c'"):
         AttachmentEvaluator([DependencyTree(("c", "b"), (2, 0))], [good]).eval()
+
+
+# -- ParsEval ----------------------------------------------------------------------------------
+#
+# The figures below are worked out from EVALB's definitions and were checked
+# against the output of EVALB itself (evalb -p COLLINS.prm) on the same lines.
+
+_PRM = "metric:parseval|prm:collins|labeled:yes|cutoff:40|version:0.1.0"
+
+
+def _evalb_block(
+    n: tuple[int, int, int, int],
+    brackets: tuple[int, int, int, int],
+    sentences: tuple[int, int, int],
+    tags: tuple[int, int],
+    figures: tuple,
+) -> dict:
+    """A summary block: sentence counts (all, error, skip, valid), brackets (matched, gold,
+    test, crossing), sentences (complete, no crossing, <= 2 crossing), tags (words,
+    correct) and the figures EVALB prints (R, P, F, CM, avg crossing, NC, 2C, tagging)."""
+    r, p, f, cm, ac, nc, tc, ta = figures
+    return {
+        "sentences": n[0], "error_sentences": n[1], "skip_sentences": n[2],
+        "valid_sentences": n[3],
+        "matched_brackets": brackets[0], "gold_brackets": brackets[1],
+        "test_brackets": brackets[2], "crossing_brackets": brackets[3],
+        "words": tags[0], "correct_tags": tags[1],
+        "complete_match_sentences": sentences[0], "no_crossing_sentences": sentences[1],
+        "two_or_less_crossing_sentences": sentences[2],
+        "bracketing_recall": r, "bracketing_precision": p, "bracketing_fmeasure": f,
+        "complete_match": cm, "average_crossing": ac, "no_crossing": nc,
+        "two_or_less_crossing": tc, "tagging_accuracy": ta,
+    }
+
+
+def _parseval(gold: str, test: str | None, **options: object):
+    from nltk import Tree
+
+    from nltk_tedeval import ParsevalEvaluator
+
+    return ParsevalEvaluator(
+        [None if test is None else Tree.fromstring(test)], [Tree.fromstring(gold)], **options
+    )
+
+
+def test_parseval_one_word_sentence_against_itself() -> None:
+    """One sentence of one word: every count is 1 and every figure 100 (EVALB agrees)."""
+    ev = _parseval("(S (NN a))", "(S (NN a))")
+    block = _evalb_block(
+        (1, 0, 0, 1), (1, 1, 1, 0), (1, 1, 1), (1, 1),
+        (100.0, 100.0, 100.0, 100.0, 0.0, 100.0, 100.0, 100.0),
+    )
+    assert ev.summary() == {
+        "metric": "parseval", "signature": _PRM, "cutoff_len": 40,
+        "all": block, "cutoff": block, "errors": [],
+    }
+    assert ev.summary_text().split("\n")[1] == (
+        "                100.00 100.00      1     1     1      0      1     1   100.00"
+    )
+    assert ev.summary_text() == ev.summary_text(sentences=False)
+
+
+def test_parseval_one_crossing_bracket() -> None:
+    """Gold S(0,3) NP(0,2); test S(0,3) X(1,3). S matches; X crosses NP: R = P = 50,
+    one crossing bracket in the one valid sentence (average 1.00, no-crossing 0)."""
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    gold, test = "(S (NP (A a) (B b)) (C c))", "(S (A a) (X (B b) (C c)))"
+    block = _evalb_block(
+        (1, 0, 0, 1), (1, 2, 2, 1), (0, 0, 1), (3, 3),
+        (50.0, 50.0, 50.0, 0.0, 1.0, 0.0, 100.0, 100.0),
+    )
+    assert _parseval(gold, test).summary()["all"] == block
+    # without EQ_LABEL lines the matching is EVALB's greedy loop: the same figures
+    assert _parseval(gold, test, params=EvalbParams.evalb_defaults()).summary()["all"] == block
+    assert _parseval(gold, test).sentence_results() == [{
+        "sentence": 1, "length": 3, "status": "valid", "recall": 50.0, "precision": 50.0,
+        "matched_brackets": 1, "gold_brackets": 2, "test_brackets": 2,
+        "crossing_brackets": 1, "words": 3, "correct_tags": 3, "tagging_accuracy": 100.0,
+        "error": None,
+    }]
+
+
+def test_parseval_skipped_sentence_has_no_figures() -> None:
+    """An empty test line is skipped: nothing is valid, every figure is 0.00 and F is
+    EVALB's "-nan" (None); no bracket line is printed above the summary."""
+    ev = _parseval("(S (NN a))", None)
+    block = _evalb_block(
+        (1, 0, 1, 0), (0, 0, 0, 0), (0, 0, 0), (0, 0),
+        (0.0, 0.0, None, 0.0, 0.0, 0.0, 0.0, 0.0),
+    )
+    assert ev.summary()["all"] == block
+    (row,) = ev.sentence_results()
+    assert (row["status"], row["recall"], row["precision"], row["tagging_accuracy"]) == (
+        "skip", 0.0, 0.0, 0.0,
+    )
+    assert row["length"] == 1
+    assert ev.summary_text().split("\n")[1] == "      0     0     0.00"
+    # a sentence with no gold either has length 0
+    from nltk_tedeval import ParsevalEvaluator
+
+    assert ParsevalEvaluator([None], [None]).sentence_results()[0]["length"] == 0
+
+
+def test_parseval_test_without_brackets_prints_no_bracket_line() -> None:
+    """COLLINS.prm deletes TOP: the test keeps no bracket, the gold keeps X. EVALB prints
+    only the tag figures under the table (gold 1, test 0)."""
+    ev = _parseval("(X (NN a))", "(TOP (NN a))")
+    assert (ev.summary()["all"]["gold_brackets"], ev.summary()["all"]["test_brackets"]) == (1, 0)
+    assert ev.summary_text().split("\n")[1] == "      1     1   100.00"
+
+
+def test_parseval_error_sentence_is_listed_with_its_word() -> None:
+    ev = _parseval("(S (NN a))", "(S (NN b))")
+    message = "word 1 differs: gold 'a', test 'b'"
+    assert ev.summary()["errors"] == [{"sentence": 1, "token": "b", "message": message}]
+    assert ev.summary()["all"]["error_sentences"] == 1
+    assert ev.summary()["all"]["sentences"] == 1
+    assert ev.sentence_results()[0]["error"] == message
+    assert ev.numbers == [1]
+
+
+def test_parseval_length_mismatch_and_normalization_messages() -> None:
+    ev = _parseval("(S (NN a) (NN b))", "(S (NN a))")
+    (err,) = ev.errors
+    assert err.token == "2|1"
+    assert err.message == (
+        "length mismatch: 2 gold words, 1 test words (after deleting DELETE_LABEL words)"
+    )
+    ev = _parseval("(S (NN caf\u00e9))", "(S (NN cafe\u0301))")
+    (err,) = ev.errors
+    assert err.message == (
+        "word 1 differs: gold 'caf\u00e9', test 'cafe\u0301' (the same text in different "
+        "Unicode normalization forms, NFC and NFD; EVALB compares bytes, so normalize "
+        "both files to NFC first)"
+    )
+
+
+def test_parseval_word_not_under_a_pos_tag_is_an_error_sentence() -> None:
+    """EVALB reads a word only right after its POS tag; "a" directly under NP is an error."""
+    ev = _parseval("(S (NP a (NN b)))", "(S (NP (NN a) (NN b)))")
+    (err,) = ev.errors
+    assert err.token == "a" and err.sentence == 1
+    assert err.message == (
+        "gold tree: word 'a' (token 1) is not alone under a POS tag, so EVALB cannot read "
+        "this tree"
+    )
+    assert ev.summary()["all"]["valid_sentences"] == 0
+
+
+def test_parseval_numbers_errors_in_one_pass_over_several_systems() -> None:
+    """``evaluate_systems``: error sentences are numbered from 1 among all sentences; with
+    MAX_ERROR 0 the second error stops the run naming sentence 3."""
+    from nltk import Tree
+
+    from nltk_tedeval import ParsevalEvaluator
+    from nltk_tedeval.metrics.parseval import TooManyErrorsError
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    gold = [Tree.fromstring(f"(S (NN {w}))") for w in "abc"]
+    test = [Tree.fromstring(f"(S (NN {w}))") for w in "axy"]
+    (ev,) = ParsevalEvaluator.evaluate_systems(gold, [test])
+    assert [e.sentence for e in ev.errors] == [2, 3]
+    assert ev.numbers == [1, 2, 3]
+    with pytest.raises(TooManyErrorsError) as info:
+        ParsevalEvaluator.evaluate_systems(gold, [test], params=EvalbParams(max_error=0))
+    err = info.value
+    assert (err.sentence, err.token, err.partial) == (3, "y", None)
+    assert [e.token for e in err.errors] == ["x", "y"]
+    assert err.message == (
+        "2 sentences with errors, more than MAX_ERROR + 1 = 1 (EVALB stops here); "
+        "this one: word 1 differs: gold 'c', test 'y'"
+    )
+
+
+def test_parseval_refuses_what_is_not_a_tree_or_parameters() -> None:
+    from nltk import Tree
+
+    from nltk_tedeval import ParsevalEvaluator
+    from nltk_tedeval.errors import InputFormatError
+
+    with pytest.raises(InputFormatError) as info:
+        ParsevalEvaluator([5], [Tree.fromstring("(S (NN a))")]).eval()
+    assert info.value.message == "test tree is a int, not an nltk.Tree or None"
+    assert info.value.token == "5"
+    with pytest.raises(OptionError, match=r"^params must be an EvalbParams, not dict$"):
+        ParsevalEvaluator([], [], params={})  # type: ignore[arg-type]
+
+
+def test_parseval_reads_flattened_trees_too() -> None:
+    from nltk import Tree
+
+    from nltk_tedeval import ParsevalEvaluator
+    from nltk_tedeval.trees.constituency import flatten_tree
+
+    t = flatten_tree(Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD ran)))"))
+    assert [float(s) for s in ParsevalEvaluator([t], [t]).eval()] == [1.0, 1.0, 1.0]
+
+
+def test_parseval_non_transitive_eq_labels_do_not_chain() -> None:
+    """EQ_LABEL A B and B C do not make A equal to C (EVALB compares pairs): gold A(0,1)
+    against test C(0,1) does not match; only S does, so recall = 1/2."""
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    params = EvalbParams.from_text("EQ_LABEL A B\nEQ_LABEL B C\n")
+    ev = _parseval("(S (A (NN a)) (NN b))", "(S (C (NN a)) (NN b))", params=params)
+    assert ev.summary()["all"]["matched_brackets"] == 1
+
+
+def test_eq_label_classes_when_transitive() -> None:
+    """``_label_classes``: a representative (the smallest label) per class when every
+    pair of a class is declared; ``None`` (replay EVALB's greedy loop) otherwise."""
+    from nltk_tedeval.metrics.evalb_brackets import _label_classes
+
+    assert _label_classes([("PRT", "ADVP")]) == {"ADVP": "ADVP", "PRT": "ADVP"}
+    assert _label_classes([("A", "B"), ("D", "C")]) == {"A": "A", "B": "A", "C": "C", "D": "C"}
+    assert _label_classes([("A", "B"), ("B", "C")]) is None
+    assert _label_classes([("A", "B"), ("B", "C"), ("A", "C")]) == {"A": "A", "B": "A", "C": "A"}
+
+
+def test_evalb_sentence_table_header() -> None:
+    from nltk_tedeval.metrics.evalb_report import evalb_sentence_lines
+
+    ev = _parseval("(S (NN a))", "(S (NN a))")
+    assert evalb_sentence_lines(ev.stats, header=True) == [
+        "  Sent.                        Matched  Bracket   Cross        Correct Tag",
+        " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy",
+        "=" * 76,
+        "   1    1    0  100.00 100.00     1      1    1      0      1     1   100.00",
+    ]
+
+
+_QUOTES = "DELETE_LABEL ''\nQUOTE_LABEL ''\nQUOTE_LABEL POS\n"
+
+
+@pytest.mark.parametrize(
+    ("prm", "gold", "test", "evalb_line"),
+    [
+        # gold deletes the quote (tag ''), the test keeps it (POS): EVALB puts it back
+        # in the gold with its tag, which then differs from the test's
+        (_QUOTES, "(S (NP (NN a) ('' ')) (VB b))", "(S (NP (NN a) (POS ')) (VB b))",
+         "   1    3    0  100.00 100.00     2      2    2      0      3     2    66.67"),
+        # the other way round
+        (_QUOTES, "(S (NP (NN a) (POS ')) (VB b))", "(S (NP (NN a) ('' ')) (VB b))",
+         "   1    3    0  100.00 100.00     2      2    2      0      3     2    66.67"),
+        # EQ_LABEL makes the reinserted tag right
+        (_QUOTES + "EQ_LABEL '' POS\n",
+         "(S (NP (NN a) ('' ')) (VB b))", "(S (NP (NN a) (POS ')) (VB b))",
+         "   1    3    0  100.00 100.00     2      2    2      0      3     3   100.00"),
+        # two quotes in a row, then quotes in two constituents
+        (_QUOTES, "(S (NP (NN a) ('' ') ('' ')) (VB b))",
+         "(S (NP (NN a) (POS ') (POS ')) (VB b))",
+         "   1    4    0  100.00 100.00     2      2    2      0      4     2    50.00"),
+        (_QUOTES, "(S (NP (NN a) ('' ')) (VP (VB b) ('' ')))",
+         "(S (NP (NN a) (POS ')) (VP (VB b) (POS ')))",
+         "   1    4    0  100.00 100.00     3      3    3      0      4     2    50.00"),
+        # each side deletes one of two quotes: EVALB cannot repair it (an error)
+        (_QUOTES, "(S (NP (NN a) (POS ')) (VP (VB b) ('' ')))",
+         "(S (NP (NN a) ('' ')) (VP (VB b) (POS ')))",
+         "   1    4    1    0.00   0.00     0      0    0      0      0     0     0.00"),
+        (_QUOTES, "(S (NP (NN a)) (VP (VB b) ('' ')))", "(S (NP (NN a)) (VP (VB b) (POS ')))",
+         "   1    3    0  100.00 100.00     3      3    3      0      3     2    66.67"),
+        # two quote tags that are both kept do not call for a repair at their position
+        (_QUOTES + "QUOTE_LABEL X\n", "(S (NN a) (POS ') (VB b) ('' '))",
+         "(S (NN a) (X ') (VB b) (POS '))",
+         "   1    4    0  100.00 100.00     1      1    1      0      4     2    50.00"),
+        (_QUOTES + "QUOTE_LABEL X\n", "(S (NN a) (X ') (VB b) (POS '))",
+         "(S (NN a) (POS ') (VB b) ('' '))",
+         "   1    4    0  100.00 100.00     1      1    1      0      4     2    50.00"),
+    ],
+)
+def test_parseval_quote_repair_as_evalb_prints_it(
+    prm: str, gold: str, test: str, evalb_line: str
+) -> None:
+    """EVALB's length-mismatch fix for quotes (README, QUOTE_LABEL); each expected line is
+    EVALB's own output for these two files and this parameter file."""
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    ev = _parseval(gold, test, params=EvalbParams.from_text(prm))
+    assert ev.sentence_lines() == [evalb_line]
