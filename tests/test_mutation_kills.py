@@ -340,21 +340,49 @@ def test_head_rules_equality_compares_the_tables() -> None:
     assert HeadRules({"NP": ("right", "NN")}) != "NP right NN\n"
 
 
+_DIRS = "left, right, left-any, right-any"
+
+
 @pytest.mark.parametrize(
-    ("text", "line", "token"),
+    ("text", "line", "token", "message"),
     [
-        ("NP right NN\n!coord CC\n", 2, "!coord"),  # the only directive is !coordination
-        ("NP right NN\n\nVP\n", 3, "VP"),  # a label without a direction
-        ("# comment\nPP upward IN\n", 2, "upward"),  # an unknown direction
+        ("NP right NN\n!coord CC\n", 2, "!coord",
+         "unknown head-rule directive '!coord'; the only one is !coordination"),
+        ("NP right NN\n\nVP\n", 3, "VP",
+         "head-rule line 'VP' has no direction; write 'LABEL DIRECTION [CATEGORY ...]' "
+         f"with DIRECTION one of {_DIRS}"),
+        ("# comment\nPP upward IN\n", 2, "upward",
+         f"unknown head-rule direction 'upward' for PP; use one of {_DIRS}"),
     ],
 )
-def test_head_rule_file_errors_name_line_and_token(text: str, line: int, token: str) -> None:
+def test_head_rule_file_errors_name_line_and_token(
+    text: str, line: int, token: str, message: str
+) -> None:
     from nltk_tedeval.errors import InputFormatError
     from nltk_tedeval.trees.headrules import HeadRules
 
     with pytest.raises(InputFormatError) as info:
         HeadRules.from_text(text)
-    assert (info.value.line, info.value.token) == (line, token)
+    assert (info.value.line, info.value.token, info.value.message) == (line, token, message)
+
+
+def test_head_rule_option_errors() -> None:
+    from nltk_tedeval.errors import TreeStructureError
+    from nltk_tedeval.trees.headrules import HeadRules, Instruction
+
+    cases = [
+        (lambda: Instruction("up"), f"unknown head-rule direction 'up'; use one of {_DIRS}"),
+        (lambda: HeadRules({"NP": [5]}),
+         "a head-rule instruction is a (direction, categories) pair, not 5"),
+        (lambda: HeadRules({"NP": []}), "head rule for 'NP' has no instructions"),
+    ]
+    for make, message in cases:
+        with pytest.raises(OptionError) as info:
+            make()
+        assert info.value.message == message
+    with pytest.raises(TreeStructureError) as info:
+        HeadRules({}).head_child("NP", [])
+    assert info.value.message == "a constituent without children has no head child"
 
 
 # -- operations ------------------------------------------------------------------------------
@@ -371,9 +399,10 @@ def test_unify_refuses_crossing_spans_and_names_them() -> None:
     b = MultiFunctionTree({(0, 3): set(), (1, 3): {"Y"}}, ("a", "b", "c"))
     with pytest.raises(UnificationError) as info:
         unify(a, b)
-    assert info.value.token in ("(0, 2) x (1, 3)", "(1, 3) x (0, 2)")
-    # the message quotes the words under both spans
-    assert "'a b'" in str(info.value) and "'b c'" in str(info.value)
+    # the spans in the order of the table (pre-order: the one starting first), with
+    # the words under each
+    assert info.value.token == "(0, 2) x (1, 3)"
+    assert info.value.message == "cannot unify: span (0, 2) ('a b') crosses span (1, 3) ('b c')"
 
 
 def test_operations_keep_the_first_trees_words() -> None:
@@ -610,7 +639,7 @@ def test_evaluate_systems_names_and_keeps_each_system() -> None:
     first, second = TedEvalEvaluator.evaluate_systems([gold], [[gold], [parse]])
     assert second.parsed_sents == [parse] and first.parsed_sents == [gold]
     assert list(first.projectivized) == ["gold", "system 1", "system 2"]
-    with pytest.raises(OptionError):
+    with pytest.raises(OptionError, match=r"^evaluate_systems needs at least one system$"):
         TedEvalEvaluator.evaluate_systems([gold], [])
 
 
@@ -982,7 +1011,10 @@ def test_parseval_test_without_brackets_prints_no_bracket_line() -> None:
     """COLLINS.prm deletes TOP: the test keeps no bracket, the gold keeps X. EVALB prints
     only the tag figures under the table (gold 1, test 0)."""
     ev = _parseval("(X (NN a))", "(TOP (NN a))")
-    assert (ev.summary()["all"]["gold_brackets"], ev.summary()["all"]["test_brackets"]) == (1, 0)
+    assert ev.summary()["all"] == _evalb_block(
+        (1, 0, 0, 1), (0, 1, 0, 0), (0, 1, 1), (1, 1),
+        (0.0, 0.0, None, 0.0, 0.0, 100.0, 100.0, 100.0),
+    )
     assert ev.summary_text().split("\n")[1] == "      1     1   100.00"
 
 
@@ -1154,3 +1186,255 @@ def test_parseval_quote_repair_as_evalb_prints_it(
 
     ev = _parseval(gold, test, params=EvalbParams.from_text(prm))
     assert ev.sentence_lines() == [evalb_line]
+
+
+def test_operations_refuse_trees_over_different_words() -> None:
+    """Operations are defined only for one yield (SPEC.md §4): the second and any later
+    tree is checked against the first."""
+    from nltk_tedeval.errors import YieldMismatchError
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+    from nltk_tedeval.trees.operations import generalize, subsumes, unify
+
+    a = MultiFunctionTree({(0, 2): set()}, ("a", "b"))
+    c = MultiFunctionTree({(0, 2): set()}, ("a", "c"))
+    message = "the yields differ at token 2: the first tree has 'b', another tree has 'c'"
+    for op in (generalize, unify):
+        with pytest.raises(YieldMismatchError) as info:
+            op(a, c)
+        assert str(info.value) == message
+        with pytest.raises(YieldMismatchError):
+            op(a, a, c)
+    with pytest.raises(YieldMismatchError):
+        subsumes(c, a)
+    with pytest.raises(OptionError, match=r"^the operation needs at least one tree$"):
+        unify()
+
+
+def test_tedeval_multiple_with_tl_unification_by_hand() -> None:
+    """MULTIPLE with a TL-unified gold (SPEC.md §4, §5), "arrive on Sunday".
+
+    gold1 ⊔tl gold2 adds gold2's labels to gold1's spans: (1,3):{prep,tmod},
+    (1,2):{hd,case}, (2,3):{pobj,hd}. Generalized with gold2 this gives back
+    gold2 itself, the reference e. The parse p is gold1: p−e = {prep(1,3),
+    hd(1,2), pobj(2,3)}, e−p = {tmod(1,3), case(1,2), hd(2,3)}, and all of p is
+    in the native gold, so δ = 3 + 3 − 3 = 3 and ι = 5 + 5: labeled 0.7. The
+    spans all agree: unlabeled 1.0.
+    """
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import TedEvalEvaluator
+
+    ev = TedEvalEvaluator(
+        [G(_GOLD1)], [G(_GOLD1)], other_golds=[[G(_GOLD2)]], tl_unify_with=[G(_GOLD2)]
+    )
+    labeled, unlabeled = ev.eval()
+    assert labeled.totals == {"delta_labeled": 3, "iota_labeled": 10}
+    assert (float(labeled), float(unlabeled)) == (0.7, 1.0)
+    # every source is named, in the order golds, TL source, parse
+    assert list(ev.projectivized) == ["gold", "other gold 1", "TL-unification gold", "parse"]
+
+
+def test_tedeval_evaluator_messages_and_defaults(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import SentenceCountError, TedEvalEvaluator
+    from nltk_tedeval.trees.convert import Converter
+
+    with pytest.raises(OptionError) as info:
+        TedEvalEvaluator([], [], colour="red", size=2)
+    assert info.value.message == (
+        "unknown option(s) colour, size; conversion options are labeler, head_label, "
+        "strip_subtypes, projectivize, label_map"
+    )
+    with pytest.raises(OptionError, match=r"^pass either converter= or conversion options, not"):
+        TedEvalEvaluator([], [], converter=Converter(), head_label="HD")
+    with pytest.raises(OptionError, match=r"^give one converter per other gold list$"):
+        TedEvalEvaluator([], [], other_golds=[[]], other_converters=[])
+    with pytest.raises(SentenceCountError, match="tl_unify_with has 2"):
+        TedEvalEvaluator([G(_GOLD1)], [G(_GOLD1)], tl_unify_with=[G(_GOLD1)] * 2).eval()
+    # no progress bar by default, even at a terminal
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    TedEvalEvaluator([G(_GOLD1)], [G(_GOLD1)]).eval()
+    assert capsys.readouterr().err == ""
+
+
+def _config(**fields: object):
+    from nltk_tedeval.protocol import ProtocolConfig
+    from nltk_tedeval.trees.convert import Converter
+
+    k = fields.pop("k", 1)
+    base = dict(
+        converters=tuple(Converter() for _ in range(k)),  # type: ignore[call-overload]
+        parse_theories=(0,),
+        theory_names=tuple(f"g{i}" for i in range(k)),  # type: ignore[call-overload]
+        parse_names=("p",),
+    )
+    return ProtocolConfig(**{**base, **fields})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"k": 0, "parse_theories": ()}, "the protocol needs at least one gold theory"),
+        ({"parse_theories": (1,)}, "parse theory 1 does not exist; there are 1 theories"),
+        ({"tl_unify": ((0, 0),)}, "TL-unification needs two different golds, got 0 and 0"),
+        # b indexes the theories then the auxiliary golds: 2 is past both here
+        ({"k": 2, "tl_unify": ((0, 2),)}, "TL-unification needs two different golds, got 0 and 2"),
+        # a must be a theory (it is the gold that changes), not an auxiliary gold
+        ({"k": 2, "tl_unify": ((2, 0),), "aux_converters": (None,), "aux_names": ("x",)},
+         "TL-unification needs two different golds, got 2 and 0"),
+        ({"aux_converters": (None,)}, "every auxiliary gold needs a name"),
+        ({"engine": "fast"}, "unknown engine 'fast'; choose one of span, apted"),
+    ],
+)
+def test_protocol_config_refuses(fields: dict, message: str) -> None:
+    with pytest.raises(OptionError) as info:
+        _config(**fields)
+    assert info.value.message == message
+
+
+def test_protocol_config_accepts_the_edges() -> None:
+    """The last theory as a parse theory, and gold 1 enriched from gold 0 (b = 0)."""
+    cfg = _config(k=2, parse_theories=(1,), tl_unify=((1, 0),))
+    assert cfg.tl_unify == ((1, 0),) and cfg.parse_theories == (1,)
+
+
+def test_run_protocol_defaults_and_result_fields(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One theory: no MULTIPLE tables (None), no overlaps ({}); the result keeps its
+    configuration; ``progress=True`` draws a bar over ``total`` sentences on stderr and
+    clears it at the end (``leave=False``)."""
+    from nltk import Tree
+
+    from nltk_tedeval.errors import TedEvalError
+    from nltk_tedeval.protocol import ProtocolConfig, run_protocol
+
+    config = ProtocolConfig.build(theories=1, parses=[0])
+    t = Tree.fromstring("(S (NP-SBJ a) (VP b))")
+    stream = [(1, None, [t], [t]), (2, None, [t], [t])]
+    result = run_protocol(iter(stream), config, progress=True, total=2)
+    assert result.multiple is None and result.overlap == {} and result.config is config
+    assert [table.array.tolist() for table in result.single] == [[[0, 2, 0, 4]] * 2]
+    err = capsys.readouterr().err
+    assert "0/2" in err and "sent/s" in err and err.endswith("\r")
+    # the default is to raise a bad sentence's own error
+    with pytest.raises(TedEvalError, match=r"^sentence 1: no tree for this sentence$"):
+        run_protocol(iter([(1, None, [t], [None])]), config)
+
+
+def test_tedeval_counts_every_lifted_tree_and_arc() -> None:
+    """Two non-projective golds ("a b c d": the arc c -> a passes over b); lifting moves
+    a under b, one arc each: 2 sentences and 2 arcs of the gold were changed."""
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import TedEvalEvaluator
+
+    crossing = "a X 3 x\nb X 0 root\nc X 2 x\nd X 2 x"
+    flat = "a X 2 x\nb X 0 root\nc X 2 x\nd X 2 x"
+    ev = TedEvalEvaluator([G(flat)] * 2, [G(crossing)] * 2, projectivize=True)
+    assert ev.projectivized == {"gold": (2, 2), "parse": (0, 0)}
+
+
+def test_protocol_errors_name_the_files_lines_and_sentence_ids() -> None:
+    """A yield mismatch between reader records names each side by file:line, and the
+    sentence by number and id; a missing tree is located the same way."""
+    from nltk_tedeval import CrossFrameworkEvaluator, TedEvalEvaluator
+    from nltk_tedeval.errors import TedEvalError, YieldMismatchError
+    from nltk_tedeval.reading import read_text
+
+    def conllu(last: str) -> str:
+        return (
+            "# sent_id = s-1\n"
+            "1\tarrive\tarrive\tVERB\tVB\t_\t0\troot\t_\t_\n"
+            "2\ton\ton\tADP\tIN\t_\t1\tprep\t_\t_\n"
+            f"3\t{last}\t{last}\tPROPN\tNNP\t_\t2\tpobj\t_\t_\n\n"
+        )
+
+    gold = list(read_text(conllu("Sunday"), "conllu", name="g.conllu"))
+    parse = list(read_text(conllu("Monday"), "conllu", name="p.conllu"))
+    with pytest.raises(YieldMismatchError) as info:
+        CrossFrameworkEvaluator([("A", parse, gold), ("B", gold, gold)]).single("A")
+    # a record's line is the first line of its sentence (here its "# sent_id" line)
+    assert str(info.value) == (
+        "sentence 1 (id s-1): the yields differ at token 3: "
+        "g.conllu:1 has 'Sunday', p.conllu:1 has 'Monday'"
+    )
+    with pytest.raises(TedEvalError) as info:
+        TedEvalEvaluator([None], gold).eval()
+    assert info.value.message == "no tree for this sentence"
+    assert info.value.sentence == 1
+
+
+def test_apted_on_a_chain_deep_enough_for_its_own_thread() -> None:
+    """A chain of 100 nested spans (i, 100), each labelled X: sorted function trees about
+    102 deep, so APTED (4 frames a level, plus 200) needs more than half the default
+    recursion limit and runs in a thread with a larger stack and limit, which are put
+    back afterwards.
+
+    The parse relabels only the innermost span (99, 100) Y: labeled δ = 2 (delete X,
+    add Y there), ι = 100 + 100; unlabeled the spans agree, δ = 0 and ι = 99 + 99
+    (the full span is the root and is never counted).
+    """
+    import sys
+
+    from nltk_tedeval.protocol import sentence_stats
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+
+    n = 100
+    gold = MultiFunctionTree({(i, n): {"X"} for i in range(n)}, n)
+    parse = MultiFunctionTree({(i, n): {"Y" if i == n - 1 else "X"} for i in range(n)}, n)
+    limit = sys.getrecursionlimit()
+    assert sentence_stats(parse, gold, engine="apted") == (2, 200, 0, 198)
+    assert sys.getrecursionlimit() == limit
+
+
+def test_tedeval_in_two_processes_keeps_every_sentence_in_order() -> None:
+    """``jobs=2``: sentences go to worker processes in batches and come back in order,
+    with their numbers (SPEC.md §5: p against gold1 is 3/9 and 1/7; gold1 against
+    itself 0/10 and 0/8)."""
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import TedEvalEvaluator
+
+    ev = TedEvalEvaluator([G(_PARSE), G(_GOLD1)], [G(_GOLD1), G(_GOLD1)], jobs=2)
+    rows = [
+        (r.number, r.delta_labeled, r.iota_labeled, r.delta_unlabeled, r.iota_unlabeled)
+        for r in ev.sentence_results()
+    ]
+    assert rows == [(1, 3, 9, 1, 7), (2, 0, 10, 0, 8)]
+
+
+def test_cross_framework_option_messages() -> None:
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import CrossFrameworkEvaluator
+
+    with pytest.raises(OptionError) as info:
+        CrossFrameworkEvaluator([("A", [G(_PARSE)], [G(_GOLD1)])])
+    assert info.value.message == "a cross-framework experiment needs at least two experiments"
+    cross = CrossFrameworkEvaluator(
+        [("A", [G(_PARSE)], [G(_GOLD1)]), ("B", [G(_GOLD2)], [G(_GOLD2)])]
+    )
+    with pytest.raises(OptionError) as info:
+        cross.stats("A", "both")
+    assert info.value.message == "scenario must be 'single' or 'multiple', not 'both'"
+
+
+def test_statistics_messages() -> None:
+    from nltk_tedeval.scoring.stats import RowBuffer
+
+    with pytest.raises(ValueError, match=r"^a row of 3 statistics in a table of 2 columns$"):
+        RowBuffer(2).append((1, 2, 3))
+    empty = StatsTable(("correct", "total"), [(0, 0)])
+    acc = Measure("ACC", ("correct", "total"), accuracy)
+    with pytest.raises(OptionError) as info:
+        paired_randomization(empty, empty, acc)
+    assert info.value.message == (
+        "ACC is undefined on these sentences (nothing to count on either side), so there "
+        "is nothing to test; leave out the significance test"
+    )
