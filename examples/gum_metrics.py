@@ -147,8 +147,9 @@ def run(*argv: Any) -> tuple[dict[str, Any], float]:
     return json.loads(buffer.getvalue()), elapsed
 
 
-def value(block: dict[str, Any], name: str) -> float:
-    return float(block["scores"][name]["value"])
+def value(report: dict[str, Any], name: str, system: int = 0) -> float:
+    """A score of one system of a ``--json`` report (docs/report.md)."""
+    return float(report["systems"][system]["scores"][name]["value"])
 
 
 def score_genre(f: dict[str, Path]) -> tuple[dict[str, float], dict[str, float]]:
@@ -156,7 +157,7 @@ def score_genre(f: dict[str, Path]) -> tuple[dict[str, float], dict[str, float]]
     figures: dict[str, float] = {}
     times: dict[str, float] = {}
     data, times["ParsEval"] = run("parseval", f["gold.ptb"], f["test.ptb"])
-    every = data["summary"]["all"]
+    every = data["systems"][0]["details"]["summary"]["all"]
     figures["sentences"] = every["sentences"]
     figures["ParsEval F1"] = every["bracketing_fmeasure"] / 100
     figures["ParsEval complete"] = every["complete_match"] / 100
@@ -175,14 +176,12 @@ def score_genre(f: dict[str, Path]) -> tuple[dict[str, float], dict[str, float]]
         f"ud={f['gold.conllu']},{f['test.conllu']}",
         "--projectivize",
     )
-    for name in ("ptb", "ud"):
+    for system, name in enumerate(s["name"] for s in data["systems"]):
         for scenario in ("single", "multiple"):
-            block = data["experiments"][name][scenario]
             for mode in ("labeled", "unlabeled"):
                 key = f"TedEval {scenario.upper()} {mode[0].upper()}, {name}"
-                figures[key] = float(block[mode]["value"])
-    overlap = data["overlap"]
-    pair = next(iter(overlap.values())) if isinstance(overlap, dict) else overlap[0]
+                figures[key] = value(data, f"{scenario} {mode}", system)
+    (pair,) = data["overlap"]
     figures["overlap U"] = float(pair["unlabeled"]["value"])
     return figures, times
 

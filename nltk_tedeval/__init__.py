@@ -36,6 +36,8 @@ from ._version import __version__
 from .errors import (
     EmptyTreeError,
     InputFormatError,
+    MissingParseError,
+    MissingParseWarning,
     NonProjectiveError,
     OptionError,
     SentenceCountError,
@@ -125,6 +127,8 @@ __all__ = [
     "InputFormatError",
     "MPHEvaluator",
     "Measure",
+    "MissingParseError",
+    "MissingParseWarning",
     "MultiFunctionTree",
     "NonProjectiveError",
     "OptionError",

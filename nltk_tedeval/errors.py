@@ -21,6 +21,8 @@ from __future__ import annotations
 __all__ = [
     "EmptyTreeError",
     "InputFormatError",
+    "MissingParseError",
+    "MissingParseWarning",
     "NonProjectiveError",
     "OptionError",
     "SentenceCountError",
@@ -39,7 +41,13 @@ class TedEvalError(Exception):
     the format gives, such as CoNLL-U ``# sent_id``), ``token`` (the
     offending token or arc, as text) and ``side`` (``"gold"`` or ``"parse"``
     when the error concerns one tree of a comparison).
+
+    ``fatal`` marks an error that no skipping can make right (a dependency
+    tree handed to ParsEval, which compares brackets): it stops the run
+    even with ``on_error="skip"``.
     """
+
+    fatal = False
 
     def __init__(
         self,
@@ -153,3 +161,16 @@ class UnificationError(TedEvalError, ValueError):
 
 class OptionError(TedEvalError, ValueError):
     """An option value that nltk_tedeval does not know (a labeler name, an engine)."""
+
+
+class MissingParseError(TedEvalError, ValueError):
+    """A parse is missing (an empty line, ``None``) and the policy is ``missing="error"``."""
+
+
+class MissingParseWarning(UserWarning):
+    """Some parses were missing; the run counted them and applied its ``missing`` policy.
+
+    The command line prints it as one line on standard error. Turn it into
+    an error with ``warnings.simplefilter("error", MissingParseWarning)``,
+    or pass ``missing="error"``.
+    """

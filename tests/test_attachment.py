@@ -86,7 +86,7 @@ def test_eval_returns_scores_that_know_their_options():
     assert las.name == "LAS" and uas.name == "UAS"
     assert las.totals == {"head_label": 1, "tokens": 3}
     assert str(las.signature).startswith(
-        "metric:attachment|punct:exclude|subtypes:strip|avg:micro|version:"
+        "metric:attachment|punct:exclude|subtypes:strip|missing:skip|avg:micro|version:"
     )
 
 

@@ -35,6 +35,11 @@ def run_json(capsys, *argv: str) -> dict:
     return json.loads(out)
 
 
+def scores(data: dict, system: int = 0) -> dict:
+    """The scores of one system of a report (docs/report.md)."""
+    return data["systems"][system]["scores"]
+
+
 # -- SPEC.md worked examples as files ---------------------------------------------------
 
 
@@ -48,14 +53,15 @@ def test_score_single_and_multiple(capsys):
     assert status == 0
     assert "0.6667" in out and "0.8571" in out and "signature: metric:tedeval" in out
     data = run_json(capsys, "score", g1, p)
-    assert data["labeled"]["totals"] == {"delta_labeled": 3, "iota_labeled": 9}
-    assert data["unlabeled"]["totals"] == {"delta_unlabeled": 1, "iota_unlabeled": 7}
-    assert data["sentences"] == 1 and data["skipped"] == []
-    assert "version:" in data["signature"]
+    assert scores(data)["labeled"]["totals"] == {"delta_labeled": 3, "iota_labeled": 9}
+    assert scores(data)["unlabeled"]["totals"] == {"delta_unlabeled": 1, "iota_unlabeled": 7}
+    assert data["counts"] == {"read": 1, "scored": 1, "missing": 0, "skipped": 0}
+    assert data["skipped"] == []
+    assert "version:" in data["systems"][0]["signature"]
     multiple = run_json(capsys, "score", g1, p, "--other-gold", g2)
     assert multiple["scenario"] == "multiple"
-    assert multiple["labeled"]["value"] == pytest.approx(1 - 1 / 6)
-    assert multiple["unlabeled"]["value"] == pytest.approx(1 - 1 / 7)
+    assert scores(multiple)["labeled"]["value"] == pytest.approx(1 - 1 / 6)
+    assert scores(multiple)["unlabeled"]["value"] == pytest.approx(1 - 1 / 7)
 
 
 def test_cross_on_the_worked_examples(capsys):
@@ -65,15 +71,18 @@ def test_cross_on_the_worked_examples(capsys):
         SPEC / "arrive_parse.conll",
     )
     data = run_json(capsys, "cross", "-e", f"t1={g1},{p}", "-e", f"t2={g2},{g2}")
-    t1 = data["experiments"]["t1"]
-    assert t1["single"]["labeled"]["value"] == pytest.approx(1 - 3 / 9)
-    assert t1["multiple"]["labeled"]["value"] == pytest.approx(1 - 1 / 6)
-    assert data["experiments"]["t2"]["multiple"]["labeled"]["totals"] == {
+    assert [s["name"] for s in data["systems"]] == ["t1", "t2"]
+    t1 = scores(data, 0)
+    assert t1["single labeled"]["value"] == pytest.approx(1 - 3 / 9)
+    assert t1["multiple labeled"]["value"] == pytest.approx(1 - 1 / 6)
+    assert scores(data, 1)["multiple labeled"]["totals"] == {
         "delta_labeled": 0,
         "iota_labeled": 7,
     }
-    assert data["overlap"]["t1 vs t2"]["labeled"]["value"] == pytest.approx(0.4)
-    assert data["overlap"]["t1 vs t2"]["unlabeled"]["value"] == 1.0
+    (overlap,) = data["overlap"]
+    assert (overlap["a"], overlap["b"]) == ("t1", "t2")
+    assert overlap["labeled"]["value"] == pytest.approx(0.4)
+    assert overlap["unlabeled"]["value"] == 1.0
     _, out, _ = run(capsys, "cross", "-e", f"t1={g1},{p}", "-e", f"t2={g2},{g2}")
     assert "t1 vs t2" in out and "0.4000" in out and "0.8333" in out
 
@@ -82,8 +91,8 @@ def test_constituency_file_against_itself(capsys):
     data = run_json(capsys, "score", SPEC / "john.ptb", SPEC / "john.ptb")
     # Items by hand (SPEC.md §3.3): sentence 1 has one labeled item (SBJ) and
     # five unlabeled (six spans minus the whole); sentence 2 one and seven.
-    assert data["labeled"]["totals"] == {"delta_labeled": 0, "iota_labeled": 4}
-    assert data["unlabeled"]["totals"] == {"delta_unlabeled": 0, "iota_unlabeled": 24}
+    assert scores(data)["labeled"]["totals"] == {"delta_labeled": 0, "iota_labeled": 4}
+    assert scores(data)["unlabeled"]["totals"] == {"delta_unlabeled": 0, "iota_unlabeled": 24}
 
 
 def test_per_sentence_tsv(capsys, tmp_path):
@@ -92,13 +101,16 @@ def test_per_sentence_tsv(capsys, tmp_path):
     status, _, _ = run(capsys, "score", g1, p, "--per-sentence", out)
     assert status == 0
     header, row = out.read_text(encoding="utf-8").splitlines()
+    # docs/report.md: sentence, id, system, the statistics, then the sentence's scores
     assert header.split("\t") == [
-        "sentence", "id", "system", "delta_labeled", "iota_labeled", "score_labeled",
-        "delta_unlabeled", "iota_unlabeled", "score_unlabeled",
+        "sentence", "id", "system", "delta_labeled", "iota_labeled",
+        "delta_unlabeled", "iota_unlabeled", "labeled", "unlabeled",
     ]  # fmt: skip
     cells = row.split("\t")
-    assert cells[0] == "1" and cells[3:5] == ["3", "9"] and cells[6:8] == ["1", "7"]
-    assert float(cells[5]) == pytest.approx(1 - 3 / 9, abs=1e-6)
+    assert cells[:3] == ["1", "", "arrive_parse"]
+    assert cells[3:7] == ["3", "9", "1", "7"]
+    assert float(cells[7]) == pytest.approx(1 - 3 / 9, abs=1e-6)
+    assert float(cells[8]) == pytest.approx(1 - 1 / 7, abs=1e-6)
 
 
 def test_several_parses_with_significance(capsys):
@@ -108,8 +120,9 @@ def test_several_parses_with_significance(capsys):
         SPEC / "arrive_parse.conll",
     )
     data = run_json(capsys, "score", g1, p, g1, "--significance", "99")
-    assert [s["parse"] for s in data["systems"]] == [str(p), str(g1)]
-    assert data["systems"][1]["labeled"]["value"] == 1.0
+    assert [s["test"] for s in data["systems"]] == [str(p), str(g1)]
+    assert [s["name"] for s in data["systems"]] == ["arrive_parse", "arrive_gold1"]
+    assert scores(data, 1)["labeled"]["value"] == 1.0
     assert {r["measure"] for r in data["significance"]} == {"TEDEVAL labeled", "TEDEVAL unlabeled"}
     # One sentence: the only other arrangement swaps the systems, which
     # reaches the observed difference, so every round counts: p = 1.
@@ -187,21 +200,22 @@ def test_gum_document_both_ways_against_a_brute_force_overlap(capsys):
     data = run_json(
         capsys, "cross", "-e", f"ptb={ptb},{ptb}", "-e", f"ud={conllu},{conllu}", "--skip-bad"
     )
-    assert data["read"] == 13 and data["sentences"] == 12 and len(data["skipped"]) == 1
+    assert data["counts"] == {"read": 13, "scored": 12, "missing": 0, "skipped": 1}
     assert "non-projective" in data["skipped"][0]["reason"]
-    overlap = data["overlap"]["ptb vs ud"]
+    (overlap,) = data["overlap"]
+    assert (overlap["a"], overlap["b"]) == ("ptb", "ud")
     assert overlap["unlabeled"]["totals"] == {"delta_unlabeled": delta, "iota_unlabeled": iota}
     # PTB function tags and UD relations share no label.
     assert overlap["labeled"]["value"] == 0.0
-    for name in ("ptb", "ud"):
+    for system in (0, 1):
         for scenario in ("single", "multiple"):
-            assert data["experiments"][name][scenario]["labeled"]["value"] == 1.0
+            assert scores(data, system)[f"{scenario} labeled"]["value"] == 1.0
     # The table shows the same numbers as the JSON.
     _, out, _ = run(
         capsys, "cross", "-e", f"ptb={ptb},{ptb}", "-e", f"ud={conllu},{conllu}", "--skip-bad"
     )
     assert f"{overlap['unlabeled']['value']:.4f}" in out
-    assert "12 sentences scored (13 read, 1 skipped)" in out
+    assert "13 sentences read, 12 scored, 0 with a missing parse, 1 skipped as bad" in out
     # Each experiment is signed for both references: SINGLE and MULTIPLE of two golds.
     for ref in ("ref:single|", "ref:multiple(2)|"):
         assert out.count(ref) == 2
@@ -277,7 +291,7 @@ def test_gum_cross_with_projectivize_and_tl_unification(capsys):
         "--projectivize",
         "--tl-unify", "ptb:ud",
     )  # fmt: skip
-    assert data["sentences"] == 13 and data["skipped"] == []
+    assert data["counts"] == {"read": 13, "scored": 13, "missing": 0, "skipped": 0}
     # PTB ⊔tl UD keeps PTB's spans, each with its PTB functions plus the UD
     # labels over the same span (SPEC.md §4); the overlap is its SINGLE score
     # against UD: delta = |A ^ B|, iota = |A| + |B|, summed over the sentences.
@@ -289,10 +303,11 @@ def test_gum_cross_with_projectivize_and_tl_unification(capsys):
         tl = ptb_labeled(tree) | {(label, span) for label, span in ud if span in spans}
         delta += len(tl ^ ud)
         iota += len(tl) + len(ud)
-    labeled = data["overlap"]["ptb vs ud"]["labeled"]
+    labeled = data["overlap"][0]["labeled"]
     assert labeled["totals"] == {"delta_labeled": delta, "iota_labeled": iota}
     assert labeled["value"] == pytest.approx(1 - delta / iota)
-    assert data["experiments"]["ud"]["single"]["labeled"]["value"] == 1.0
+    assert [s["name"] for s in data["systems"]] == ["ptb", "ud"]
+    assert scores(data, 1)["single labeled"]["value"] == 1.0
 
 
 def test_json_output_is_byte_identical_across_runs(capsys):
@@ -312,13 +327,14 @@ def test_parseval_matches_evalb_fixture(capsys):
     data = run_json(
         capsys, "parseval", EVALB / "gold.mrg", EVALB / "test.mrg", "-p", EVALB / "collins.prm"
     )
-    every, cut = data["summary"]["all"], data["summary"]["cutoff"]
+    summary = data["systems"][0]["details"]["summary"]
+    every, cut = summary["all"], summary["cutoff"]
     assert (every["sentences"], every["error_sentences"], every["skip_sentences"]) == (33, 2, 2)
     assert round(every["bracketing_recall"], 2) == 94.95
     assert round(every["bracketing_precision"], 2) == 93.73
     assert round(every["bracketing_fmeasure"], 2) == 94.34
     assert round(cut["bracketing_fmeasure"], 2) == 93.17
-    assert data["scores"]["F1"]["value"] == pytest.approx(2 * 583 / (614 + 622))
+    assert scores(data)["F1"]["value"] == pytest.approx(2 * 583 / (614 + 622))
     status, out, _ = run(capsys, "parseval", EVALB / "gold.mrg", EVALB / "test.mrg")
     assert status == 0
     assert "Bracketing FMeasure       =  94.34" in out and "2 error sentences:" in out
@@ -448,9 +464,9 @@ def mph_from_heads(heads: list[int], keep: list[bool]) -> set[tuple[int, int]]:
 def test_attach_and_mph(capsys):
     conllu, ptb = GUM / "GUM_bio_byron.conllu", GUM / "GUM_bio_byron.ptb"
     data = run_json(capsys, "attach", conllu, conllu)
-    assert data["scores"]["LAS"]["value"] == 1.0 and data["scores"]["NED"]["value"] == 1.0
+    assert scores(data)["LAS"]["value"] == 1.0 and scores(data)["NED"]["value"] == 1.0
     data = run_json(capsys, "mph", ptb, ptb)
-    assert data["scores"]["F1"]["value"] == 1.0
+    assert scores(data)["F1"]["value"] == 1.0
     # A dependency parse against bracketed gold needs its non-projective
     # trees lifted; it then scores below 1.
     status, _, err = run(capsys, "mph", ptb, conllu)
@@ -464,11 +480,11 @@ def test_attach_and_mph(capsys):
         keep, g = mph_from_tree(tree)
         t = mph_from_heads([int(r[6]) for r in rows], keep)
         matched, gold, test = matched + len(g & t), gold + len(g), test + len(t)
-    scores = data["scores"]
-    assert scores["F1"]["totals"] == {"matched": matched, "gold": gold, "test": test}
-    assert scores["F1"]["value"] == pytest.approx(2 * matched / (gold + test))
-    assert scores["P"]["value"] == pytest.approx(matched / test)
-    assert scores["R"]["value"] == pytest.approx(matched / gold)
+    mph = scores(data)
+    assert mph["F1"]["totals"] == {"matched": matched, "gold": gold, "test": test}
+    assert mph["F1"]["value"] == pytest.approx(2 * matched / (gold + test))
+    assert mph["P"]["value"] == pytest.approx(matched / test)
+    assert mph["R"]["value"] == pytest.approx(matched / gold)
 
 
 # -- bad input: one test each, exit status and a message naming file and line ----------------
@@ -507,7 +523,7 @@ def test_malformed_input_names_file_and_line(capsys, tmp_path, name, text, where
     assert "Traceback" not in err
     # With --skip-bad the run finishes and lists the bad sentence.
     data = run_json(capsys, "score", bad, bad, "--skip-bad")
-    assert data["read"] == 2 and data["sentences"] == 1
+    assert data["counts"] == {"read": 2, "scored": 1, "missing": 0, "skipped": 1}
     assert data["skipped"][0]["sentence"] == 2 and where in data["skipped"][0]["reason"]
 
 
@@ -576,7 +592,7 @@ def test_runs_as_python_module():
         text=True,
         check=True,
     )
-    assert json.loads(proc.stdout)["labeled"]["value"] == pytest.approx(1 - 3 / 9)
+    assert scores(json.loads(proc.stdout))["labeled"]["value"] == pytest.approx(1 - 3 / 9)
 
 
 def test_label_map_file_and_macro(capsys, tmp_path):
@@ -586,11 +602,11 @@ def test_label_map_file_and_macro(capsys, tmp_path):
     mapping = write(tmp_path, "map.tsv", "# theory 1 to theory 2\nprep\ttmod\npobj\thd\n")
     data = run_json(capsys, "cross", "-e", f"t1={g1},{g1}", "-e", f"t2={g2},{g2}",
                     "--label-map", f"t1={mapping}", "--macro")  # fmt: skip
-    assert data["overlap"]["t1 vs t2"]["labeled"]["totals"] == {
+    assert data["overlap"][0]["labeled"]["totals"] == {
         "delta_labeled": 2,
         "iota_labeled": 10,
     }
-    assert "macro" in data["experiments"]["t1"]["single"]
+    assert "single labeled" in data["systems"][0]["macro"]
     status, _, err = run(capsys, "cross", "-e", f"t1={g1},{g1}", "-e", f"t2={g2},{g2}",
                          "--label-map", f"t3={mapping}")  # fmt: skip
     assert status == 1 and "unknown experiment" in err
@@ -603,12 +619,6 @@ def test_label_map_file_and_macro(capsys, tmp_path):
 FIXTURES = ROOT / "tests" / "fixtures_parseval"
 
 
-def _without_signature(out: str) -> str:
-    lines = out.rstrip("\n").split("\n")
-    assert lines[-1].startswith("signature: metric:parseval")
-    return "\n".join(lines[:-1])
-
-
 def test_parseval_evalb_mode_splits_words_as_evalb_does(capsys):
     # EVALB splits at the C locale's white space only: "a<NBSP>b" is one word
     # (sentence 1 valid, 3 brackets), "NN<NBSP>a" one label, which leaves
@@ -619,7 +629,8 @@ def test_parseval_evalb_mode_splits_words_as_evalb_does(capsys):
         capsys, "parseval", FIXTURES / "nbsp_gold.mrg", FIXTURES / "nbsp_test.mrg", "--evalb"
     )
     assert status == 0
-    assert _without_signature(out) == (FIXTURES / "nbsp.evalb.txt").read_text().rstrip("\n")
+    # --evalb prints EVALB's output and nothing else (no signature line).
+    assert out.rstrip("\n") == (FIXTURES / "nbsp.evalb.txt").read_text().rstrip("\n")
     # EVALB reports its error sentences on standard error; so do we, naming the file.
     assert err.count("error sentence") == 1 and "nbsp_test.mrg" in err and "sentence 2" in err
 
@@ -642,7 +653,7 @@ def test_parseval_evalb_mode_stops_where_evalb_stops(capsys):
     assert err.startswith("tedeval: error: ") and "abort_test.mrg:5: sentence 5" in err
     # Without a maximum every sentence is scored: 6 sentences, 3 with errors.
     data = run_json(capsys, "parseval", FIXTURES / "abort_gold.mrg", FIXTURES / "abort_test.mrg")
-    every = data["summary"]["all"]
+    every = data["systems"][0]["details"]["summary"]["all"]
     assert (every["sentences"], every["error_sentences"], every["valid_sentences"]) == (6, 3, 3)
 
 
@@ -655,7 +666,7 @@ def test_parseval_reads_pretty_printed_trees_and_evalb_lines(capsys, tmp_path):
     flat = tmp_path / "byron.mrg"
     flat.write_text("".join(t.pformat(margin=10**9) + "\n" for t in trees), encoding="utf-8")
     data = run_json(capsys, "parseval", pretty, flat)
-    every = data["summary"]["all"]
+    every = data["systems"][0]["details"]["summary"]["all"]
     assert (every["sentences"], every["valid_sentences"]) == (25, 25)
     assert every["bracketing_fmeasure"] == 100.0
     # Forced to EVALB's layout, the pretty-printed file fails at its first

@@ -253,7 +253,7 @@ def test_address_gap_is_an_error():
 
 
 def test_unknown_object_is_refused():
-    with pytest.raises(TreeStructureError, match="got str"):
+    with pytest.raises(TreeStructureError, match="got a str"):
         to_mft("(S (NP x))")
 
 

@@ -36,6 +36,7 @@ import json
 import math
 import re
 import unicodedata
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -62,13 +63,20 @@ from nltk_tedeval.cli import main
 from nltk_tedeval.errors import (
     EmptyTreeError,
     InputFormatError,
+    MissingParseWarning,
     NonProjectiveError,
     SentenceCountError,
     TedEvalError,
     TreeStructureError,
     YieldMismatchError,
 )
-from nltk_tedeval.reading import SourceSentence, read_file, read_lines, read_text
+from nltk_tedeval.reading import (
+    SourceSentence,
+    detect_format_text,
+    read_file,
+    read_lines,
+    read_text,
+)
 
 from .conftest import fuzz_settings
 
@@ -453,7 +461,36 @@ def check_conversion(tree: Any) -> None:
         assert again == mft and mft.n >= 1
 
 
-def check_records(records: list[SourceSentence], name: str, one_per_line: bool) -> None:
+def headless(lines: list[str], start: int, fmt: str) -> bool:
+    """True when the sentence from line ``start`` has "_" as every token's HEAD.
+
+    The token lines run to the next blank line; comments are no tokens. CoNLL
+    splits at tabs (at spaces in a line without tabs) and has HEAD in column
+    7, Malt-TAB splits at white space and has it in column 3.
+    """
+    heads = []
+    for line in lines[start - 1 :]:
+        if not line.strip():
+            break
+        if line.lstrip().startswith("#"):
+            continue
+        text = line.strip()
+        cells = text.split() if fmt == "malttab" or "\t" not in text else text.split("\t")
+        index = 2 if fmt == "malttab" else 6
+        heads.append(cells[index] if len(cells) > index else None)
+    return bool(heads) and all(h == "_" for h in heads)
+
+
+def check_records(
+    records: list[SourceSentence],
+    name: str,
+    one_per_line: bool,
+    source: tuple[list[str], str | None] | None = None,
+) -> None:
+    """``source``: the input's lines and its format (``None``: detect), for missing parses."""
+    fmt = None
+    if source is not None and any(r.tree is None and r.error is None for r in records):
+        fmt = source[1] or detect_format_text("\n".join(source[0]), name)
     assert [r.number for r in records] == list(range(1, len(records) + 1))
     for r in records:
         assert r.file == name and r.line >= 1
@@ -464,7 +501,12 @@ def check_records(records: list[SourceSentence], name: str, one_per_line: bool) 
             assert r.error.sentence == r.number
             assert str(r.error).startswith(f"{name}:")
         elif r.tree is None:
-            assert one_per_line  # EVALB's empty parse: an empty line
+            # A missing parse (SPEC.md §10): an empty line read one tree per
+            # line, or a column sentence whose every head is "_".
+            if fmt is None or fmt == "ptb":
+                assert one_per_line, r
+            else:
+                assert source is not None and headless(source[0], r.line, fmt), r
         else:
             if isinstance(r.tree, DependencyGraph):
                 check_graph(r.tree)
@@ -517,7 +559,8 @@ def test_mutated_files_read_as_trees_or_our_error(
         assert isinstance(err, InputFormatError) and err.file == name
         assert form is None and "cannot tell the format" in err.message
         return
-    check_records(records, name, one_per_line)
+    lines = path.read_bytes().decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
+    check_records(records, name, one_per_line, (lines, form))
     check_raise_mode(records, read_file(path, form, one_per_line=one_per_line))
 
 
@@ -537,7 +580,8 @@ def test_random_bytes_read_as_trees_or_our_error(workdir: Path, data: bytes, fmt
     except TedEvalError as err:
         assert err.file == str(path) and "cannot tell the format" in err.message
         return
-    check_records(records, str(path), False)
+    lines = data.decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
+    check_records(records, str(path), False, (lines, fmt))
     check_raise_mode(records, read_file(path, fmt))
 
 
@@ -585,7 +629,8 @@ def test_random_text_reads_as_trees_or_our_error(
     except TedEvalError as err:
         assert err.file == "x" and "cannot tell the format" in err.message
         return
-    check_records(records, "x", one_per_line)
+    lines = text.splitlines() if as_lines else text.replace("\r\n", "\n").split("\n")
+    check_records(records, "x", one_per_line, (lines, fmt))
     check_raise_mode(records, read("raise"))
 
 
@@ -1165,9 +1210,9 @@ def converts(side: Side, metric: str, projectivize: bool) -> type[TedEvalError] 
     if side.fault == "reader":
         return InputFormatError  # the reader's own error, passed on
     if side.fault == "missing":
-        # TedEval says "no tree for this sentence" with the base class; MPH
-        # calls a missing tree a tree-structure problem.
-        return TedEvalError if metric == "tedeval" else TreeStructureError
+        # A gold without a tree is bad input for every metric (SPEC.md §10);
+        # a parse without one never reaches here (see MISSING).
+        return TreeStructureError
     if side.fault == "empty":
         return EmptyTreeError
     if side.fault == "cycle":
@@ -1181,8 +1226,15 @@ def yields_differ(*sides: Side) -> bool:
     return len({tuple(same_token(w) for w in s.words) for s in sides}) > 1
 
 
+MISSING = "missing parse"
+"""The outcome of a row whose parse is missing: counted and, by default, left out."""
+
+
 def protocol_outcome(sides: list[Side], metric: str, projectivize: bool) -> Any:
-    """The error class of a sentence, in the order the protocol checks (trees, then yields)."""
+    """The error class of a sentence, in the order the protocol checks (trees, then yields);
+    :data:`MISSING` when the parse (the last side) has no tree (a row has one fault at most)."""
+    if sides[-1].fault == "missing":
+        return MISSING
     for side in sides:
         error = converts(side, metric, projectivize)
         if error is not None:
@@ -1193,6 +1245,8 @@ def protocol_outcome(sides: list[Side], metric: str, projectivize: bool) -> Any:
 
 
 def attach_outcome(row: Row) -> Any:
+    if row.parse.fault == "missing":
+        return MISSING
     sides = [row.parse, row.gold]
     if any(s.fault == "reader" for s in sides):
         return InputFormatError
@@ -1232,8 +1286,9 @@ def check_outcome(
     Returns what ``run`` returned and the rows it scored, or None when it
     raised (as it had to).
     """
-    bad = [(row, outcome(row)) for row in rows]
-    bad = [(row, error) for row, error in bad if error is not None]
+    outcomes = [(row, outcome(row)) for row in rows]
+    missing = [row for row, out in outcomes if out == MISSING]
+    bad = [(row, error) for row, error in outcomes if error is not None and error != MISSING]
     if bad and not skip:
         row, error = bad[0]
         event(f"{name}: raises {error.__name__}")
@@ -1242,11 +1297,16 @@ def check_outcome(
         assert type(caught.value) is error, (name, caught.value)
         assert caught.value.sentence == row.number, (name, caught.value)
         return None
-    result, ev = run()
-    scored = [row for row in rows if all(row is not b for b, _ in bad)]
+    with warnings.catch_warnings():
+        # A missing parse is announced; the numbers below check what was done with it.
+        warnings.simplefilter("ignore", MissingParseWarning)
+        result, ev = run()
+    scored = [row for row in rows if all(row is not b for b, _ in bad) and row not in missing]
     event(f"{name}: scores {len(scored)} of {len(rows)}")
     assert ev.numbers == [row.number for row in scored], name
     assert [s.number for s in ev.skipped] == [row.number for row, _ in bad], name
+    # Missing parses are counted apart from bad sentences, and left out (missing="skip").
+    assert [m.number for m in ev.missing] == [row.number for row in missing], name
     assert all(s.reason for s in ev.skipped)
     return result, scored
 
@@ -1526,24 +1586,23 @@ def test_command_on_mutated_files_exits_cleanly(
         assert str(workdir) in err, err
     elif "--json" in options:
         report = json.loads(out)
-        n = report["sentences"]
+        counts = report["counts"]
+        n = counts["scored"]
         if command == "parseval":
             # EVALB's way: every system has every sentence, bad ones as errors.
-            assert [b["sentences"] for b in report["systems"]] == [n, n]
+            rows = counts["read"] - len(report["skipped"])
+            assert [b["details"]["summary"]["all"]["sentences"] for b in report["systems"]] == [
+                rows,
+                rows,
+            ]
             return
-        # Nothing lost: scored plus skipped is what was read ...
-        assert n + len(report["skipped"]) == report["read"]
+        # Nothing lost: scored, missing (left out) and skipped make what was read ...
+        assert n + counts["missing"] + counts["skipped"] == counts["read"]
+        assert counts["skipped"] == len(report["skipped"])
+        assert counts["missing"] == len(report["missing"]["sentences"])
         assert "--skip-bad" in options or not report["skipped"]
         # ... and every system is scored on the same sentences.
-        if command == "cross":
-            blocks = [e[s] for e in report["experiments"].values() for s in ("single", "multiple")]
-            assert {b["sentences"] for b in blocks} == {n}
-        elif command == "score":
-            assert [b["sentences"] for b in report["systems"]] == [n, n]
-        else:
-            assert {sc["sentences"] for b in report["systems"] for sc in b["scores"].values()} == {
-                n
-            }
+        assert {sc["sentences"] for b in report["systems"] for sc in b["scores"].values()} == {n}
 
 
 LIFTED = {
@@ -1717,10 +1776,10 @@ def test_command_reports_exactly_the_bad_sentences(
     assert status == 0, err
     report = json.loads(out)
     if command == "parseval":
-        assert report["sentences"] == n and report["skipped"] == []
+        assert report["counts"]["read"] == n and report["skipped"] == []
         for system, role in zip(report["systems"], ("parse", "other"), strict=True):
             statuses = [f.evalb[role] for f in fates]
-            block = system["summary"]["all"]
+            block = system["details"]["summary"]["all"]
             assert (
                 block["valid_sentences"],
                 block["error_sentences"],
@@ -1737,9 +1796,13 @@ def test_command_reports_exactly_the_bad_sentences(
                 system["scores"]["F1"], {"gold": brackets, "matched": brackets, "test": brackets}, n
             )
         return
-    assert report["read"] == n
+    assert report["counts"] == {
+        "read": n,
+        "scored": n - len(bad),
+        "missing": 0,
+        "skipped": len(bad),
+    }
     assert [s["sentence"] for s in report["skipped"]] == bad
-    assert report["sentences"] == n - len(bad)
     scored = [k for k in range(n) if not fates[k].bad]
     count = len(scored)
     items: dict[str, list[Items]] = {}
@@ -1757,15 +1820,16 @@ def test_command_reports_exactly_the_bad_sentences(
     if command == "score":
         for system, role in zip(report["systems"], ("parse", "other"), strict=True):
             for key, mode in modes:
-                check_totals(system[key], tedeval(role, "gold", mode), count)
+                check_totals(system["scores"][key], tedeval(role, "gold", mode), count)
     elif command == "cross":
-        for exp, role in (("A", "parse"), ("B", "other")):
+        for system, role in zip(report["systems"], ("parse", "other"), strict=True):
             for scenario in ("single", "multiple"):  # the two golds are one: e = gold
                 for key, mode in modes:
-                    block = report["experiments"][exp][scenario][key]
+                    block = system["scores"][f"{scenario} {key}"]
                     check_totals(block, tedeval(role, "gold", mode), count)
+        (overlap,) = report["overlap"]
         for key, mode in modes:
-            check_totals(report["overlap"]["A vs B"][key], tedeval("gold", "gold", mode), count)
+            check_totals(overlap[key], tedeval("gold", "gold", mode), count)
     elif command == "attach":
         for system, role in zip(report["systems"], ("parse", "other"), strict=True):
             tokens = head = head_label = 0

@@ -63,6 +63,8 @@ PUBLIC_NAMES = [
     "Explanation",
     "HeadRules",
     "InputFormatError",
+    "MissingParseError",
+    "MissingParseWarning",
     "LABELERS",
     "MPHEvaluator",
     "Measure",

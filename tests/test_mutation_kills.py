@@ -49,13 +49,21 @@ def test_score_survives_pickling_with_all_it_knows() -> None:
     """``Score.__reduce__``: what the worker processes of ``jobs=`` send back."""
     sig = Signature(metric="tedeval", ref="single")
     score = Score(
-        0.25, name="TEDEVAL", totals={"delta": 3, "iota": 4}, sentences=5, signature=sig,
+        0.25,
+        name="TEDEVAL",
+        totals={"delta": 3, "iota": 4},
+        sentences=5,
+        signature=sig,
         average="macro",
     )
     back = pickle.loads(pickle.dumps(score))
     assert type(back) is Score and float(back) == 0.25
     assert (back.name, back.signature, back.sentences, back.totals, back.average) == (
-        "TEDEVAL", sig, 5, {"delta": 3, "iota": 4}, "macro",
+        "TEDEVAL",
+        sig,
+        5,
+        {"delta": 3, "iota": 4},
+        "macro",
     )
 
 
@@ -346,13 +354,25 @@ _DIRS = "left, right, left-any, right-any"
 @pytest.mark.parametrize(
     ("text", "line", "token", "message"),
     [
-        ("NP right NN\n!coord CC\n", 2, "!coord",
-         "unknown head-rule directive '!coord'; the only one is !coordination"),
-        ("NP right NN\n\nVP\n", 3, "VP",
-         "head-rule line 'VP' has no direction; write 'LABEL DIRECTION [CATEGORY ...]' "
-         f"with DIRECTION one of {_DIRS}"),
-        ("# comment\nPP upward IN\n", 2, "upward",
-         f"unknown head-rule direction 'upward' for PP; use one of {_DIRS}"),
+        (
+            "NP right NN\n!coord CC\n",
+            2,
+            "!coord",
+            "unknown head-rule directive '!coord'; the only one is !coordination",
+        ),
+        (
+            "NP right NN\n\nVP\n",
+            3,
+            "VP",
+            "head-rule line 'VP' has no direction; write 'LABEL DIRECTION [CATEGORY ...]' "
+            f"with DIRECTION one of {_DIRS}",
+        ),
+        (
+            "# comment\nPP upward IN\n",
+            2,
+            "upward",
+            f"unknown head-rule direction 'upward' for PP; use one of {_DIRS}",
+        ),
     ],
 )
 def test_head_rule_file_errors_name_line_and_token(
@@ -372,8 +392,10 @@ def test_head_rule_option_errors() -> None:
 
     cases = [
         (lambda: Instruction("up"), f"unknown head-rule direction 'up'; use one of {_DIRS}"),
-        (lambda: HeadRules({"NP": [5]}),
-         "a head-rule instruction is a (direction, categories) pair, not 5"),
+        (
+            lambda: HeadRules({"NP": [5]}),
+            "a head-rule instruction is a (direction, categories) pair, not 5",
+        ),
         (lambda: HeadRules({"NP": []}), "head rule for 'NP' has no instructions"),
     ]
     for make, message in cases:
@@ -452,9 +474,9 @@ def test_protocol_config_build_names_and_options() -> None:
     assert (given.engine, given.overlaps) == ("apted", True)
 
 
-def test_process_batch_is_process_sentence_on_each() -> None:
-    """``_process_batch`` (what each worker of ``jobs > 1`` runs) scores every sentence
-    of its batch with its own number, id, golds and parses.
+def test_protocol_scorer_scores_each_sentence_on_its_own() -> None:
+    """``ProtocolScorer.score`` (what each worker of ``jobs > 1`` runs) scores one
+    sentence from its own golds and parses, so a batch is the scorer on each.
 
     The PTB labeler keeps function tags only, so gold (S (NP-SBJ a) (VP b)) has
     the labelled item SBJ(0,1) and the unlabelled items (0,1), (1,2) (the full
@@ -465,14 +487,18 @@ def test_process_batch_is_process_sentence_on_each() -> None:
     from nltk import Tree
 
     from nltk_tedeval.protocol import ProtocolConfig
-    from nltk_tedeval.protocol.sentence import _process_batch
+    from nltk_tedeval.protocol.sentence import ProtocolScorer
+    from nltk_tedeval.scoring.loop import Sentence
 
     config = ProtocolConfig.build(theories=1, parses=[0])
     gold = Tree.fromstring("(S (NP-SBJ a) (VP b))")
     wrong = Tree.fromstring("(S (NP-TMP a) (VP b))")
-    out = _process_batch([(7, "s7", [gold], [gold]), (8, None, [gold], [wrong])], config)
-    assert [(o.number, o.sentence_id, o.error) for o in out] == [(7, "s7", None), (8, None, None)]
-    assert [o.single for o in out] == [((0, 2, 0, 4),), ((2, 2, 0, 4),)]
+    scorer = ProtocolScorer(config)
+    out = [
+        scorer.score(Sentence(n, None, (gold,), (parse,), (False,), ({}, {})))
+        for n, parse in ((7, gold), (8, wrong))
+    ]
+    assert out == [([(0, 2, 0, 4)], (0, 0)), ([(2, 2, 0, 4)], (0, 0))]
 
 
 def test_function_node_repr_names_its_kind() -> None:
@@ -540,9 +566,9 @@ def test_cross_framework_as_dict_by_hand() -> None:
     cross = CrossFrameworkEvaluator(
         [("B", [G(_GOLD2)], [G(_GOLD2)]), ("A", [G(_PARSE)], [G(_GOLD1)])]
     )
-    single = f"metric:tedeval|ref:single|{_CONV}|tl:no|engine:span"
-    multiple = f"metric:tedeval|ref:multiple(2)|{_CONV}|tl:no|engine:span"
-    overlap_sig = "metric:tedeval|ref:overlap|engine:span"
+    single = f"metric:tedeval|ref:single|{_CONV}|tl:no|engine:span|missing:skip"
+    multiple = f"metric:tedeval|ref:multiple(2)|{_CONV}|tl:no|engine:span|missing:skip"
+    overlap_sig = "metric:tedeval|ref:overlap|engine:span|missing:skip"
     sigs = {"single": single, "multiple": multiple}
     scores = {
         ("A", "single"): ((3, 9), (1, 7)),
@@ -554,13 +580,22 @@ def test_cross_framework_as_dict_by_hand() -> None:
     for scenario in ("single", "multiple"):
         for k, mode in enumerate(("labeled", "unlabeled")):
             (da, ia), (db, ib) = scores[("A", scenario)][k], scores[("B", scenario)][k]
-            significance.append({
-                "scenario": scenario, "mode": mode, "a": "A", "b": "B",
-                "measure": f"TEDEVAL {mode}",
-                "score_a": 1 - da / ia, "score_b": 1 - db / ib,
-                "difference": (1 - da / ia) - (1 - db / ib),
-                "p_value": 1.0, "rounds": 3, "seed": 5, "sentences": 1,
-            })
+            significance.append(
+                {
+                    "scenario": scenario,
+                    "mode": mode,
+                    "a": "A",
+                    "b": "B",
+                    "measure": f"TEDEVAL {mode}",
+                    "score_a": 1 - da / ia,
+                    "score_b": 1 - db / ib,
+                    "difference": (1 - da / ia) - (1 - db / ib),
+                    "p_value": 1.0,
+                    "rounds": 3,
+                    "seed": 5,
+                    "sentences": 1,
+                }
+            )
     expected = {
         "experiments": {
             name: {
@@ -575,9 +610,9 @@ def test_cross_framework_as_dict_by_hand() -> None:
                 "unlabeled": _score_dict(0, 8, "unlabeled", overlap_sig, "micro"),
             }
         },
-        "sentences": 1,
-        "read": 1,
+        "counts": {"read": 1, "scored": 1, "missing": 0, "skipped": 0},
         "skipped": [],
+        "missing": [],
         "significance": significance,
     }
     got = cross.as_dict(significance_rounds=3, seed=5, macro=True)
@@ -596,16 +631,16 @@ def test_cross_framework_signature_names_tl_unification_and_engine() -> None:
         engine="apted",
     )
     assert str(cross.signature("single", "A")) == (
-        f"metric:tedeval|ref:single|{_CONV}|tl:B|engine:apted|version:0.1.0"
+        f"metric:tedeval|ref:single|{_CONV}|tl:B|engine:apted|missing:skip|version:0.1.0"
     )
     assert str(cross.signature("multiple", "B")) == (
-        f"metric:tedeval|ref:multiple(2)|{_CONV}|tl:no|engine:apted|version:0.1.0"
+        f"metric:tedeval|ref:multiple(2)|{_CONV}|tl:no|engine:apted|missing:skip|version:0.1.0"
     )
     assert str(cross.signature("multiple")) == (
-        "metric:tedeval|ref:multiple(2)|engine:apted|version:0.1.0"
+        "metric:tedeval|ref:multiple(2)|engine:apted|missing:skip|version:0.1.0"
     )
     assert str(cross.overlap("A", "B")[0].signature) == (
-        "metric:tedeval|ref:overlap|engine:apted|avg:micro|version:0.1.0"
+        "metric:tedeval|ref:overlap|engine:apted|missing:skip|avg:micro|version:0.1.0"
     )
 
 
@@ -676,7 +711,7 @@ def test_base_category_keeps_labels_with_an_x() -> None:
 
 
 def test_get_head_rules_names_and_short_tables() -> None:
-    """"collins1999" (any case, blanks around) is Collins' table; a table of one line
+    """ "collins1999" (any case, blanks around) is Collins' table; a table of one line
     with two fields ("NP right") is a table, not an unknown name; others are errors."""
     from nltk_tedeval.trees.headrules import COLLINS_1999, HeadRules, get_head_rules
 
@@ -737,7 +772,7 @@ def test_mph_dependency_tag_falls_back_to_upos() -> None:
 
 
 def test_mph_punctuation_at_the_root_hands_the_root_to_its_dependent() -> None:
-    """"a b c d ." with "." as the root, b under it, a and d under b, c under d. Without
+    """ "a b c d ." with "." as the root, b under it, a and d under b, c under d. Without
     the ".", b is the root (its nearest kept ancestor is the root) and the only bracket
     strictly inside the 4 kept words is d's projection "c d" = (2, 4)."""
     from nltk_tedeval.metrics.mph import mph_brackets
@@ -844,7 +879,7 @@ def test_attachment_report_by_hand() -> None:
     gold1 = DependencyTree(("a", "b"), (2, 0), ("nsubj", "root"))
     parse1 = DependencyGraph("a\tX\t2\tnsubj\nb\tX\t1\troot")
     ev = AttachmentEvaluator([parse1, parse2], [gold1, gold2])
-    sig = "metric:attachment|punct:include|subtypes:keep"
+    sig = "metric:attachment|punct:include|subtypes:keep|missing:skip"
 
     def score(name: str, col: str, num: int, avg: str, value: float) -> dict:
         return {
@@ -856,8 +891,13 @@ def test_attachment_report_by_hand() -> None:
             "signature": f"{sig}|avg:{avg}|version:0.1.0",
         }
 
-    cols = {"LAS": ("head_label", 4), "UAS": ("head", 4), "LA": ("label", 5),
-            "UNDIRECTED": ("undirected", 5), "NED": ("ned", 5)}
+    cols = {
+        "LAS": ("head_label", 4),
+        "UAS": ("head", 4),
+        "LA": ("label", 5),
+        "UNDIRECTED": ("undirected", 5),
+        "NED": ("ned", 5),
+    }
     macro = {"LAS": 0.625, "UAS": 0.625, "LA": 0.875, "UNDIRECTED": 0.875, "NED": 0.875}
     assert ev.report() == {
         "metric": "attachment",
@@ -885,7 +925,10 @@ def test_attachment_strip_subtypes_signature_and_missing_relations() -> None:
 
     tree = DependencyTree(("a", "b"), (2, 0), ("nsubj:pass", None))
     ev = AttachmentEvaluator([tree], [tree], strip_subtypes=True)
-    assert str(ev.signature) == "metric:attachment|punct:include|subtypes:strip|version:0.1.0"
+    assert (
+        str(ev.signature)
+        == "metric:attachment|punct:include|subtypes:strip|missing:skip|version:0.1.0"
+    )
     assert list(ev.relation_scores()) == ["_", "nsubj"]
 
 
@@ -910,7 +953,7 @@ def test_attachment_errors_name_the_side() -> None:
 # The figures below are worked out from EVALB's definitions and were checked
 # against the output of EVALB itself (evalb -p COLLINS.prm) on the same lines.
 
-_PRM = "metric:parseval|prm:collins|labeled:yes|cutoff:40|version:0.1.0"
+_PRM = "metric:parseval|prm:collins|labeled:yes|cutoff:40|missing:skip|version:0.1.0"
 
 
 def _evalb_block(
@@ -925,16 +968,27 @@ def _evalb_block(
     correct) and the figures EVALB prints (R, P, F, CM, avg crossing, NC, 2C, tagging)."""
     r, p, f, cm, ac, nc, tc, ta = figures
     return {
-        "sentences": n[0], "error_sentences": n[1], "skip_sentences": n[2],
+        "sentences": n[0],
+        "error_sentences": n[1],
+        "skip_sentences": n[2],
         "valid_sentences": n[3],
-        "matched_brackets": brackets[0], "gold_brackets": brackets[1],
-        "test_brackets": brackets[2], "crossing_brackets": brackets[3],
-        "words": tags[0], "correct_tags": tags[1],
-        "complete_match_sentences": sentences[0], "no_crossing_sentences": sentences[1],
+        "matched_brackets": brackets[0],
+        "gold_brackets": brackets[1],
+        "test_brackets": brackets[2],
+        "crossing_brackets": brackets[3],
+        "words": tags[0],
+        "correct_tags": tags[1],
+        "complete_match_sentences": sentences[0],
+        "no_crossing_sentences": sentences[1],
         "two_or_less_crossing_sentences": sentences[2],
-        "bracketing_recall": r, "bracketing_precision": p, "bracketing_fmeasure": f,
-        "complete_match": cm, "average_crossing": ac, "no_crossing": nc,
-        "two_or_less_crossing": tc, "tagging_accuracy": ta,
+        "bracketing_recall": r,
+        "bracketing_precision": p,
+        "bracketing_fmeasure": f,
+        "complete_match": cm,
+        "average_crossing": ac,
+        "no_crossing": nc,
+        "two_or_less_crossing": tc,
+        "tagging_accuracy": ta,
     }
 
 
@@ -952,12 +1006,19 @@ def test_parseval_one_word_sentence_against_itself() -> None:
     """One sentence of one word: every count is 1 and every figure 100 (EVALB agrees)."""
     ev = _parseval("(S (NN a))", "(S (NN a))")
     block = _evalb_block(
-        (1, 0, 0, 1), (1, 1, 1, 0), (1, 1, 1), (1, 1),
+        (1, 0, 0, 1),
+        (1, 1, 1, 0),
+        (1, 1, 1),
+        (1, 1),
         (100.0, 100.0, 100.0, 100.0, 0.0, 100.0, 100.0, 100.0),
     )
     assert ev.summary() == {
-        "metric": "parseval", "signature": _PRM, "cutoff_len": 40,
-        "all": block, "cutoff": block, "errors": [],
+        "metric": "parseval",
+        "signature": _PRM,
+        "cutoff_len": 40,
+        "all": block,
+        "cutoff": block,
+        "errors": [],
     }
     assert ev.summary_text().split("\n")[1] == (
         "                100.00 100.00      1     1     1      0      1     1   100.00"
@@ -972,18 +1033,32 @@ def test_parseval_one_crossing_bracket() -> None:
 
     gold, test = "(S (NP (A a) (B b)) (C c))", "(S (A a) (X (B b) (C c)))"
     block = _evalb_block(
-        (1, 0, 0, 1), (1, 2, 2, 1), (0, 0, 1), (3, 3),
+        (1, 0, 0, 1),
+        (1, 2, 2, 1),
+        (0, 0, 1),
+        (3, 3),
         (50.0, 50.0, 50.0, 0.0, 1.0, 0.0, 100.0, 100.0),
     )
     assert _parseval(gold, test).summary()["all"] == block
     # without EQ_LABEL lines the matching is EVALB's greedy loop: the same figures
     assert _parseval(gold, test, params=EvalbParams.evalb_defaults()).summary()["all"] == block
-    assert _parseval(gold, test).sentence_results() == [{
-        "sentence": 1, "length": 3, "status": "valid", "recall": 50.0, "precision": 50.0,
-        "matched_brackets": 1, "gold_brackets": 2, "test_brackets": 2,
-        "crossing_brackets": 1, "words": 3, "correct_tags": 3, "tagging_accuracy": 100.0,
-        "error": None,
-    }]
+    assert _parseval(gold, test).sentence_results() == [
+        {
+            "sentence": 1,
+            "length": 3,
+            "status": "valid",
+            "recall": 50.0,
+            "precision": 50.0,
+            "matched_brackets": 1,
+            "gold_brackets": 2,
+            "test_brackets": 2,
+            "crossing_brackets": 1,
+            "words": 3,
+            "correct_tags": 3,
+            "tagging_accuracy": 100.0,
+            "error": None,
+        }
+    ]
 
 
 def test_parseval_skipped_sentence_has_no_figures() -> None:
@@ -991,13 +1066,19 @@ def test_parseval_skipped_sentence_has_no_figures() -> None:
     EVALB's "-nan" (None); no bracket line is printed above the summary."""
     ev = _parseval("(S (NN a))", None)
     block = _evalb_block(
-        (1, 0, 1, 0), (0, 0, 0, 0), (0, 0, 0), (0, 0),
+        (1, 0, 1, 0),
+        (0, 0, 0, 0),
+        (0, 0, 0),
+        (0, 0),
         (0.0, 0.0, None, 0.0, 0.0, 0.0, 0.0, 0.0),
     )
     assert ev.summary()["all"] == block
     (row,) = ev.sentence_results()
     assert (row["status"], row["recall"], row["precision"], row["tagging_accuracy"]) == (
-        "skip", 0.0, 0.0, 0.0,
+        "skip",
+        0.0,
+        0.0,
+        0.0,
     )
     assert row["length"] == 1
     assert ev.summary_text().split("\n")[1] == "      0     0     0.00"
@@ -1012,7 +1093,10 @@ def test_parseval_test_without_brackets_prints_no_bracket_line() -> None:
     only the tag figures under the table (gold 1, test 0)."""
     ev = _parseval("(X (NN a))", "(TOP (NN a))")
     assert ev.summary()["all"] == _evalb_block(
-        (1, 0, 0, 1), (0, 1, 0, 0), (0, 1, 1), (1, 1),
+        (1, 0, 0, 1),
+        (0, 1, 0, 0),
+        (0, 1, 1),
+        (1, 1),
         (0.0, 0.0, None, 0.0, 0.0, 100.0, 100.0, 100.0),
     )
     assert ev.summary_text().split("\n")[1] == "      1     1   100.00"
@@ -1050,8 +1134,7 @@ def test_parseval_word_not_under_a_pos_tag_is_an_error_sentence() -> None:
     (err,) = ev.errors
     assert err.token == "a" and err.sentence == 1
     assert err.message == (
-        "gold tree: word 'a' (token 1) is not alone under a POS tag, so EVALB cannot read "
-        "this tree"
+        "gold tree: word 'a' (token 1) is not alone under a POS tag, so EVALB cannot read this tree"
     )
     assert ev.summary()["all"]["valid_sentences"] == 0
 
@@ -1073,7 +1156,8 @@ def test_parseval_numbers_errors_in_one_pass_over_several_systems() -> None:
     with pytest.raises(TooManyErrorsError) as info:
         ParsevalEvaluator.evaluate_systems(gold, [test], params=EvalbParams(max_error=0))
     err = info.value
-    assert (err.sentence, err.token, err.partial) == (3, "y", None)
+    # What EVALB has printed when it stops: the two sentences before the third.
+    assert (err.sentence, err.token, len(err.partial)) == (3, "y", 2)
     assert [e.token for e in err.errors] == ["x", "y"]
     assert err.message == (
         "2 sentences with errors, more than MAX_ERROR + 1 = 1 (EVALB stops here); "
@@ -1089,7 +1173,7 @@ def test_parseval_refuses_what_is_not_a_tree_or_parameters() -> None:
 
     with pytest.raises(InputFormatError) as info:
         ParsevalEvaluator([5], [Tree.fromstring("(S (NN a))")]).eval()
-    assert info.value.message == "test tree is a int, not an nltk.Tree or None"
+    assert info.value.message == "test tree is an int, not an nltk.Tree or None"
     assert info.value.token == "5"
     with pytest.raises(OptionError, match=r"^params must be an EvalbParams, not dict$"):
         ParsevalEvaluator([], [], params={})  # type: ignore[arg-type]
@@ -1146,35 +1230,65 @@ _QUOTES = "DELETE_LABEL ''\nQUOTE_LABEL ''\nQUOTE_LABEL POS\n"
     [
         # gold deletes the quote (tag ''), the test keeps it (POS): EVALB puts it back
         # in the gold with its tag, which then differs from the test's
-        (_QUOTES, "(S (NP (NN a) ('' ')) (VB b))", "(S (NP (NN a) (POS ')) (VB b))",
-         "   1    3    0  100.00 100.00     2      2    2      0      3     2    66.67"),
+        (
+            _QUOTES,
+            "(S (NP (NN a) ('' ')) (VB b))",
+            "(S (NP (NN a) (POS ')) (VB b))",
+            "   1    3    0  100.00 100.00     2      2    2      0      3     2    66.67",
+        ),
         # the other way round
-        (_QUOTES, "(S (NP (NN a) (POS ')) (VB b))", "(S (NP (NN a) ('' ')) (VB b))",
-         "   1    3    0  100.00 100.00     2      2    2      0      3     2    66.67"),
+        (
+            _QUOTES,
+            "(S (NP (NN a) (POS ')) (VB b))",
+            "(S (NP (NN a) ('' ')) (VB b))",
+            "   1    3    0  100.00 100.00     2      2    2      0      3     2    66.67",
+        ),
         # EQ_LABEL makes the reinserted tag right
-        (_QUOTES + "EQ_LABEL '' POS\n",
-         "(S (NP (NN a) ('' ')) (VB b))", "(S (NP (NN a) (POS ')) (VB b))",
-         "   1    3    0  100.00 100.00     2      2    2      0      3     3   100.00"),
+        (
+            _QUOTES + "EQ_LABEL '' POS\n",
+            "(S (NP (NN a) ('' ')) (VB b))",
+            "(S (NP (NN a) (POS ')) (VB b))",
+            "   1    3    0  100.00 100.00     2      2    2      0      3     3   100.00",
+        ),
         # two quotes in a row, then quotes in two constituents
-        (_QUOTES, "(S (NP (NN a) ('' ') ('' ')) (VB b))",
-         "(S (NP (NN a) (POS ') (POS ')) (VB b))",
-         "   1    4    0  100.00 100.00     2      2    2      0      4     2    50.00"),
-        (_QUOTES, "(S (NP (NN a) ('' ')) (VP (VB b) ('' ')))",
-         "(S (NP (NN a) (POS ')) (VP (VB b) (POS ')))",
-         "   1    4    0  100.00 100.00     3      3    3      0      4     2    50.00"),
+        (
+            _QUOTES,
+            "(S (NP (NN a) ('' ') ('' ')) (VB b))",
+            "(S (NP (NN a) (POS ') (POS ')) (VB b))",
+            "   1    4    0  100.00 100.00     2      2    2      0      4     2    50.00",
+        ),
+        (
+            _QUOTES,
+            "(S (NP (NN a) ('' ')) (VP (VB b) ('' ')))",
+            "(S (NP (NN a) (POS ')) (VP (VB b) (POS ')))",
+            "   1    4    0  100.00 100.00     3      3    3      0      4     2    50.00",
+        ),
         # each side deletes one of two quotes: EVALB cannot repair it (an error)
-        (_QUOTES, "(S (NP (NN a) (POS ')) (VP (VB b) ('' ')))",
-         "(S (NP (NN a) ('' ')) (VP (VB b) (POS ')))",
-         "   1    4    1    0.00   0.00     0      0    0      0      0     0     0.00"),
-        (_QUOTES, "(S (NP (NN a)) (VP (VB b) ('' ')))", "(S (NP (NN a)) (VP (VB b) (POS ')))",
-         "   1    3    0  100.00 100.00     3      3    3      0      3     2    66.67"),
+        (
+            _QUOTES,
+            "(S (NP (NN a) (POS ')) (VP (VB b) ('' ')))",
+            "(S (NP (NN a) ('' ')) (VP (VB b) (POS ')))",
+            "   1    4    1    0.00   0.00     0      0    0      0      0     0     0.00",
+        ),
+        (
+            _QUOTES,
+            "(S (NP (NN a)) (VP (VB b) ('' ')))",
+            "(S (NP (NN a)) (VP (VB b) (POS ')))",
+            "   1    3    0  100.00 100.00     3      3    3      0      3     2    66.67",
+        ),
         # two quote tags that are both kept do not call for a repair at their position
-        (_QUOTES + "QUOTE_LABEL X\n", "(S (NN a) (POS ') (VB b) ('' '))",
-         "(S (NN a) (X ') (VB b) (POS '))",
-         "   1    4    0  100.00 100.00     1      1    1      0      4     2    50.00"),
-        (_QUOTES + "QUOTE_LABEL X\n", "(S (NN a) (X ') (VB b) (POS '))",
-         "(S (NN a) (POS ') (VB b) ('' '))",
-         "   1    4    0  100.00 100.00     1      1    1      0      4     2    50.00"),
+        (
+            _QUOTES + "QUOTE_LABEL X\n",
+            "(S (NN a) (POS ') (VB b) ('' '))",
+            "(S (NN a) (X ') (VB b) (POS '))",
+            "   1    4    0  100.00 100.00     1      1    1      0      4     2    50.00",
+        ),
+        (
+            _QUOTES + "QUOTE_LABEL X\n",
+            "(S (NN a) (X ') (VB b) (POS '))",
+            "(S (NN a) (POS ') (VB b) ('' '))",
+            "   1    4    0  100.00 100.00     1      1    1      0      4     2    50.00",
+        ),
     ],
 )
 def test_parseval_quote_repair_as_evalb_prints_it(
@@ -1285,8 +1399,10 @@ def _config(**fields: object):
         # b indexes the theories then the auxiliary golds: 2 is past both here
         ({"k": 2, "tl_unify": ((0, 2),)}, "TL-unification needs two different golds, got 0 and 2"),
         # a must be a theory (it is the gold that changes), not an auxiliary gold
-        ({"k": 2, "tl_unify": ((2, 0),), "aux_converters": (None,), "aux_names": ("x",)},
-         "TL-unification needs two different golds, got 2 and 0"),
+        (
+            {"k": 2, "tl_unify": ((2, 0),), "aux_converters": (None,), "aux_names": ("x",)},
+            "TL-unification needs two different golds, got 2 and 0",
+        ),
         ({"aux_converters": (None,)}, "every auxiliary gold needs a name"),
         ({"engine": "fast"}, "unknown engine 'fast'; choose one of span, apted"),
     ],
@@ -1316,15 +1432,17 @@ def test_run_protocol_defaults_and_result_fields(
 
     config = ProtocolConfig.build(theories=1, parses=[0])
     t = Tree.fromstring("(S (NP-SBJ a) (VP b))")
-    stream = [(1, None, [t], [t]), (2, None, [t], [t])]
-    result = run_protocol(iter(stream), config, progress=True, total=2)
+    result = run_protocol(
+        [("gold", iter([t, t]))], [("parse", iter([t, t]))], config, progress=True, total=2
+    )
     assert result.multiple is None and result.overlap == {} and result.config is config
     assert [table.array.tolist() for table in result.single] == [[[0, 2, 0, 4]] * 2]
+    assert result.counts() == {"read": 2, "scored": 2, "missing": 0, "skipped": 0}
     err = capsys.readouterr().err
     assert "0/2" in err and "sent/s" in err and err.endswith("\r")
-    # the default is to raise a bad sentence's own error
-    with pytest.raises(TedEvalError, match=r"^sentence 1: no tree for this sentence$"):
-        run_protocol(iter([(1, None, [t], [None])]), config)
+    # the default is to raise a bad sentence's own error: here a gold without a tree
+    with pytest.raises(TedEvalError, match=r"^sentence 1: gold has no tree for this sentence"):
+        run_protocol([("gold", [None])], [("parse", [t])], config)
 
 
 def test_tedeval_counts_every_lifted_tree_and_arc() -> None:
@@ -1344,7 +1462,7 @@ def test_protocol_errors_name_the_files_lines_and_sentence_ids() -> None:
     """A yield mismatch between reader records names each side by file:line, and the
     sentence by number and id; a missing tree is located the same way."""
     from nltk_tedeval import CrossFrameworkEvaluator, TedEvalEvaluator
-    from nltk_tedeval.errors import TedEvalError, YieldMismatchError
+    from nltk_tedeval.errors import MissingParseError, YieldMismatchError
     from nltk_tedeval.reading import read_text
 
     def conllu(last: str) -> str:
@@ -1364,10 +1482,10 @@ def test_protocol_errors_name_the_files_lines_and_sentence_ids() -> None:
         "sentence 1 (id s-1): the yields differ at token 3: "
         "g.conllu:1 has 'Sunday', p.conllu:1 has 'Monday'"
     )
-    with pytest.raises(TedEvalError) as info:
-        TedEvalEvaluator([None], gold).eval()
-    assert info.value.message == "no tree for this sentence"
-    assert info.value.sentence == 1
+    with pytest.raises(MissingParseError) as info:
+        TedEvalEvaluator([None], gold, missing="error").eval()
+    assert info.value.message.startswith("parsed_sents has no parse for this sentence; ")
+    assert (info.value.sentence, info.value.sentence_id) == (1, "s-1")
 
 
 def test_apted_on_a_chain_deep_enough_for_its_own_thread() -> None:

@@ -481,13 +481,23 @@ BAD_COLUMNS = [
     # (bad second sentence, line of the error in the file, words in the message)
     (tok(1, 0, cols=9), 5, "9 columns"),
     (tok(1, "zero"), 5, "head 'zero', which is not a number"),
-    (tok(1, "_"), 5, "head '_', which is not a number"),
+    # "_" as every head is a missing parse (SPEC.md §10); as only some, an error
+    (f"{tok(1, 0)}\n{tok(2, '_')}", 6, "token 2 ('w') has head '_' but other tokens have heads"),
     (f"{tok(1, 0)}\n{tok(2, 3)}", 6, "token 2 ('w') has head 3, outside 0..2"),
     (tok(1, -1), 5, "head -1, outside 0..1"),
     (f"{tok(1, 0)}\n{tok(3, 1)}", 6, "token ID '3' where 2 was expected"),
     (tok("one", 0), 5, "token ID 'one' is not a number"),
     (f"{tok(1, 0)}\n# oops", 6, "comment line inside a sentence"),
 ]
+
+
+def test_a_sentence_whose_every_head_is_underscore_is_a_missing_parse(tmp_path: Path) -> None:
+    """The column formats' missing parse: the tokens, but no head (SPEC.md §10)."""
+    path = write(tmp_path, "p.conllu", f"{GOOD}\n# sent_id = s2\n{tok(1, '_')}\n{tok(2, '_')}\n")
+    first, second = read_file(path)
+    assert first.tree is not None
+    assert (second.number, second.line, second.sentence_id) == (2, 4, "s2")
+    assert (second.tree, second.error) == (None, None)
 
 
 @pytest.mark.parametrize(("bad", "line", "what"), BAD_COLUMNS)

@@ -106,8 +106,7 @@ def corpus(tmp_path: Path) -> dict[str, Path]:
 
 
 def check_skipped(report: dict, corpus: dict[str, Path]) -> None:
-    assert report["read"] == 6
-    assert report["sentences"] == 3
+    assert report["counts"] == {"read": 6, "scored": 3, "missing": 0, "skipped": 3}
     skipped = report["skipped"]
     assert [s["sentence"] for s in skipped] == [2, 4, 5]
     assert [s["id"] for s in skipped] == ["s2", "s4", "s5"]
@@ -138,13 +137,13 @@ def test_score_skips_and_lists_bad_sentences(capsys, corpus):
     assert status == 0, err
     report = json.loads(out)
     check_skipped(report, corpus)
-    a, b = report["systems"]
+    a, b = (s["scores"] for s in report["systems"])
     assert (a["labeled"]["totals"], a["unlabeled"]["totals"]) == TEDEVAL_A
     assert (b["labeled"]["totals"], b["unlabeled"]["totals"]) == TEDEVAL_B
-    assert a["sentences"] == b["sentences"] == 3
+    assert a["labeled"]["sentences"] == b["labeled"]["sentences"] == 3
     # The text report says the same.
     status, out, _ = run(capsys, "score", corpus["gold"], corpus["a"], corpus["b"], "--skip-bad")
-    assert "3 sentences scored (6 read, 3 skipped)" in out
+    assert "6 sentences read, 3 scored, 0 with a missing parse, 3 skipped as bad" in out
     assert out.count("  skipped sentence ") == 3
 
 
@@ -163,12 +162,14 @@ def test_cross_skips_and_lists_bad_sentences(capsys, corpus):
     report = json.loads(out)
     check_skipped(report, corpus)
     # Both theories share one gold, so MULTIPLE equals SINGLE here.
+    systems = {s["name"]: s["scores"] for s in report["systems"]}
     for name, expected in (("one", TEDEVAL_A), ("two", TEDEVAL_B)):
         for scenario in ("single", "multiple"):
-            block = report["experiments"][name][scenario]
-            assert (block["labeled"]["totals"], block["unlabeled"]["totals"]) == expected
-            assert block["sentences"] == 3
-    assert report["overlap"]["one vs two"]["labeled"]["value"] == 1.0
+            lab, unl = systems[name][f"{scenario} labeled"], systems[name][f"{scenario} unlabeled"]
+            assert (lab["totals"], unl["totals"]) == expected
+            assert lab["sentences"] == 3
+    (overlap,) = report["overlap"]
+    assert (overlap["a"], overlap["b"], overlap["labeled"]["value"]) == ("one", "two", 1.0)
 
 
 def test_attach_skips_and_lists_bad_sentences(capsys, corpus):
@@ -258,16 +259,19 @@ def test_parseval_counts_bad_sentences_as_error_rows(capsys, ptb_corpus):
     status, out, err = run(capsys, "parseval", c["gold"], c["a"], c["b"], "--skip-bad", "--json")
     assert status == 0, err
     report = json.loads(out)
-    assert report["sentences"] == 6 and report["skipped"] == []
+    # EVALB counts its error sentences as rows; none is left out.
+    assert report["counts"] == {"read": 6, "scored": 6, "missing": 0, "skipped": 0}
+    assert report["skipped"] == []
     a, b = report["systems"]
+    a_summary, b_summary = a["details"]["summary"], b["details"]["summary"]
     # A: sentences 2 and 4 cannot be read (one side each), 5 has another word.
-    assert (a["sentences"], a["summary"]["all"]["error_sentences"]) == (6, 3)
-    assert [e["sentence"] for e in a["summary"]["errors"]] == [2, 4, 5]
+    assert (a_summary["all"]["sentences"], a_summary["all"]["error_sentences"]) == (6, 3)
+    assert [e["sentence"] for e in a_summary["errors"]] == [2, 4, 5]
     # Valid: sentence 1 (4 brackets), 3 (gold S NP(0,2) VP; test S NP(0,1)
     # VP(1,3), one match) and 6 (3 brackets, the period deleted).
     assert a["scores"]["F1"]["totals"] == {"matched": 8, "gold": 10, "test": 10}
     # B only meets the gold's bad sentence 4; its 5 valid sentences match.
-    assert (b["sentences"], b["summary"]["all"]["error_sentences"]) == (6, 1)
+    assert (b_summary["all"]["sentences"], b_summary["all"]["error_sentences"]) == (6, 1)
     assert b["scores"]["F1"]["totals"] == {"matched": 16, "gold": 16, "test": 16}
     # Without --skip-bad a line the reader cannot read stops the run.
     status, _, err = run(capsys, "parseval", c["gold"], c["a"])
@@ -410,7 +414,8 @@ def test_regression_output_encoding_without_the_characters_we_print():
     text = subprocess.run(argv, capture_output=True, env=env, check=True).stdout.decode("ascii")
     assert text.startswith(f"TedEval MULTIPLE: against {g1} \\u2293 {g2}\n")
     report = subprocess.run([*argv, "--json"], capture_output=True, env=env, check=True).stdout
-    assert json.loads(report)["labeled"]["totals"] == {"delta_labeled": 1, "iota_labeled": 6}
+    labeled = json.loads(report)["systems"][0]["scores"]["labeled"]
+    assert labeled["totals"] == {"delta_labeled": 1, "iota_labeled": 6}
 
 
 def test_an_unexpected_exception_is_one_line_saying_it_is_a_bug(capsys, monkeypatch):
@@ -441,7 +446,7 @@ def test_regression_apted_on_a_tree_too_big_for_it(capsys, tmp_path):
     # Labeled: the root, 400 F nodes in a chain, 400 tokens.
     assert "this one has 801 nodes and depth 402" in err
     status, out, _ = run(capsys, "score", deep, deep, "--engine", "apted", "--skip-bad")
-    assert status == 0 and "0 sentences scored (1 read, 1 skipped)" in out
+    assert status == 0 and "1 sentence read, 0 scored, 0 with a missing parse, 1 skipped" in out
 
 
 # -- one error family: the library -------------------------------------------------------
@@ -577,7 +582,7 @@ def test_cross_scores_do_not_depend_on_the_order_of_experiments(capsys):
         reports.append(json.loads(out))
     assert reports[0] == reports[1] == reports[2]
     # And the orders really were different runs of the protocol.
-    assert set(reports[0]["experiments"]) == {"ptb", "ud", "spec"}
+    assert [s["name"] for s in reports[0]["systems"]] == ["ptb", "spec", "ud"]
 
 
 def test_cross_api_scores_do_not_depend_on_the_order_of_experiments():

@@ -30,12 +30,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._version import __version__
-from ..errors import TedEvalError
+from ..errors import MissingParseWarning, TedEvalError
 from ..reading import FORMATS
+from ..scoring.loop import MISSING
 from ..scoring.significance import DEFAULT_SEED
 from ..trees.labelers import LABELERS
 from .classic_commands import cmd_attach, cmd_mph, cmd_parseval
-from .output import PROG
+from .output import PROG, check_streams
 from .tedeval_commands import cmd_cross, cmd_score
 
 __all__ = ["build_parser", "main"]
@@ -46,6 +47,7 @@ EXAMPLES = {
   tedeval score gold.conllu parse.conllu
   tedeval score gold.ptb parse1.ptb parse2.ptb --significance 10000
   tedeval score gold.conllu parse.conllu --other-gold gold.ptb --json   # MULTIPLE
+  tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
   tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
 """,
     "cross": """examples:
@@ -71,6 +73,9 @@ EXAMPLES = {
 }
 
 
+SYSTEM_HELP = "a system's output file, or NAME=FILE to name it (default name: the file's stem)"
+
+
 def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
     inp = p.add_argument_group("input")
     if formats:
@@ -86,16 +91,33 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
     else:
         inp.add_argument("--format", choices=FORMATS, help="force the format of every file")
     inp.add_argument(
+        "--layout",
+        choices=["auto", "line", "free"],
+        default="auto",
+        help="bracketed files. line: one tree per line, an empty line a missing parse (EVALB's "
+        "layout); free: trees may run over several lines (pretty-printed .mrg files); auto "
+        "(default): free when a file's trees run over several lines",
+    )
+    inp.add_argument(
         "--skip-bad",
         action="store_true",
         help="leave out bad sentences from every system (counted and listed) instead of stopping",
+    )
+    inp.add_argument(
+        "--missing",
+        choices=MISSING,
+        default="skip",
+        help="a missing parse (an empty line; a CoNLL sentence whose every head is _): skip "
+        "(default) leaves the sentence out of every system, zero scores it with nothing "
+        "right, flat scores a flat parse of the gold's words, error stops. Always counted",
     )
     out = p.add_argument_group("output")
     out.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     out.add_argument(
         "--per-sentence",
         metavar="FILE",
-        help="write every sentence's statistics as TSV ('-' = stdout)",
+        help="write every sentence's statistics as TSV ('-' = stdout; the text report then "
+        "goes to stderr)",
     )
     out.add_argument("--macro", action="store_true", help="also report macro averages")
     out.add_argument(
@@ -113,6 +135,9 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="progress bar on stderr (default: only when stderr is a terminal)",
+    )
+    p.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress bar (warnings still show)"
     )
     p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
 
@@ -182,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("score", "TedEval of one or more parses against a gold file (SINGLE or MULTIPLE)")
     p.add_argument("gold", metavar="GOLD")
-    p.add_argument("parses", metavar="PARSE", nargs="+")
+    p.add_argument("tests", metavar="PARSE", nargs="+", help=SYSTEM_HELP)
     p.add_argument(
         "--other-gold",
         action="append",
@@ -214,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("parseval", "ParsEval bracket scores exactly as EVALB computes them")
     p.add_argument("gold", metavar="GOLD")
-    p.add_argument("tests", metavar="TEST", nargs="+")
+    p.add_argument("tests", metavar="TEST", nargs="+", help=SYSTEM_HELP)
     p.add_argument(
         "-p", "--params", metavar="PRM", help="an EVALB parameter file (default COLLINS.prm)"
     )
@@ -227,14 +252,6 @@ def build_parser() -> argparse.ArgumentParser:
         "is ignored)",
     )
     p.add_argument(
-        "--layout",
-        choices=["auto", "line", "free"],
-        default="auto",
-        help="line: one tree per line, an empty line a failed parse (EVALB's layout); free: "
-        "trees may run over several lines (pretty-printed .mrg files); auto (default): free "
-        "when a file's trees run over several lines",
-    )
-    p.add_argument(
         "--evalb",
         action="store_true",
         help="print EVALB's own output: the per-sentence table and the summary (error "
@@ -245,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("attach", "attachment scores: LAS, UAS, label accuracy, undirected and NED")
     p.add_argument("gold", metavar="GOLD")
-    p.add_argument("tests", metavar="PARSE", nargs="+")
+    p.add_argument("tests", metavar="PARSE", nargs="+", help=SYSTEM_HELP)
     p.add_argument(
         "--punct",
         choices=["include", "exclude"],
@@ -259,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("mph", "MPH: unlabeled brackets of maximal projections of heads")
     p.add_argument("gold", metavar="GOLD")
-    p.add_argument("tests", metavar="TEST", nargs="+")
+    p.add_argument("tests", metavar="TEST", nargs="+", help=SYSTEM_HELP)
     p.add_argument("--head-rules", metavar="FILE", help="a head-rule table (default Collins 1999)")
     p.add_argument(
         "--punct-tags",
@@ -277,6 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     with warnings.catch_warnings():
+        warnings.simplefilter("always", MissingParseWarning)
         warnings.showwarning = _show_warning
         return _run(args)
 
@@ -284,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     _tolerant_stdout()
     try:
+        check_streams(args)
         status = args.run(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return status

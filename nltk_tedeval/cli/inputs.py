@@ -1,47 +1,134 @@
-"""The files of a command, read in lockstep by the readers of :mod:`nltk_tedeval.reading`."""
+"""The files of a command: system names, layouts, and the readers of :mod:`nltk_tedeval.reading`."""
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import operator
+import os
+import sys
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ..errors import InputFormatError
-from ..reading import read_label_map, read_parallel
+from ..errors import InputFormatError, OptionError
+from ..reading import count_sentences, read_label_map, read_parallel
 
 __all__: list[str] = []  # helpers of the commands only
 
+LAYOUTS = {"auto": None, "line": True, "free": False}
+"""``--layout``: how bracketed files hold their trees (one_per_line of the readers)."""
 
-def _streams(
-    paths: Sequence[str],
-    formats: Sequence[str | None],
-    *,
-    skip_bad: bool,
-    one_per_line: bool | None = False,
+
+@dataclass(frozen=True)
+class System:
+    """A system's output file and the name its report gives it."""
+
+    name: str
+    path: str
+
+
+def systems(values: Sequence[str]) -> list[System]:
+    """``NAME=FILE`` or ``FILE`` arguments as named systems; the default name is the stem.
+
+    A value that names an existing file is a file, even with ``=`` in it.
+    Stems that collide (``a/parse.conllu``, ``b/parse.conllu``) fall back to
+    the paths, and the same file given twice is numbered (``parse#2``), so
+    that every name is unique; two systems given the same name are refused.
+
+    >>> [(s.name, s.path) for s in systems(["pcfg=out/pcfg.ptb", "runs/malt.conllu"])]
+    [('pcfg', 'out/pcfg.ptb'), ('malt', 'runs/malt.conllu')]
+    """
+    named: list[tuple[str | None, str]] = []
+    for value in values:
+        name, sep, path = value.partition("=")
+        if sep and name and path and not os.path.exists(value):
+            named.append((name, path))
+        else:
+            named.append((None, value))
+    given = [name for name, _ in named if name is not None]
+    dup = sorted({n for n in given if given.count(n) > 1})
+    if dup:
+        raise OptionError(f"two systems are named {', '.join(map(repr, dup))}; name them NAME=FILE")
+    stems = [Path(path).stem or path for _, path in named]
+    out: list[System] = []
+    taken = set(given)
+    for (name, path), stem in zip(named, stems, strict=True):
+        if name is None:
+            name = stem if stems.count(stem) == 1 and stem not in taken else path
+            # The same file twice (a gold scored as a perfect parse, say): number it.
+            base, k = name, 1
+            while name in taken:
+                k += 1
+                name = f"{base}#{k}"
+        taken.add(name)
+        out.append(System(name, path))
+    return out
+
+
+def streams(
+    args: argparse.Namespace, paths: Sequence[str], formats: Sequence[str | None]
 ) -> list[Iterator[Any]]:
     """One stream of reader records per file, read in lockstep.
 
     The files are read together by :func:`~nltk_tedeval.reading.read_parallel`
     (which reports files of different lengths); each returned iterator yields
     one file's records. Consumers take one sentence from each in turn, so the
-    buffers between them hold a single sentence.
+    buffers between them hold a single sentence. Bracketed files follow
+    ``--layout``: by default a file of one tree per line is read as EVALB
+    reads it, an empty line being a missing parse.
     """
     rows = read_parallel(
         list(paths),
         list(formats),
-        on_error="collect" if skip_bad else "raise",
-        one_per_line=one_per_line,
+        on_error="collect" if args.skip_bad else "raise",
+        one_per_line=LAYOUTS[args.layout],
     )
     copies = itertools.tee(rows, len(paths))
-    return [map(operator.itemgetter(i), copy) for i, copy in enumerate(copies)]
+    out: list[Iterator[Any]] = [map(operator.itemgetter(i), c) for i, c in enumerate(copies)]
+    shown = progress(args)
+    if shown or (shown is None and sys.stderr.isatty()):
+        # A progress bar shows an ETA when it knows the length: count the
+        # first file's sentences in a quick pass of its own.
+        total = count_sentences(paths[0], formats[0], one_per_line=LAYOUTS[args.layout])
+        out[0] = _Counted(out[0], total)
+    return out
 
 
-def _label_map(path: str | None) -> dict[str, str] | None:
+class _Counted:
+    """A stream of sentences that knows how many it holds (for the progress bar)."""
+
+    def __init__(self, stream: Iterator[Any], length: int) -> None:
+        self.stream = stream
+        self.length = length
+
+    def __iter__(self) -> Iterator[Any]:
+        return self.stream
+
+    def __len__(self) -> int:
+        return self.length
+
+
+def label_map(path: str | None) -> dict[str, str] | None:
     return read_label_map(path) if path else None
 
 
-def _require_sentences(read: int, paths: Sequence[str]) -> None:
+def require_sentences(read: int, paths: Sequence[str]) -> None:
     """An empty corpus has no score: say so instead of printing one."""
     if read == 0:
         raise InputFormatError(f"no sentences to score: {', '.join(paths)} contain(s) no sentences")
+
+
+def progress(args: argparse.Namespace) -> bool | None:
+    """``--quiet`` silences the bar; otherwise ``--progress``/``--no-progress``, or the terminal."""
+    return False if args.quiet else args.progress
+
+
+def run_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options every evaluator takes from the command line."""
+    return {
+        "on_error": "skip" if args.skip_bad else "raise",
+        "missing": args.missing,
+        "progress": progress(args),
+    }

@@ -8,8 +8,8 @@ here so they look alike across metrics and commands:
   (:func:`to_json`: sorted keys, NaN as ``null``);
 - a tab-separated file with one line per sentence (:func:`write_tsv`).
 
-The parts every command's report has (the skipped sentences, the table of
-pairwise significance tests, the choice between text and JSON) are here too.
+The table of pairwise significance tests and the choice of stream are here
+too; what a report holds is :mod:`~nltk_tedeval.cli.report`'s.
 
 >>> print(text_table(["system", "LAS"], [["a.conllu", 0.91234], ["b.conllu", float("nan")]]))
 system    LAS
@@ -24,13 +24,25 @@ import argparse
 import itertools
 import json
 import math
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import OptionError
 from ..scoring.evaluator import Evaluator
 
-__all__ = ["PROG", "fmt", "text_table", "to_json", "write_tsv"]
+__all__ = [
+    "PROG",
+    "check_streams",
+    "emit",
+    "fmt",
+    "pairwise",
+    "significance_table",
+    "text_table",
+    "to_json",
+    "write_tsv",
+]
 
 PROG = "tedeval"
 """The command's name, as its help, errors and warnings print it."""
@@ -76,8 +88,6 @@ def to_json(obj: Any) -> str:
 
 def write_tsv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
     """Write a TSV file (``-`` is standard output); returns the number of rows."""
-    import sys
-
     count = 0
 
     def line(values: Sequence[Any]) -> str:
@@ -106,16 +116,7 @@ def write_tsv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[A
     return count
 
 
-def _skipped_lines(skipped: Sequence[Any], read: int) -> list[str]:
-    scored = read - len(skipped)
-    noun = "sentence" if scored == 1 else "sentences"
-    lines = [f"{scored} {noun} scored ({read} read, {len(skipped)} skipped)"]
-    for s in skipped:
-        lines.append(f"  skipped sentence {s.number}: {s.reason}")
-    return lines
-
-
-def _pairwise(
+def pairwise(
     systems: Sequence[tuple[str, Evaluator]], measures: Sequence[str], rounds: int, seed: int
 ) -> list[dict[str, Any]]:
     out = []
@@ -126,7 +127,7 @@ def _pairwise(
     return out
 
 
-def _significance_table(rows: Sequence[dict[str, Any]], rounds: int, seed: int) -> str:
+def significance_table(rows: Sequence[dict[str, Any]], rounds: int, seed: int) -> str:
     header = ["A", "B", "measure", "score A", "score B", "p-value"]
     body = [
         [r["a"], r["b"], r["measure"], r["score_a"], r["score_b"], f"{r['p_value']:.4g}"]
@@ -137,5 +138,28 @@ def _significance_table(rows: Sequence[dict[str, Any]], rounds: int, seed: int) 
     )
 
 
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: Callable[[], str]) -> None:
-    print(to_json(data) if args.json else text())
+def emit(args: argparse.Namespace, data: dict[str, Any], text: Callable[[], str]) -> None:
+    """Print the report: JSON with ``--json``, else text.
+
+    Two formats never share a stream: with ``--per-sentence -`` the TSV
+    owns standard output and the text report goes to standard error
+    (``--json`` is then refused before anything runs, by :func:`check_streams`).
+    """
+    if args.json:
+        print(to_json(data))
+    elif getattr(args, "per_sentence", None) == "-":
+        print(text(), file=sys.stderr)
+    else:
+        print(text())
+
+
+def check_streams(args: argparse.Namespace) -> None:
+    """Refuse options that would put two formats on standard output."""
+    if getattr(args, "per_sentence", None) != "-":
+        return
+    for option, given in (("--json", args.json), ("--evalb", getattr(args, "evalb", False))):
+        if given:
+            raise OptionError(
+                f"{option} and --per-sentence - would both write to standard output; "
+                "give --per-sentence a file name"
+            )

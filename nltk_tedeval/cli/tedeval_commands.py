@@ -9,11 +9,16 @@ from typing import Any
 
 from ..errors import OptionError
 from ..protocol.evaluators import CrossFrameworkEvaluator, Experiment, TedEvalEvaluator
+from ..protocol.sentence import COLUMNS
+from ..scoring.evaluator import Evaluator
+from ..scoring.stats import Score
 from ..trees.convert import Converter
-from .inputs import _label_map, _require_sentences, _streams
-from .output import _emit, _pairwise, _significance_table, _skipped_lines, text_table, write_tsv
+from .inputs import label_map, require_sentences, run_options, streams
+from .output import emit, significance_table, text_table, write_tsv
+from .report import PER_SENTENCE_KEYS, counts_lines, report, system_entry
+from .systems import ExtraGold, evaluate, report_run
 
-__all__ = ["PER_SENTENCE_HEADER", "cmd_cross", "cmd_score"]
+__all__ = ["cmd_cross", "cmd_score"]
 
 
 def _converter(args: argparse.Namespace, label_map: dict[str, str] | None) -> Converter:
@@ -27,121 +32,48 @@ def _converter(args: argparse.Namespace, label_map: dict[str, str] | None) -> Co
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    extra = [ExtraGold("other_golds", path, "other", many=True) for path in args.other_gold]
+    if args.tl_unify:
+        extra.append(ExtraGold("tl_unify_with", args.tl_unify, "tl-unify"))
+    options = {
+        "converter": _converter(args, label_map(args.label_map)),
+        "engine": args.engine,
+        "jobs": args.jobs,
+    }
+    run = evaluate(args, TedEvalEvaluator, options, extra_golds=extra)
+    first = run.first
+    assert isinstance(first, TedEvalEvaluator)
+    projectivized = first.projectivized
     golds = [args.gold, *args.other_gold]
-    aux = [args.tl_unify] if args.tl_unify else []
-    parses = list(args.parses)
-    gold_fmt = args.gold_format or args.format
-    parse_fmt = args.parse_format or args.format
-    streams = _streams(
-        [*golds, *aux, *parses],
-        [gold_fmt] * (len(golds) + len(aux)) + [parse_fmt] * len(parses),
-        skip_bad=args.skip_bad,
-    )
-    gold_stream, others = streams[0], streams[1 : len(golds)]
-    tl_stream = streams[len(golds)] if aux else None
-    systems = streams[len(golds) + len(aux) :]
-    converter = _converter(args, _label_map(args.label_map))
-    evaluators = TedEvalEvaluator.evaluate_systems(
-        gold_stream,
-        systems,
-        names=parses,
-        other_golds=others,
-        tl_unify_with=tl_stream,
-        converter=converter,
-        engine=args.engine,
-        on_error="skip" if args.skip_bad else "raise",
-        jobs=args.jobs,
-        progress=args.progress,
-    )
-    first = evaluators[0]
-    result = first.result
-    _require_sentences(result.read, [*golds, *parses])
-    blocks = []
-    for path, ev in zip(parses, evaluators, strict=True):
-        block = ev.as_dict()
-        block["parse"] = path
-        if args.macro:
-            m_lab, m_unl = ev.macro()
-            block["macro"] = {"labeled": m_lab.as_dict(), "unlabeled": m_unl.as_dict()}
-        blocks.append(block)
-    data: dict[str, Any]
-    if len(blocks) == 1:
-        data = dict(blocks[0])
-    else:
-        data = {
-            "systems": blocks,
-            "sentences": len(result.numbers),
-            "read": result.read,
-            "skipped": [s.as_dict() for s in result.skipped],
-            "signature": str(first.signature),
-        }
-    data.update(
-        command="score",
-        gold=args.gold,
-        other_golds=list(args.other_gold),
-        tl_unify=args.tl_unify,
+    ref = args.gold if not args.other_gold else " ⊓ ".join(golds)
+    title = f"TedEval {first.scenario.upper()}: against {ref}"
+    if args.tl_unify:
+        title += f" (⊔tl {args.tl_unify})"
+
+    def lifted(name: str, ev: Evaluator) -> list[str]:
+        changed = {k: v for k, v in projectivized.items() if v[0]}
+        if ev is not first or not changed:
+            return []
+        return [
+            "projectivized: "
+            + ", ".join(f"{k}: {s} sentences ({a} arcs)" for k, (s, a) in changed.items())
+        ]
+
+    def details(ev: Evaluator) -> dict[str, Any]:
+        assert isinstance(ev, TedEvalEvaluator)
+        return {"projectivized": {k: list(v) for k, v in ev.projectivized.items()}}
+
+    report_run(
+        args,
+        run,
+        measures=["labeled", "unlabeled"],
+        significance_measures=["labeled", "unlabeled"],
+        title=title,
+        details=details,
+        extra_text=lifted,
         scenario=first.scenario,
-        projectivized={k: list(v) for k, v in first.projectivized.items()},
     )
-    sig_rows: list[dict[str, Any]] = []
-    if args.significance and len(evaluators) > 1:
-        sig_rows = _pairwise(
-            list(zip(parses, evaluators, strict=True)),
-            ["labeled", "unlabeled"],
-            args.significance,
-            args.seed,
-        )
-        data["significance"] = sig_rows
-    if args.per_sentence:
-        rows = [
-            (r.number, r.sentence_id or "", path, r.delta_labeled, r.iota_labeled, r.labeled,
-             r.delta_unlabeled, r.iota_unlabeled, r.unlabeled)
-            for path, ev in zip(parses, evaluators, strict=True)
-            for r in ev.sentence_results()
-        ]  # fmt: skip
-        write_tsv(
-            args.per_sentence, (*PER_SENTENCE_HEADER[:2], "system", *PER_SENTENCE_HEADER[2:]), rows
-        )
-
-    def text() -> str:
-        scenario = first.scenario.upper()
-        ref = args.gold if not args.other_gold else " ⊓ ".join(golds)
-        lines = [f"TedEval {scenario}: against {ref}" + (f" (⊔tl {args.tl_unify})" if aux else "")]
-        header = ["system", "labeled", "unlabeled"]
-        rows = []
-        for path, ev in zip(parses, evaluators, strict=True):
-            lab, unl = ev.eval()
-            rows.append([path, float(lab), float(unl)])
-            if args.macro:
-                m_lab, m_unl = ev.macro()
-                rows.append(["  (macro)", float(m_lab), float(m_unl)])
-        lines.append(text_table(header, rows))
-        lines += _skipped_lines(result.skipped, result.read)
-        lifted = {k: v for k, v in first.projectivized.items() if v[0]}
-        if lifted:
-            lines.append(
-                "projectivized: "
-                + ", ".join(f"{k}: {s} sentences ({a} arcs)" for k, (s, a) in lifted.items())
-            )
-        if sig_rows:
-            lines.append(_significance_table(sig_rows, args.significance, args.seed))
-        lines.append(f"signature: {first.signature}")
-        return "\n".join(lines)
-
-    _emit(args, data, text)
     return 0
-
-
-PER_SENTENCE_HEADER = (
-    "sentence",
-    "id",
-    "delta_labeled",
-    "iota_labeled",
-    "score_labeled",
-    "delta_unlabeled",
-    "iota_unlabeled",
-    "score_unlabeled",
-)
 
 
 def _experiment_spec(text: str) -> tuple[str, str, str | None]:
@@ -174,45 +106,81 @@ def cmd_cross(args: argparse.Namespace) -> int:
     tl = _pairs(args.tl_unify, "--tl-unify", ":")
     golds = [g for _, g, _ in specs]
     parses = [p for _, _, p in specs if p is not None]
-    streams = _streams(
-        [*golds, *parses], [args.format] * (len(golds) + len(parses)), skip_bad=args.skip_bad
-    )
-    parse_streams = iter(streams[len(golds) :])
+    read = streams(args, [*golds, *parses], [args.format] * (len(golds) + len(parses)))
+    parse_streams = iter(read[len(golds) :])
     experiments = [
         Experiment(
             name,
             next(parse_streams) if parse is not None else None,
-            streams[i],
-            _converter(args, _label_map(maps.get(name))),
+            read[i],
+            _converter(args, label_map(maps.get(name))),
         )
         for i, (name, _, parse) in enumerate(specs)
     ]
     cross = CrossFrameworkEvaluator(
-        experiments,
-        tl_unify=tl,
-        engine=args.engine,
-        on_error="skip" if args.skip_bad else "raise",
-        jobs=args.jobs,
-        progress=args.progress,
+        experiments, tl_unify=tl, engine=args.engine, jobs=args.jobs, **run_options(args)
     )
-    _require_sentences(cross.result.read, [*golds, *parses])
-    data = cross.as_dict(
-        significance_rounds=args.significance or None, seed=args.seed, macro=args.macro
-    )
-    data["command"] = "cross"
-    data["files"] = {n: {"gold": g, "parse": p} for n, g, p in specs}
-    data["tl_unify"] = tl
     result = cross.result
+    require_sentences(result.read, [*golds, *parses])
+    files = {n: (g, p) for n, g, p in specs}
+    lacking = result.run.missing_by_system([f"{n} parse" for n in cross.scored_names])
+    by_system = {n: lacking[f"{n} parse"] for n in cross.scored_names}
+    scenarios = ("single", "multiple")
+
+    def scores(name: str, average: str) -> dict[str, Score]:
+        out = {}
+        for scenario in scenarios:
+            lab, unl = getattr(cross, scenario)(name, average=average)
+            out[f"{scenario} labeled"], out[f"{scenario} unlabeled"] = lab, unl
+        return out
+
+    entries = [
+        system_entry(
+            name,
+            files[name][1] or "",
+            files[name][0],
+            scores=scores(name, "micro"),
+            signature=cross.signature("single", name),
+            missing=by_system[name],
+            macro=scores(name, "macro") if args.macro else None,
+            details={"signatures": {sc: str(cross.signature(sc, name)) for sc in scenarios}},
+        )
+        for name in sorted(cross.scored_names)
+    ]
+    overlap = [
+        {
+            "a": a,
+            "b": b,
+            **dict(
+                zip(
+                    ("labeled", "unlabeled"),
+                    (s.as_dict() for s in cross.overlap(a, b)),
+                    strict=True,
+                )
+            ),
+        }
+        for a, b in itertools.combinations(sorted(names), 2)
+    ]
+    sig_rows = None
+    if args.significance:
+        sig_rows = [
+            {"measure": f"{sc} {mode}", "scenario": sc, "mode": mode, "a": a, "b": b, **r.as_dict()}
+            for sc, mode, a, b, r in cross.significance(rounds=args.significance, seed=args.seed)
+        ]
+    data = report(
+        "cross",
+        golds=[{"role": "gold", "name": n, "file": g} for n, g, _ in sorted(specs)],
+        systems=entries,
+        counts=cross.counts(),
+        policy=cross.missing_policy,
+        missing=result.missing,
+        skipped=result.skipped,
+        significance=sig_rows,
+        overlap=overlap,
+        tl_unify=tl,
+    )
     if args.per_sentence:
-        rows = [
-            (r.number, r.sentence_id or "", name, scenario, r.delta_labeled, r.iota_labeled,
-             r.labeled, r.delta_unlabeled, r.iota_unlabeled, r.unlabeled)
-            for name in cross.scored_names
-            for scenario in ("single", "multiple")
-            for r in cross.sentence_results(name, scenario)
-        ]  # fmt: skip
-        header = (*PER_SENTENCE_HEADER[:2], "experiment", "scenario", *PER_SENTENCE_HEADER[2:])
-        write_tsv(args.per_sentence, header, rows)
+        _cross_tsv(args.per_sentence, cross)
 
     def text() -> str:
         lines = [f"TedEval cross-framework evaluation: {', '.join(names)}"]
@@ -233,8 +201,8 @@ def cmd_cross(args: argparse.Namespace) -> int:
         ]
         lines.append(text_table(["cross-theory overlap", "labeled", "unlabeled"], overlap_rows))
         lines.append("")
-        lines += _skipped_lines(result.skipped, result.read)
-        lifted = [
+        lines += counts_lines(cross.counts(), cross.missing_policy, by_system, result.skipped)
+        changed = [
             f"{n}: {s} sentences ({a} arcs)"
             for n, s, a in zip(
                 (*cross.config.theory_names, *cross.config.parse_names),
@@ -244,12 +212,11 @@ def cmd_cross(args: argparse.Namespace) -> int:
             )
             if s
         ]
-        if lifted:
-            lines.append("projectivized: " + ", ".join(lifted))
-        if args.significance:
-            sig = [{**r, "measure": f"{r['scenario']} {r['mode']}"} for r in data["significance"]]
+        if changed:
+            lines.append("projectivized: " + ", ".join(changed))
+        if sig_rows:
             lines.append("")
-            lines.append(_significance_table(sig, args.significance, args.seed))
+            lines.append(significance_table(sig_rows, args.significance, args.seed))
         lines.append("")
         lines.append("signatures:")
         for name in cross.scored_names:
@@ -261,5 +228,23 @@ def cmd_cross(args: argparse.Namespace) -> int:
                 lines.append(f"  {' ' * len(name)}  {multiple}")
         return "\n".join(lines)
 
-    _emit(args, data, text)
+    emit(args, data, text)
     return 0
+
+
+def _cross_tsv(path: str, cross: CrossFrameworkEvaluator) -> None:
+    """Per-sentence rows of every experiment: SINGLE then MULTIPLE statistics and scores."""
+    stats = [f"{sc}_{c}" for sc in ("single", "multiple") for c in COLUMNS]
+    measures = [f"{sc}_{m}" for sc in ("single", "multiple") for m in ("labeled", "unlabeled")]
+    rows = []
+    for name in cross.scored_names:
+        single = cross.sentence_results(name, "single")
+        multiple = cross.sentence_results(name, "multiple")
+        for s, m in zip(single, multiple, strict=True):
+            rows.append((
+                s.number, s.sentence_id or "", name,
+                s.delta_labeled, s.iota_labeled, s.delta_unlabeled, s.iota_unlabeled,
+                m.delta_labeled, m.iota_labeled, m.delta_unlabeled, m.iota_unlabeled,
+                s.labeled, s.unlabeled, m.labeled, m.unlabeled,
+            ))  # fmt: skip
+    write_tsv(path, (*PER_SENTENCE_KEYS, *stats, *measures), rows)

@@ -38,16 +38,18 @@ come from :class:`~nltk_tedeval.scoring.evaluator.Evaluator` for all five scores
 
 from __future__ import annotations
 
+import reprlib
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import OptionError, TedEvalError
+from ..errors import OptionError, TedEvalError, TreeStructureError
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
+from ..trees.kinds import flat_parse, kind_name, tree_kind
 from ..trees.tokens import check_yields
 
 if TYPE_CHECKING:
@@ -194,6 +196,7 @@ class AttachmentEvaluator(Evaluator):
     (:func:`is_punctuation`, decided on the gold token), as CoNLL-X
     ``eval.pl`` and nltk's ``DependencyEvaluator`` do; LAS and UAS then equal
     nltk's. ``strip_subtypes=True`` compares ``nsubj:pass`` as ``nsubj``.
+    A missing parse (``None``) follows ``missing`` (SPEC.md §10).
 
     :meth:`eval` returns ``(LAS, UAS)`` as nltk does; :meth:`score` gives any
     of :data:`ATTACHMENT_MEASURES`, micro (default) or macro.
@@ -214,6 +217,8 @@ class AttachmentEvaluator(Evaluator):
     columns: ClassVar[tuple[str, ...]] = ATTACHMENT_COLUMNS
     metric: ClassVar[str] = "attachment"
 
+    _flat_parse = staticmethod(flat_parse)
+
     def __init__(
         self,
         parsed_sents: Sequence[DependencyGraph | DependencyTree],
@@ -222,10 +227,14 @@ class AttachmentEvaluator(Evaluator):
         punct: str = "include",
         strip_subtypes: bool = False,
         on_error: str = "raise",
+        missing: str = "skip",
+        progress: bool | None = False,
     ) -> None:
         if punct not in PUNCT_OPTIONS:
             raise OptionError(f"punct must be one of {PUNCT_OPTIONS}, not {punct!r}")
-        super().__init__(parsed_sents, gold_sents, on_error=on_error)
+        super().__init__(
+            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+        )
         self.punct = punct
         self.strip_subtypes = strip_subtypes
         self._relations: dict[str, RelationScore] | None = None
@@ -267,6 +276,19 @@ class AttachmentEvaluator(Evaluator):
             not gold_tree.is_tree(),
         )
         return row, note
+
+    def _zero_stats(self, gold: Any) -> tuple[tuple[int, ...], Any]:
+        """A missing parse with nothing right: every scored token counts, none is correct."""
+        gold_tree = _as_tree(gold, "gold")
+        scored = [True] * len(gold_tree.words)
+        if self.punct == "exclude":
+            scored = [not is_punctuation(w) for w in gold_tree.words]
+        counts: dict[str, list[int]] = {}
+        for rel, keep in zip(self._rels(gold_tree), scored, strict=True):
+            if keep:
+                counts.setdefault(rel, [0, 0, 0, 0])[0] += 1
+        note = (counts, scored.count(False), False, not gold_tree.is_tree())
+        return (sum(scored), 0, 0, 0, 0, 0), note
 
     def _keep(self, note: Any) -> None:
         counts, excluded, parse_non_tree, gold_non_tree = note
@@ -328,6 +350,17 @@ def _as_tree(sent: Any, side: str) -> DependencyTree:
     """Read one sentence, naming the side in any error."""
     if isinstance(sent, DependencyTree):
         return sent
+    if tree_kind(sent) != "dependency":
+        hint = (
+            "; attachment scores compare heads: for constituency trees use tedeval score "
+            "(TedEval), parseval or mph (ParsevalEvaluator, MPHEvaluator)"
+            if tree_kind(sent) == "constituency"
+            else ""
+        )
+        raise TreeStructureError(
+            f"expected an nltk DependencyGraph, got {kind_name(sent)}{hint}",
+            token=reprlib.repr(sent) if tree_kind(sent) is None and sent is not None else None,
+        ).on_side(side)
     try:
         return from_dependency_graph(sent, require_tree=False)
     except TedEvalError as err:

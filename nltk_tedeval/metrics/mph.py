@@ -68,9 +68,10 @@ from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
 from ..reading.evalb_params import COLLINS_DELETE_LABELS
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, f_measure, precision, recall
-from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree, is_tree
-from ..trees.dependency import Arc, DependencyTree, from_dependency_graph, is_dependency_graph
+from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
+from ..trees.dependency import Arc, DependencyTree, from_dependency_graph
 from ..trees.headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
+from ..trees.kinds import flat_parse, tree_kind
 from ..trees.mft import Span
 from ..trees.tokens import check_yields
 
@@ -99,14 +100,12 @@ PunctSpec = Iterable[str] | str | None
 
 def _read(tree: Any) -> Source:
     """Step 1: a flattened constituency tree without empty elements, or a dependency tree."""
-    if isinstance(tree, DependencyTree):
-        return tree
-    if isinstance(tree, PhraseStructure):
-        return tree.remove_empty_elements()
-    if is_tree(tree):
-        return flatten_tree(tree).remove_empty_elements()
-    if is_dependency_graph(tree):
-        return from_dependency_graph(tree)
+    kind = tree_kind(tree)
+    if kind == "constituency":
+        ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)
+        return ps.remove_empty_elements()
+    if kind == "dependency":
+        return tree if isinstance(tree, DependencyTree) else from_dependency_graph(tree)
     raise TreeStructureError(
         "expected an nltk.Tree or a DependencyGraph, got "
         f"{type(tree).__name__}: {reprlib.repr(tree)}"
@@ -262,6 +261,8 @@ class MPHEvaluator(Evaluator):
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "mph"
 
+    _flat_parse = staticmethod(flat_parse)
+
     def __init__(
         self,
         parsed_sents: Sequence[Any],
@@ -271,8 +272,12 @@ class MPHEvaluator(Evaluator):
         punct_tags: PunctSpec = PUNCT_TAGS,
         projectivize: bool = False,
         on_error: str = "raise",
+        missing: str = "skip",
+        progress: bool | None = False,
     ) -> None:
-        super().__init__(parsed_sents, gold_sents, on_error=on_error)
+        super().__init__(
+            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+        )
         self.head_rules = get_head_rules(head_rules)
         self.punct_tags = _punct_set(punct_tags)
         self.projectivize = projectivize
@@ -328,3 +333,13 @@ class MPHEvaluator(Evaluator):
             lifted += changed
         gold_b, test_b = result["gold"], result["parse"]
         return (len(gold_b & test_b), len(gold_b), len(test_b)), lifted
+
+    def _zero_stats(self, gold: Any) -> tuple[tuple[int, int, int], int]:
+        """A missing parse with nothing right: every gold bracket missed, no test bracket."""
+        try:
+            g = _read(gold)
+            drop = [t in self.punct_tags for t in _tags(g)]
+            gold_b, lifted = _brackets(g, drop, self.head_rules, self.projectivize)
+        except TedEvalError as err:
+            raise err.on_side("gold") from None
+        return (0, len(gold_b), 0), lifted

@@ -60,10 +60,20 @@ from ..errors import (
     TreeStructureError,
 )
 from ..reading.evalb_params import EvalbParams
-from ..scoring.evaluator import Evaluator, zip_parallel
-from ..scoring.stats import Measure, RowBuffer, StatsTable, accuracy, f_measure, precision, recall
-from ..trees.constituency import PhraseStructure, flatten_tree, is_tree
-from .evalb_brackets import _BASE_COLUMNS, COLUMNS, _empty_side, _read_side, _Rules, _score, _Side
+from ..scoring.evaluator import Evaluator
+from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
+from ..trees.constituency import PhraseStructure, flatten_tree
+from ..trees.kinds import flat_parse, kind_name, tree_kind
+from .evalb_brackets import (
+    _BASE_COLUMNS,
+    COLUMNS,
+    _brackets,
+    _empty_side,
+    _read_side,
+    _Rules,
+    _score,
+    _Side,
+)
 from .evalb_report import (
     _EVALB_HEAD,
     _EVALB_RULE,
@@ -132,8 +142,11 @@ class ParsevalEvaluator(Evaluator):
 
     ``parsed_sents`` and ``gold_sents`` are parallel sequences of
     ``nltk.Tree`` (or flattened :class:`~nltk_tedeval.trees.constituency.PhraseStructure`,
-    or the records of :mod:`nltk_tedeval.reading`); ``None`` stands for an
-    empty line, such as a parser failure. ``params`` defaults to COLLINS.prm's
+    or the records of :mod:`nltk_tedeval.reading`); ``None`` stands for a
+    missing parse, as an empty line does in EVALB's files: with the default
+    ``missing="skip"`` it is EVALB's *skip sentence* (counted, announced by a
+    :class:`~nltk_tedeval.errors.MissingParseWarning`); ``"zero"``, ``"flat"``
+    and ``"error"`` are as for every metric (SPEC.md §10). ``params`` defaults to COLLINS.prm's
     settings.
 
     A record that the reader could not read (an unbalanced line) raises its
@@ -160,6 +173,8 @@ class ParsevalEvaluator(Evaluator):
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "parseval"
 
+    _flat_parse = staticmethod(flat_parse)
+
     def __init__(
         self,
         parsed_sents: Iterable[Any],
@@ -167,8 +182,12 @@ class ParsevalEvaluator(Evaluator):
         params: EvalbParams | None = None,
         *,
         on_error: str = "raise",
+        missing: str = "skip",
+        progress: bool | None = False,
     ) -> None:
-        super().__init__(parsed_sents, gold_sents, on_error=on_error)
+        super().__init__(
+            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+        )
         if params is None:
             params = EvalbParams()
         elif not isinstance(params, EvalbParams):
@@ -186,35 +205,13 @@ class ParsevalEvaluator(Evaluator):
 
     # -- statistics -------------------------------------------------------------
     #
-    # ParsEval keeps its own loop over the sentences: EVALB's error and skip
-    # sentences are rows of the table (they are counted), not sentences left
-    # out, and a line the reader could not read is, on request, one more
-    # EVALB error. The per-sentence hooks (_start, _sentence_stats, _keep)
-    # are the ones the base class's multi-system loop calls.
+    # EVALB's error and skip sentences are rows of the table (they are
+    # counted), not sentences left out, and a line the reader could not read
+    # is, with on_error="skip", one more EVALB error: so ParsEval asks the
+    # sentence loop for unreadable lines and counts them itself, and a
+    # missing parse left out under missing="skip" is EVALB's skip row.
 
-    def _compute_stats(self) -> StatsTable:
-        self._start()
-        rows = RowBuffer(len(COLUMNS))
-        pairs = zip_parallel([("gold_sents", self.gold_sents), ("parsed_sents", self.parsed_sents)])
-        number = 0
-        for number, (gold, parsed) in enumerate(pairs, start=1):
-            try:
-                row, error = self._sentence_stats(parsed, gold)
-            except TedEvalError as err:
-                raise err.locate(sentence=number) from None
-            if error is not None:
-                error.locate(sentence=number)
-            try:
-                self._keep(error)
-            except TooManyErrorsError as err:
-                # What EVALB has printed when it stops: the sentences before this one.
-                err.partial = StatsTable(COLUMNS, rows.to_array())
-                raise
-            rows.append(row)
-        # Every sentence is a row; none is left out.
-        self._numbers = list(range(1, number + 1))
-        self._skipped = []
-        return StatsTable(COLUMNS, rows.to_array())
+    counts_reader_errors = True
 
     def _start(self) -> None:
         self._rules = _Rules(self.params)
@@ -227,9 +224,32 @@ class ParsevalEvaluator(Evaluator):
         row, error = _score(
             self._side(gold, "gold", rules), self._side(parsed, "test", rules), rules
         )
+        return self._with_cut(row), error
+
+    def _skip_missing(self, gold: Any) -> tuple[list[int], None]:
+        """EVALB's skip sentence: an empty test line, counted and scored as nothing."""
+        row, _ = _score(self._side(gold, "gold", self._rules), _empty_side(), self._rules)
+        return self._with_cut(row), None
+
+    def _zero_stats(self, gold: Any) -> tuple[list[int], TedEvalError | None]:
+        """A missing parse with nothing right: no test bracket and every tag wrong (SPEC.md §10).
+
+        The gold's words stand in for the test's, so the sentence is valid
+        and its length is the gold's, unless the gold itself is bad.
+        """
+        rules = self._rules
+        side = self._side(gold, "gold", rules)
+        if side.problem is not None or side.wn == 0:
+            return self._sentence_stats(None, gold)
+        gb = len(_brackets(side))
+        row = [1, 1, 0, 0, 0, gb, 0, 1 if gb == 0 else 0, 0, 1, 1, side.wn, 0, side.length]
+        return self._with_cut(row), None
+
+    def _with_cut(self, row: list[int]) -> list[int]:
+        """The row with its ``*_cut`` copy, zero when the sentence is longer than the cutoff."""
         base_len = len(_BASE_COLUMNS)
         cut = 1 if row[base_len] <= self.params.cutoff_len else 0
-        return row + [v * cut for v in row[:base_len]], error
+        return row + [v * cut for v in row[:base_len]]
 
     def _keep(self, note: TedEvalError | None) -> None:
         index = self._kept
@@ -247,6 +267,8 @@ class ParsevalEvaluator(Evaluator):
                 errors=[e for _, e in errors] + [note],
                 sentence=note.sentence or index + 1,
                 token=note.token,
+                file=note.file,
+                line=note.line,
             )
         errors.append((index, note))
 
@@ -264,9 +286,10 @@ class ParsevalEvaluator(Evaluator):
             sent = sent.tree
         if sent is None:
             return _empty_side()
+        kind = tree_kind(sent)
         if isinstance(sent, PhraseStructure):
             ps = sent
-        elif is_tree(sent):
+        elif kind == "constituency":
             try:
                 ps = flatten_tree(sent)
             except EmptyTreeError as err:
@@ -284,10 +307,18 @@ class ParsevalEvaluator(Evaluator):
             except TreeStructureError as err:
                 raise InputFormatError(f"{which} tree: {err.message}", token=err.token) from None
         else:
-            raise InputFormatError(
-                f"{which} tree is a {type(sent).__name__}, not an nltk.Tree or None",
-                token=reprlib.repr(sent),
+            hint = (
+                "; ParsEval compares brackets: score a dependency parse with tedeval score "
+                "(TedEval) or mph (MPHEvaluator)"
+                if kind == "dependency"
+                else ""
             )
+            misuse = InputFormatError(
+                f"{which} tree is {kind_name(sent)}, not an nltk.Tree or None{hint}",
+                token=reprlib.repr(sent) if kind is None else None,
+            )
+            misuse.fatal = True  # no sentence of such a corpus can be scored
+            raise misuse
         return _read_side(ps, rules, which)
 
     @property

@@ -22,14 +22,21 @@ sentence (δ, ι) statistics, see :mod:`nltk_tedeval.scoring.stats`.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..errors import OptionError
 from ..records import require_corpora, require_corpus
-from ..scoring.evaluator import Evaluator, UnknownNameError, zip_parallel
+from ..scoring.evaluator import Evaluator, UnknownNameError
+from ..scoring.loop import (
+    LoopResult,
+    RunAccounts,
+    Sentence,
+    check_jobs,
+    check_missing,
+    check_on_error,
+)
 from ..scoring.significance import (
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
@@ -39,10 +46,12 @@ from ..scoring.significance import (
 from ..scoring.stats import Measure, Score, Signature, StatsTable, edit_score
 from ..trees.convert import Converter
 from .sentence import (
+    COLUMNS,
     ProtocolConfig,
     ProtocolResult,
+    ProtocolScorer,
+    Row,
     SentenceResult,
-    SkippedSentence,
     run_protocol,
     table_results,
 )
@@ -77,33 +86,7 @@ def _converter(converter: Converter | None, options: Mapping[str, Any]) -> Conve
     return Converter(**options)
 
 
-class _ProtocolEvaluator:
-    """What both TedEval evaluators share: a lazily run protocol and its results."""
-
-    _result: ProtocolResult | None = None
-
-    def _run(self) -> ProtocolResult:
-        raise NotImplementedError
-
-    @property
-    def result(self) -> ProtocolResult:
-        """The raw statistics of the run (computed on first use)."""
-        if self._result is None:
-            self._result = self._run()
-        return self._result
-
-    @property
-    def skipped(self) -> list[SkippedSentence]:
-        """Sentences left out of every system with ``on_error="skip"``, with reasons."""
-        return self.result.skipped
-
-    @property
-    def numbers(self) -> list[int]:
-        """The number (from 1) of every scored sentence, in order."""
-        return self.result.numbers
-
-
-class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
+class TedEvalEvaluator(Evaluator):
     """TedEval for one parser, in the SINGLE or MULTIPLE scenario.
 
     ``parsed_sents`` and ``gold_sents`` are parallel sequences (or iterables,
@@ -125,6 +108,8 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
     - ``engine``: ``"span"`` (exact, linear, default) or ``"apted"``;
     - ``on_error``: ``"raise"`` (default) or ``"skip"`` bad sentences,
       leaving them out and listing them in :attr:`skipped`;
+    - ``missing``: what a missing parse (``None``) does: ``"skip"``
+      (default), ``"zero"``, ``"flat"`` or ``"error"`` (SPEC.md §10);
     - ``jobs``: worker processes (useful with the APTED engine).
 
     ``eval()`` returns the corpus (micro) scores ``(labeled, unlabeled)``.
@@ -142,6 +127,7 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
     metric = "tedeval"
     measures: ClassVar[dict[str, Measure]] = {"labeled": LABELED, "unlabeled": UNLABELED}
     primary = ("labeled", "unlabeled")
+    columns = COLUMNS
 
     def __init__(
         self,
@@ -154,13 +140,15 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
         tl_converter: Converter | None = None,
         engine: str = "span",
         on_error: str = "raise",
+        missing: str = "skip",
         jobs: int = 1,
         progress: bool | None = False,
         converter: Converter | None = None,
         **options: Any,
     ) -> None:
-        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents")  # type: ignore[assignment]
-        self.gold_sents = require_corpus(gold_sents, "gold_sents")  # type: ignore[assignment]
+        super().__init__(
+            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+        )
         self.converter = _converter(converter, options)
         self.other_golds = require_corpora(other_golds, "other_golds")
         if tl_unify_with is not None:
@@ -183,88 +171,52 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
             engine=engine,
             multiple=bool(self.other_golds),
         )
-        self.on_error = on_error
-        self.jobs = jobs
-        self.progress = progress
-        self._stats = None
-        # Which parse of a shared run this evaluator reports (evaluate_systems).
-        self._parse_index = 0
-        self._systems: list[Iterable[Any]] = [parsed_sents]
-
-    @classmethod
-    def evaluate_systems(  # type: ignore[override]
-        cls,
-        gold_sents: Iterable[Any],
-        systems: Sequence[Iterable[Any]],
-        *,
-        names: Sequence[str] | None = None,
-        **options: Any,
-    ) -> list[TedEvalEvaluator]:
-        """Score several parsers against the same gold(s) in one pass.
-
-        Takes the options of :class:`TedEvalEvaluator`. A sentence that is
-        bad for any system is left out of all of them (``on_error="skip"``),
-        so their paired significance tests see the same sentences.
-
-        >>> from nltk_tedeval.trees.dependency import DependencyTree as D
-        >>> w = ("arrive", "on", "Sunday")
-        >>> gold = D(w, (0, 1, 2), ("root", "prep", "pobj"))
-        >>> parse = D(w, (0, 1, 1), ("root", "prep", "pobj"))
-        >>> a, b = TedEvalEvaluator.evaluate_systems([gold], [[gold], [parse]])
-        >>> [round(s, 4) for s in a.eval()], [round(s, 4) for s in b.eval()]
-        ([1.0, 1.0], [0.6667, 0.8571])
-        """
-        systems = require_corpora(systems, "systems")
-        if not systems:
-            raise OptionError("evaluate_systems needs at least one system")
-        first = cls(systems[0], gold_sents, **options)
-        first._systems = systems
-        first.config = replace(
-            first.config,
-            parse_theories=(0,) * len(systems),
-            parse_names=tuple(names or [f"system {j + 1}" for j in range(len(systems))]),
-        )
-        out = [first]
-        for j in range(1, len(systems)):
-            ev = copy.copy(first)
-            ev.parsed_sents = systems[j]
-            ev._parse_index = j
-            out.append(ev)
-        result = first.result  # one pass over all the data
-        for ev in out:
-            ev._result = result
-        return out
+        self.jobs = check_jobs(jobs)
+        self._lifted: list[int] = []
+        self._lifted_arcs: list[int] = []
 
     @property
     def scenario(self) -> str:
         """``"single"`` or ``"multiple"``."""
         return "multiple" if self.other_golds else "single"
 
-    def _run(self) -> ProtocolResult:
-        parse_sources = (
-            [("parsed_sents", self.parsed_sents)]
-            if len(self._systems) == 1
-            else list(zip(self.config.parse_names, self._systems, strict=True))
-        )
-        sources: list[tuple[str, Iterable[Any] | None]] = [
+    # -- the run: the protocol as the scorer of the one sentence loop -------------
+
+    def _gold_sources(self) -> list[tuple[str, Iterable[Any] | None]]:
+        return [
             ("gold_sents", self.gold_sents),
             *((f"other_golds[{i}]", g) for i, g in enumerate(self.other_golds)),
             ("tl_unify_with", self.tl_unify_with),
-            *parse_sources,
         ]
-        n_golds = 1 + len(self.other_golds) + (self.tl_unify_with is not None)
-        stream = (
-            (number, None, row[:n_golds], row[n_golds:])
-            for number, row in enumerate(zip_parallel(sources), start=1)
-        )
-        return run_protocol(
-            stream, self.config, on_error=self.on_error, jobs=self.jobs, progress=self.progress
-        )
 
-    def _compute_stats(self) -> StatsTable:
-        res = self.result
-        tables = res.multiple if res.multiple is not None else res.single
-        return tables[self._parse_index]
+    @classmethod
+    def _scorer(cls, evaluators: Sequence[Evaluator]) -> _SystemsProtocol:
+        first = evaluators[0]
+        assert isinstance(first, TedEvalEvaluator)
+        names = first._names if len(evaluators) > 1 else ["parse"]
+        config = replace(
+            first.config, parse_theories=(0,) * len(evaluators), parse_names=tuple(names)
+        )
+        for ev in evaluators:
+            assert isinstance(ev, TedEvalEvaluator)
+            ev.config = config
+        return _SystemsProtocol(config)
+
+    def _receive(self, run: LoopResult, index: int) -> StatsTable:
+        n = len(self.config.parse_theories)
+        return run.tables[n + index if self.other_golds else index]
+
+    def _start(self) -> None:
+        config = self.config
+        n_sources = len(config.converters) + len(config.aux_converters) + len(config.parse_theories)
+        self._lifted = [0] * n_sources
+        self._lifted_arcs = [0] * n_sources
+
+    def _keep(self, note: tuple[int, ...]) -> None:
+        for s, count in enumerate(note):
+            if count:
+                self._lifted[s] += 1
+                self._lifted_arcs[s] += count
 
     def signature_fields(self) -> dict[str, object]:
         fields: dict[str, object] = {
@@ -280,8 +232,8 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
 
     def sentence_results(self) -> list[SentenceResult]:
         """δ, ι and scores of every scored sentence, in order."""
-        res = self.result
-        return table_results(self.stats, res.numbers, res.sentence_ids)
+        run = self.run
+        return table_results(self.stats, run.numbers, run.sentence_ids)
 
     def macro(self) -> tuple[Score, Score]:
         """The macro averages ``(labeled, unlabeled)``: means of sentence scores."""
@@ -290,24 +242,31 @@ class TedEvalEvaluator(_ProtocolEvaluator, Evaluator):
     @property
     def projectivized(self) -> dict[str, tuple[int, int]]:
         """Per source, ``(sentences changed, arcs lifted)`` by ``projectivize=True``."""
+        _ = self.stats
         names = (*self.config.theory_names, *self.config.aux_names, *self.config.parse_names)
-        res = self.result
         return {
-            name: (s, a)
-            for name, s, a in zip(names, res.lifted_sentences, res.lifted_arcs, strict=True)
+            name: (s, a) for name, s, a in zip(names, self._lifted, self._lifted_arcs, strict=True)
         }
 
     def as_dict(self) -> dict[str, object]:
-        """The report as JSON-ready data: scores, counts, skipped sentences, signature."""
+        """The report as JSON-ready data: scores, counts, skipped and missing sentences."""
         labeled, unlabeled = self.eval()
         return {
             "labeled": labeled.as_dict(),
             "unlabeled": unlabeled.as_dict(),
-            "sentences": len(self.stats),
-            "read": self.result.read,
+            "counts": self.counts(),
             "skipped": [s.as_dict() for s in self.skipped],
+            "missing": [m.as_dict() for m in self.missing],
             "signature": str(self.signature),
         }
+
+
+class _SystemsProtocol(ProtocolScorer):
+    """The protocol scoring every system of one run; each system's note is the lifted arcs."""
+
+    def score(self, sentence: Sentence) -> tuple[list[Row], list[tuple[int, ...]]]:
+        rows, lifted = super().score(sentence)
+        return rows, [lifted] * len(self.config.parse_theories)
 
 
 @dataclass(frozen=True)
@@ -333,7 +292,7 @@ class Experiment:
             require_corpus(self.parsed_sents, f"experiment {self.name!r}: parsed_sents")
 
 
-class CrossFrameworkEvaluator(_ProtocolEvaluator):
+class CrossFrameworkEvaluator(RunAccounts):
     """A cross-framework experiment: parsers of several theories on the same sentences.
 
     Each :class:`Experiment` (or ``(name, parsed_sents, gold_sents)``
@@ -364,6 +323,7 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
         tl_unify: Mapping[str, str] | None = None,
         engine: str = "span",
         on_error: str = "raise",
+        missing: str = "skip",
         jobs: int = 1,
         progress: bool | None = False,
     ) -> None:
@@ -394,30 +354,41 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
             multiple=True,
             overlaps=True,
         )
-        self.on_error = on_error
-        self.jobs = jobs
+        self.on_error = check_on_error(on_error)
+        self.missing_policy = check_missing(missing)
+        self.jobs = check_jobs(jobs)
         self.progress = progress
+        self._result: ProtocolResult | None = None
 
     @property
     def names(self) -> list[str]:
         return [e.name for e in self.experiments]
 
     def _run(self) -> ProtocolResult:
-        sources: list[tuple[str, Iterable[Any] | None]] = [
-            (f"{e.name} gold", e.gold_sents) for e in self.experiments
-        ]
-        sources += [
+        golds = [(f"{e.name} gold", e.gold_sents) for e in self.experiments]
+        parses = [
             (f"{self.experiments[i].name} parse", self.experiments[i].parsed_sents)
             for i in self._scored
         ]
-        k = len(self.experiments)
-        stream = (
-            (number, None, row[:k], row[k:])
-            for number, row in enumerate(zip_parallel(sources), start=1)
-        )
         return run_protocol(
-            stream, self.config, on_error=self.on_error, jobs=self.jobs, progress=self.progress
+            golds,
+            parses,  # type: ignore[arg-type]
+            self.config,
+            on_error=self.on_error,
+            missing=self.missing_policy,
+            jobs=self.jobs,
+            progress=self.progress,
         )
+
+    @property
+    def result(self) -> ProtocolResult:
+        """The raw statistics of the run (computed on first use)."""
+        if self._result is None:
+            self._result = self._run()
+        return self._result
+
+    def _loop_result(self) -> LoopResult:
+        return self.result.run
 
     # -- tables ---------------------------------------------------------------
 
@@ -463,6 +434,7 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
             fields.update(self.experiments[self._index(name)].converter.signature_fields())
             fields["tl"] = self.tl_unify.get(name, "no")
         fields["engine"] = self.config.engine
+        fields["missing"] = self.missing_policy
         return Signature(fields)
 
     def _scores(self, table: StatsTable, signature: Signature, average: str) -> tuple[Score, Score]:
@@ -487,7 +459,9 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
         """
         ia, ib = self._index(a), self._index(b)
         table = self.result.overlap[(min(ia, ib), max(ia, ib))]
-        sig = Signature(metric="tedeval", ref="overlap", engine=self.config.engine)
+        sig = Signature(
+            metric="tedeval", ref="overlap", engine=self.config.engine, missing=self.missing_policy
+        )
         return self._scores(table, sig, average)
 
     def significance(
@@ -565,9 +539,9 @@ class CrossFrameworkEvaluator(_ProtocolEvaluator):
         out: dict[str, object] = {
             "experiments": experiments,
             "overlap": overlap,
-            "sentences": len(res.numbers),
-            "read": res.read,
+            "counts": self.counts(),
             "skipped": skipped,
+            "missing": [m.as_dict() for m in self.missing],
         }
         if significance_rounds:
             out["significance"] = [

@@ -32,17 +32,23 @@ and ``sentence_id`` attributes), so errors can name the file and line.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any, NamedTuple
 
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
-from ..scoring.evaluator import SkippedSentence, check_on_error
-from ..scoring.stats import RowBuffer, StatsTable
+from ..scoring.loop import (
+    ZERO,
+    LoopResult,
+    RunAccounts,
+    Sentence,
+    SkippedSentence,
+    sentence_loop,
+)
+from ..scoring.stats import StatsTable
 from ..trees.convert import Converter
+from ..trees.kinds import flat_parse
 from ..trees.mft import MultiFunctionTree
 from ..trees.operations import generalize, tl_unify
 from ..trees.tokens import check_yields
@@ -54,6 +60,7 @@ __all__ = [
     "ENGINES",
     "ProtocolConfig",
     "ProtocolResult",
+    "ProtocolScorer",
     "SentenceOutcome",
     "SentenceResult",
     "SkippedSentence",
@@ -196,6 +203,101 @@ def _source_name(default: str, where: dict[str, Any]) -> str:
     return f"{name}:{where['line']}" if where.get("line") else name
 
 
+class ProtocolScorer:
+    """The protocol as the sentence loop's scorer (:mod:`nltk_tedeval.scoring.loop`).
+
+    Its tables are, in order: SINGLE for every parse, MULTIPLE for every
+    parse (when there are several theories and ``config.multiple``), and the
+    overlap of every pair of golds (with ``config.overlaps``); every row is
+    :data:`COLUMNS`. A parse that is :data:`~nltk_tedeval.scoring.loop.ZERO`
+    (a missing parse under ``missing="zero"``) is the empty multi-function
+    tree over the gold's words: no item at all, so δ = ι = |e| (SPEC.md §10).
+    """
+
+    def __init__(self, config: ProtocolConfig) -> None:
+        self.config = config
+        n = len(config.parse_theories)
+        self.has_multiple = config.multiple and len(config.converters) > 1
+        tables = n + (n if self.has_multiple else 0)
+        tables += len(config.gold_pairs) if config.overlaps else 0
+        self.columns = (COLUMNS,) * tables
+        # An APTED sentence takes a tenth of a second or more, so small
+        # batches keep every worker busy; span-engine sentences take microseconds.
+        self.batch_size = 4 if config.engine == "apted" else 256
+
+    def flat(self, gold: Any) -> Any:
+        return flat_parse(gold)
+
+    def score(self, sentence: Sentence) -> tuple[list[Row], tuple[int, ...]]:
+        out = _protocol(sentence.golds, sentence.parses, sentence.where, self.config)
+        rows = [*out.single, *(out.multiple or ()), *out.overlap]
+        return rows, out.lifted
+
+
+def _protocol(
+    golds: Sequence[Any],
+    parses: Sequence[Any],
+    where: Sequence[dict[str, Any]],
+    config: ProtocolConfig,
+) -> SentenceOutcome:
+    """The three steps of the protocol on trees; raises the error of a bad sentence."""
+    names = [
+        _source_name(n, w)
+        for n, w in zip(
+            (*config.theory_names, *config.aux_names, *config.parse_names), where, strict=True
+        )
+    ]
+    converted: list[MultiFunctionTree | None] = []
+    lifted: list[int] = []
+    converters = (
+        *config.converters,
+        *config.aux_converters,
+        *(config.converters[t] for t in config.parse_theories),
+    )
+    for tree, at, conv in zip((*golds, *parses), where, converters, strict=True):
+        if tree is ZERO:
+            converted.append(None)
+            lifted.append(0)
+            continue
+        try:
+            conversion = conv.convert(tree)
+        except TedEvalError as err:
+            raise err.locate(**at) from None
+        converted.append(conversion.mft)
+        lifted.append(len(conversion.lifted))
+    k = len(config.converters)
+    n_golds = k + len(config.aux_converters)
+    all_golds = [t for t in converted[:n_golds] if t is not None]
+    # A ZERO parse has no items over the words of its own gold.
+    parse_trees = [
+        t if t is not None else MultiFunctionTree({}, all_golds[th].words)
+        for t, th in zip(converted[n_golds:], config.parse_theories, strict=True)
+    ]
+    check_yields([t.words for t in (*all_golds, *parse_trees)], names)
+    gold_trees = all_golds[:k]
+    for a, b in config.tl_unify:
+        gold_trees[a] = tl_unify(gold_trees[a], all_golds[b])
+    engine = config.engine
+    single = tuple(
+        sentence_stats(p, gold_trees[t], engine=engine)
+        for p, t in zip(parse_trees, config.parse_theories, strict=True)
+    )
+    multiple = None
+    if config.multiple and k > 1:
+        reference = generalize(*gold_trees)
+        multiple = tuple(
+            sentence_stats(p, gold_trees[t], reference, engine=engine)
+            for p, t in zip(parse_trees, config.parse_theories, strict=True)
+        )
+    overlap: tuple[Row, ...] = ()
+    if config.overlaps:
+        overlap = tuple(
+            sentence_stats(gold_trees[a], gold_trees[b], engine=engine)
+            for a, b in config.gold_pairs
+        )
+    return SentenceOutcome(0, None, single, multiple, overlap, tuple(lifted))
+
+
 def process_sentence(
     number: int,
     sentence_id: str | None,
@@ -205,193 +307,98 @@ def process_sentence(
 ) -> SentenceOutcome:
     """Run the three steps of the protocol on one sentence (see the module docstring).
 
-    Never raises a :class:`~nltk_tedeval.errors.TedEvalError`: it is returned
-    in the outcome, located at this sentence, so the caller decides whether
-    to stop or to skip.
+    ``golds`` and ``parses`` are trees or reader records. Never raises a
+    :class:`~nltk_tedeval.errors.TedEvalError`: it is returned in the
+    outcome, located at this sentence, so the caller decides whether to
+    stop or to skip. A whole corpus goes through :func:`run_protocol`,
+    which also applies the missing-parse policy.
     """
-    sid = sentence_id
+    sources = [unwrap(x) for x in (*golds, *parses)]
+    sid = sentence_id or next(
+        (getattr(o, "sentence_id", None) for o in (*golds, *parses) if hasattr(o, "tree")), None
+    )
     try:
-        sources = [unwrap(g) for g in golds] + [unwrap(p) for p in parses]
-        if sid is None:
-            sid = next(
-                (getattr(o, "sentence_id", None) for o in (*golds, *parses) if hasattr(o, "tree")),
-                None,
-            )
-        names = [
-            _source_name(n, w)
-            for n, (_, w, _) in zip(
-                (*config.theory_names, *config.aux_names, *config.parse_names),
-                sources,
-                strict=True,
-            )
-        ]
-        converted: list[MultiFunctionTree] = []
-        lifted: list[int] = []
-        converters = (
-            *config.converters,
-            *config.aux_converters,
-            *(config.converters[t] for t in config.parse_theories),
-        )
-        for (tree, where, error), conv in zip(sources, converters, strict=True):
+        for (tree, at, error), name in zip(
+            sources, (*config.theory_names, *config.aux_names, *config.parse_names), strict=True
+        ):
             if error is not None:
                 raise error
             if tree is None:
-                raise TedEvalError("no tree for this sentence", **where)
-            try:
-                conversion = conv.convert(tree)
-            except TedEvalError as err:
-                raise err.locate(**where) from None
-            converted.append(conversion.mft)
-            lifted.append(len(conversion.lifted))
-        k = len(config.converters)
-        n_golds = k + len(config.aux_converters)
-        all_golds = converted[:n_golds]
-        parse_trees = converted[n_golds:]
-        check_yields([t.words for t in converted], names)
-        gold_trees = all_golds[:k]
-        for a, b in config.tl_unify:
-            gold_trees[a] = tl_unify(gold_trees[a], all_golds[b])
-        engine = config.engine
-        single = tuple(
-            sentence_stats(p, gold_trees[t], engine=engine)
-            for p, t in zip(parse_trees, config.parse_theories, strict=True)
+                raise TedEvalError(f"{name} has no tree for this sentence", **at)
+        trees = [t for t, _, _ in sources]
+        out = _protocol(
+            trees[: len(golds)], trees[len(golds) :], [w for _, w, _ in sources], config
         )
-        multiple = None
-        if config.multiple and k > 1:
-            reference = generalize(*gold_trees)
-            multiple = tuple(
-                sentence_stats(p, gold_trees[t], reference, engine=engine)
-                for p, t in zip(parse_trees, config.parse_theories, strict=True)
-            )
-        overlap = ()
-        if config.overlaps:
-            overlap = tuple(
-                sentence_stats(gold_trees[a], gold_trees[b], engine=engine)
-                for a, b in config.gold_pairs
-            )
-        return SentenceOutcome(number, sid, single, multiple, overlap, tuple(lifted))
+        return out._replace(number=number, sentence_id=sid)
     except TedEvalError as err:
         return SentenceOutcome(number, sid, error=err.locate(sentence=number, sentence_id=sid))
 
 
-def _process_batch(
-    batch: list[tuple[int, str | None, Sequence[Any], Sequence[Any]]], config: ProtocolConfig
-) -> list[SentenceOutcome]:
-    return [process_sentence(n, sid, g, p, config) for n, sid, g, p in batch]
-
-
 @dataclass
-class ProtocolResult:
+class ProtocolResult(RunAccounts):
     """The statistics of a whole run: one table per parse, scenario and gold pair."""
 
     config: ProtocolConfig
     single: list[StatsTable]
     multiple: list[StatsTable] | None
     overlap: dict[tuple[int, int], StatsTable]
-    numbers: list[int]
-    sentence_ids: list[str | None]
-    skipped: list[SkippedSentence] = field(default_factory=list)
+    run: LoopResult
     lifted_sentences: list[int] = field(default_factory=list)
     lifted_arcs: list[int] = field(default_factory=list)
 
-    @property
-    def read(self) -> int:
-        """Sentences read: scored plus skipped."""
-        return len(self.numbers) + len(self.skipped)
-
-
-def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
-    it = iter(items)
-    while batch := list(islice(it, size)):
-        yield batch
+    def _loop_result(self) -> LoopResult:
+        return self.run
 
 
 def run_protocol(
-    sentences: Iterable[tuple[int, str | None, Sequence[Any], Sequence[Any]]],
+    golds: Sequence[tuple[str, Iterable[Any] | None]],
+    parses: Sequence[tuple[str, Iterable[Any]]],
     config: ProtocolConfig,
     *,
     on_error: str = "raise",
+    missing: str = "skip",
     jobs: int = 1,
     progress: bool | None = None,
     total: int | None = None,
 ) -> ProtocolResult:
-    """Run the protocol over a stream of ``(number, sentence_id, golds, parses)``.
+    """Run the protocol over named corpora: the golds (theories, then auxiliary), then the parses.
 
-    ``on_error="raise"`` stops at the first bad sentence with its error;
-    ``"skip"`` leaves it out of every system alike and records why.
-    ``jobs > 1`` spreads sentences over processes with joblib (worth it for
-    the APTED engine). ``progress`` shows a tqdm bar on stderr (by default
-    only when stderr is a terminal).
+    It is the one sentence loop of :func:`~nltk_tedeval.scoring.loop.sentence_loop`
+    with :class:`ProtocolScorer`: ``on_error`` decides what a bad sentence
+    does, ``missing`` what a missing parse does; ``jobs > 1`` spreads
+    sentences over processes with joblib (worth it for the APTED engine);
+    ``progress`` shows a tqdm bar on stderr (by default only when stderr is
+    a terminal).
     """
-    check_on_error(on_error)
-    if not isinstance(jobs, int) or jobs == 0:
-        raise OptionError(
-            f"jobs must be a positive number of processes (or negative, joblib style: "
-            f"-1 for every CPU), not {jobs!r}"
-        )
-    n_parses = len(config.parse_theories)
-    n_sources = len(config.converters) + len(config.aux_converters) + n_parses
-    width = len(COLUMNS)
-    single_rows = [RowBuffer(width) for _ in range(n_parses)]
-    multi_rows = [RowBuffer(width) for _ in range(n_parses)]
-    pair_rows = {p: RowBuffer(width) for p in config.gold_pairs}
-    result = ProtocolResult(config, [], None, {}, [], [])
-    result.lifted_sentences = [0] * n_sources
-    result.lifted_arcs = [0] * n_sources
+    scorer = ProtocolScorer(config)
+    n_sources = len(config.converters) + len(config.aux_converters) + len(config.parse_theories)
+    lifted_sentences = [0] * n_sources
+    lifted_arcs = [0] * n_sources
 
-    outcomes = _outcomes(sentences, config, jobs)
-    if progress is None:
-        progress = sys.stderr.isatty()
-    if progress:
-        from tqdm import tqdm
-
-        outcomes = tqdm(outcomes, total=total, unit="sent", file=sys.stderr, leave=False)
-    for out in outcomes:
-        if out.error is not None:
-            if on_error == "raise":
-                raise out.error
-            result.skipped.append(SkippedSentence(out.number, out.sentence_id, str(out.error)))
-            continue
-        result.numbers.append(out.number)
-        result.sentence_ids.append(out.sentence_id)
-        for j, row in enumerate(out.single):
-            single_rows[j].append(row)
-        if out.multiple is not None:
-            for j, row in enumerate(out.multiple):
-                multi_rows[j].append(row)
-        for pair, row in zip(config.gold_pairs, out.overlap, strict=False):
-            pair_rows[pair].append(row)
-        for s, count in enumerate(out.lifted):
+    def keep(lifted: tuple[int, ...]) -> None:
+        for s, count in enumerate(lifted):
             if count:
-                result.lifted_sentences[s] += 1
-                result.lifted_arcs[s] += count
-    result.single = [StatsTable(COLUMNS, rows.to_array()) for rows in single_rows]
-    if config.multiple and len(config.converters) > 1:
-        result.multiple = [StatsTable(COLUMNS, rows.to_array()) for rows in multi_rows]
-    if config.overlaps:
-        result.overlap = {p: StatsTable(COLUMNS, rows.to_array()) for p, rows in pair_rows.items()}
-    return result
+                lifted_sentences[s] += 1
+                lifted_arcs[s] += count
 
-
-def _outcomes(
-    sentences: Iterable[tuple[int, str | None, Sequence[Any], Sequence[Any]]],
-    config: ProtocolConfig,
-    jobs: int,
-) -> Iterator[SentenceOutcome]:
-    if jobs == 1:
-        for number, sid, golds, parses in sentences:
-            yield process_sentence(number, sid, golds, parses, config)
-        return
-    from joblib import Parallel, delayed
-
-    # Batches amortise the cost of shipping trees to worker processes; the
-    # generator output keeps both the order and the streaming. An APTED
-    # sentence takes a tenth of a second or more, so small batches keep
-    # every worker busy; span-engine sentences take microseconds.
-    size = 4 if config.engine == "apted" else 256
-    runner = Parallel(n_jobs=jobs, return_as="generator")
-    for batch in runner(delayed(_process_batch)(b, config) for b in _batches(sentences, size)):
-        yield from batch
+    run = sentence_loop(
+        [(name, corpus) for name, corpus in golds if corpus is not None],
+        parses,
+        scorer,
+        native=config.parse_theories,
+        on_error=on_error,
+        missing=missing,
+        jobs=jobs,
+        progress=progress,
+        total=total,
+        keep=keep,
+    )
+    n = len(config.parse_theories)
+    tables = run.tables
+    multiple = tables[n : 2 * n] if scorer.has_multiple else None
+    rest = tables[2 * n :] if scorer.has_multiple else tables[n:]
+    overlap = dict(zip(config.gold_pairs, rest, strict=True)) if config.overlaps else {}
+    return ProtocolResult(config, tables[:n], multiple, overlap, run, lifted_sentences, lifted_arcs)
 
 
 @dataclass(frozen=True)

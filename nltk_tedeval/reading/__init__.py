@@ -51,7 +51,7 @@ from ..records import SourceSentence
 from .detect import FORMATS, detect_format, detect_format_text
 from .evalb_params import COLLINS_DELETE_LABELS, EvalbParams
 from .parallel import read_parallel
-from .sentences import read_file, read_lines, read_text
+from .sentences import count_sentences, read_file, read_lines, read_text
 from .tables import read_head_rules, read_label_map, read_label_map_text
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "FORMATS",
     "EvalbParams",
     "SourceSentence",
+    "count_sentences",
     "detect_format",
     "detect_format_text",
     "read_file",

@@ -46,6 +46,7 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
     number = 0
     nodes: list[dict[str, Any]] = []  # node dicts of the tokens so far (address i + 1)
     heads: list[int] = []
+    headless: list[bool] = []  # the token's head is "_"
     where: list[int] = []  # the line of each token
     start = 0  # first line of the sentence; 0 between sentences
     tokens = False  # a token line (or a skipped multiword/empty one) was seen
@@ -66,7 +67,19 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
     def finish(before: int | None) -> SourceSentence:
         nonlocal number, start, tokens, sent_id, width, error
         n = len(nodes)
-        if error is None:
+        # A sentence whose every head is "_" is the column formats' missing
+        # parse, as an empty line is in EVALB's files (SPEC.md §10).
+        unparsed = n > 0 and error is None and any(headless)
+        if unparsed and not all(headless):
+            i = headless.index(True)
+            fail(
+                f"token {i + 1} ({nodes[i]['word']!r}) has head '_' but other tokens have "
+                "heads; a sentence the parser failed on has '_' as the head of every token",
+                where[i],
+                "_",
+            )
+            unparsed = False
+        if error is None and not unparsed:
             if n == 0:
                 fail("the sentence has no tokens, only multiword-token or empty-node lines", start)
             elif max(heads) > n or min(heads) < 0:
@@ -82,10 +95,14 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
         number += 1
         if error is not None:
             record = SourceSentence(name, number, start, sent_id, None, error)
+        elif unparsed:
+            # The column formats' missing parse: the tokens without a head (SPEC.md §10).
+            record = SourceSentence(name, number, start, sent_id, None, None)
         else:
             record = SourceSentence(name, number, start, sent_id, _graph(nodes, width), None)
         nodes.clear()
         heads.clear()
+        headless.clear()
         where.clear()
         start = width = 0
         tokens = False
@@ -173,7 +190,10 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
                 "rel": rel,
             }
         h = _INTS.get(head)
-        if h is None:
+        headless.append(head == "_")
+        if h is None and head == "_":
+            h = 0
+        elif h is None:
             if not _is_int(head):
                 fail(
                     f"token {address} ({word!r}) has head {head!r}, which is not a number",

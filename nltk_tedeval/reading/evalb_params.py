@@ -114,6 +114,18 @@ class EvalbParams:
         return cls()
 
     @classmethod
+    def from_file(cls, path: str | None) -> EvalbParams:
+        """Read the parameter file at ``path``; COLLINS.prm's settings for ``None``.
+
+        Bytes that are not UTF-8 are replaced: EVALB compares labels as
+        bytes, and a label it could not match here is reported by name.
+        """
+        if path is None:
+            return cls.collins()
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return cls.from_text(handle.read(), source=str(path))
+
+    @classmethod
     def evalb_defaults(cls) -> EvalbParams:
         """EVALB's built-in settings, used when it is run without ``-p``."""
         return cls(

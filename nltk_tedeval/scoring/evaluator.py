@@ -25,92 +25,64 @@ macro averages, per-sentence scores and the significance test come from here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence, Sized
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from ..errors import OptionError, SentenceCountError, TedEvalError
-from ..records import require_corpora, require_corpus, unwrap
+from ..errors import OptionError, TedEvalError
+from ..records import require_corpora, require_corpus
+from .loop import (
+    MISSING,
+    ON_ERROR,
+    ZERO,
+    LoopResult,
+    MissingSentence,
+    RunAccounts,
+    Sentence,
+    SkippedSentence,
+    check_lengths,
+    check_missing,
+    check_on_error,
+    sentence_loop,
+    zip_parallel,
+)
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
-from .stats import Measure, RowBuffer, Score, Signature, StatsTable
+from .stats import Measure, Score, Signature, StatsTable
 
-__all__ = ["ON_ERROR", "Evaluator", "SkippedSentence", "zip_parallel"]
-
-ON_ERROR = ("raise", "skip")
-"""What to do with a bad sentence: stop with its error, or leave it out and list it."""
+__all__ = [
+    "MISSING",
+    "ON_ERROR",
+    "Evaluator",
+    "MissingSentence",
+    "SkippedSentence",
+    "UnknownNameError",
+    "zip_parallel",
+]
 
 
 class UnknownNameError(OptionError, KeyError):
     """A measure or experiment name that does not exist: an OptionError, and a KeyError."""
 
 
-@dataclass(frozen=True)
-class SkippedSentence:
-    """A sentence left out of every system, and why.
-
-    >>> SkippedSentence(3, "s-3", "a cycle").as_dict()
-    {'sentence': 3, 'id': 's-3', 'reason': 'a cycle'}
-    """
-
-    number: int
-    sentence_id: str | None
-    reason: str
-
-    def as_dict(self) -> dict[str, object]:
-        return {"sentence": self.number, "id": self.sentence_id, "reason": self.reason}
-
-
-def check_on_error(on_error: str) -> str:
-    if on_error not in ON_ERROR:
-        raise OptionError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
-    return on_error
-
-
-def zip_parallel(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[list[Any]]:
-    """Zip parallel sentence sources in lockstep, streaming.
-
-    Raises :class:`~nltk_tedeval.errors.SentenceCountError` naming the
-    source that ends first and after how many sentences.
-    """
-    iters = [(name, iter(src)) for name, src in named if src is not None]
-    lengths = [(name, len(src)) for name, src in named if isinstance(src, Sized)]
-    if len({n for _, n in lengths}) > 1:
-        desc = ", ".join(f"{name} has {n}" for name, n in lengths)
-        raise SentenceCountError(f"the sentence lists differ in length: {desc}")
-    number = 0
-    while True:
-        row, ended = [], []
-        for name, it in iters:
-            try:
-                row.append(next(it))
-            except StopIteration:
-                ended.append(name)
-        if ended:
-            if len(ended) == len(iters):
-                return
-            going = [name for name, _ in iters if name not in ended]
-            raise SentenceCountError(
-                f"{', '.join(ended)} ended after {number} sentences, but "
-                f"{', '.join(going)} continue(s); every source needs one tree per sentence"
-            )
-        number += 1
-        yield row
-
-
-class Evaluator:
+class Evaluator(RunAccounts):
     """Base of the evaluators: parsed and gold sentences in, scores out.
 
     Subclasses set :attr:`measures` (name to :class:`Measure`), :attr:`primary`
     (the names :meth:`eval` returns, in order) and :attr:`columns`, and
     implement :meth:`_sentence_stats`, which turns one (parsed, gold) pair
-    into a row of integers; they may extend :meth:`signature_fields`.
-    Statistics are computed once, on first use.
+    into a row of integers, and :meth:`_zero_stats`, the row of a missing
+    parse scored with nothing right; they may extend :meth:`signature_fields`.
+    Statistics are computed once, on first use, by the one sentence loop of
+    :mod:`nltk_tedeval.scoring.loop`.
 
     Sentences may be lists or any iterables (read once, in a stream), of
-    trees or of reader records (see :func:`unwrap`). With
-    ``on_error="skip"`` a sentence whose statistics cannot be computed is
-    left out and listed in :attr:`skipped`; :attr:`numbers` gives the number
-    (from 1) of every scored sentence, row by row.
+    trees or of reader records (see :func:`~nltk_tedeval.records.unwrap`).
+    ``on_error="skip"`` leaves a bad sentence out (listed in
+    :attr:`skipped`); ``missing`` says what a missing parse (``None``, a
+    caught exception, an empty line) does: ``"skip"`` (default), ``"zero"``,
+    ``"flat"`` or ``"error"`` (SPEC.md §10); missing parses are listed in
+    :attr:`missing` and announced by a
+    :class:`~nltk_tedeval.errors.MissingParseWarning`. :attr:`numbers` gives
+    the number (from 1) of every scored sentence, row by row.
 
     >>> from nltk_tedeval.metrics.attachment import AttachmentEvaluator
     >>> from nltk_tedeval.trees.dependency import DependencyTree
@@ -127,32 +99,34 @@ class Evaluator:
     metric: ClassVar[str] = "metric"
 
     def __init__(
-        self, parsed_sents: Iterable[Any], gold_sents: Iterable[Any], *, on_error: str = "raise"
+        self,
+        parsed_sents: Iterable[Any],
+        gold_sents: Iterable[Any],
+        *,
+        on_error: str = "raise",
+        missing: str = "skip",
+        progress: bool | None = False,
     ) -> None:
         self.parsed_sents = require_corpus(parsed_sents, "parsed_sents")
         self.gold_sents = require_corpus(gold_sents, "gold_sents")
-        sized = isinstance(parsed_sents, Sized) and isinstance(gold_sents, Sized)
-        if sized and len(parsed_sents) != len(gold_sents):  # type: ignore[arg-type]
-            raise SentenceCountError(
-                f"{len(parsed_sents)} parsed sentences but {len(gold_sents)} gold "
-                "sentences; evaluation needs one parse per gold sentence"
-            )
+        check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
         self.on_error = check_on_error(on_error)
+        self.missing_policy = check_missing(missing)
+        self.progress = progress
         self._stats: StatsTable | None = None
-        self._numbers: list[int] = []
-        self._skipped: list[SkippedSentence] = []
+        self._run: LoopResult | None = None
+        self._index = 0  # which system of a shared run this evaluator reports
+        self._names: list[str] = ["parsed_sents"]
 
     @property
-    def numbers(self) -> list[int]:
-        """The number (from 1) of every scored sentence, in the order of :attr:`stats`."""
+    def run(self) -> LoopResult:
+        """What the sentence loop did: tables, numbers, skipped and missing sentences."""
         _ = self.stats
-        return self._numbers
+        assert self._run is not None
+        return self._run
 
-    @property
-    def skipped(self) -> list[SkippedSentence]:
-        """Sentences left out with ``on_error="skip"``, with their reasons."""
-        _ = self.stats
-        return self._skipped
+    def _loop_result(self) -> LoopResult:
+        return self.run
 
     # -- to implement ---------------------------------------------------------
 
@@ -167,6 +141,18 @@ class Evaluator:
         """
         raise NotImplementedError
 
+    def _zero_stats(self, gold: Any) -> tuple[Sequence[int], Any]:
+        """``(row, note)`` of a missing parse under ``missing="zero"``: every gold item missed."""
+        raise NotImplementedError
+
+    def _flat_parse(self, gold: Any) -> Any:
+        """The flat parse of ``gold`` that stands in for a missing parse (``missing="flat"``)."""
+        raise NotImplementedError
+
+    def _skip_missing(self, gold: Any) -> tuple[Sequence[int], Any] | None:
+        """The row of a sentence left out as missing, or ``None`` (no row, the default)."""
+        return None
+
     def _start(self) -> None:
         """Reset per-run state before the first sentence."""
 
@@ -176,13 +162,57 @@ class Evaluator:
     def _finish(self) -> None:
         """Complete per-run state after the last sentence."""
 
+    def _gold_sources(self) -> list[tuple[str, Iterable[Any] | None]]:
+        """The gold corpora read beside the systems; the first is the native gold."""
+        return [("gold_sents", self.gold_sents)]
+
+    @classmethod
+    def _scorer(cls, evaluators: Sequence[Evaluator]) -> Any:
+        """The :class:`~nltk_tedeval.scoring.loop.SentenceScorer` of a run of ``evaluators``."""
+        return _SystemsScorer(evaluators)
+
+    def _receive(self, run: LoopResult, index: int) -> StatsTable:
+        """This evaluator's table of a finished run (it reports system ``index``)."""
+        return run.tables[index]
+
     # -- the loop, for one or several systems on the same gold ------------------
 
     def _compute_stats(self) -> StatsTable:
-        rows = zip_parallel([("gold_sents", self.gold_sents), ("parsed_sents", self.parsed_sents)])
-        _run_systems([self], ((gold, [parsed]) for gold, parsed in rows))
+        self._share_run([self], [(self._names[0], self.parsed_sents)])
         assert self._stats is not None
         return self._stats
+
+    def _share_run(
+        self, evaluators: Sequence[Evaluator], systems: Sequence[tuple[str, Iterable[Any]]]
+    ) -> None:
+        """Run the loop once for ``evaluators`` (one per system) and give each its table."""
+        golds = [(n, g) for n, g in self._gold_sources() if g is not None]
+        for ev in evaluators:
+            ev._names = [n for n, _ in systems]
+        scorer = type(self)._scorer(evaluators)
+        for ev in evaluators:
+            ev._start()
+        keepers = [ev._keep for ev in evaluators]
+
+        def keep(notes: Sequence[Any]) -> None:
+            for fn, note in zip(keepers, notes, strict=True):
+                fn(note)
+
+        run = sentence_loop(
+            golds,
+            systems,
+            scorer,
+            on_error=self.on_error,
+            missing=self.missing_policy,
+            jobs=getattr(self, "jobs", 1),
+            progress=self.progress,
+            keep=keep,
+        )
+        for index, ev in enumerate(evaluators):
+            ev._index = index
+            ev._run = run
+            ev._stats = ev._receive(run, index)
+            ev._finish()
 
     @classmethod
     def evaluate_systems(
@@ -191,21 +221,28 @@ class Evaluator:
         systems: Sequence[Iterable[Any]],
         *,
         names: Sequence[str] | None = None,
-        on_error: str = "raise",
         **options: Any,
     ) -> list[Evaluator]:
         """Score several systems against one gold in one pass over the data.
 
-        A sentence that is bad for any system is left out of every system
-        (``on_error="skip"``) so paired comparisons and significance tests
-        see the same sentences. Returns one evaluator per system, ready.
+        Takes the options of the evaluator. A sentence that is bad for any
+        system (``on_error="skip"``), or that some system has no parse for
+        (``missing="skip"``), is left out of every system, so that paired
+        comparisons and significance tests see the same sentences. Returns
+        one evaluator per system, ready.
         """
         require_corpus(gold_sents, "gold_sents")
         systems = require_corpora(systems, "systems")
+        if not systems:
+            raise OptionError("evaluate_systems needs at least one system")
         names = list(names or [f"system {i + 1}" for i in range(len(systems))])
-        evaluators = [cls([], [], on_error=on_error, **options) for _ in systems]
-        rows = zip_parallel([("gold", gold_sents), *zip(names, systems, strict=True)])
-        _run_systems(evaluators, ((row[0], row[1:]) for row in rows))
+        if len(names) != len(systems):
+            raise OptionError(f"{len(names)} names for {len(systems)} systems")
+        if len(set(names)) != len(names):
+            raise OptionError(f"system names must be unique: {names}")
+        check_lengths([("gold", gold_sents), *zip(names, systems, strict=True)])
+        evaluators = [cls(system, gold_sents, **options) for system in systems]
+        evaluators[0]._share_run(evaluators, list(zip(names, systems, strict=True)))
         return evaluators
 
     def signature_fields(self) -> dict[str, object]:
@@ -223,8 +260,12 @@ class Evaluator:
 
     @property
     def signature(self) -> Signature:
-        """The :class:`Signature` of every option that changes a number."""
-        return Signature(self.signature_fields())
+        """The :class:`Signature` of every option that changes a number.
+
+        The missing-parse policy is the last field: it changes the number
+        of every metric alike.
+        """
+        return Signature({**self.signature_fields(), "missing": self.missing_policy})
 
     def measure(self, name: str) -> Measure:
         """The :class:`Measure` called ``name``."""
@@ -270,53 +311,69 @@ class Evaluator:
         )
 
 
-def _run_systems(
-    evaluators: Sequence[Evaluator], rows: Iterable[tuple[Any, Sequence[Any]]]
-) -> None:
-    on_error = evaluators[0].on_error
-    tables = [RowBuffer(len(ev.columns)) for ev in evaluators]
-    numbers: list[int] = []
-    skipped: list[SkippedSentence] = []
-    for ev in evaluators:
-        ev._start()
-    for number, (gold, parses) in enumerate(rows, start=1):
-        g_tree, g_where, g_err = unwrap(gold)
-        sid = getattr(gold, "sentence_id", None) or next(
-            (getattr(p, "sentence_id", None) for p in parses if getattr(p, "sentence_id", None)),
-            None,
-        )
-        results = []
-        try:
-            if g_err is not None:
-                raise g_err
-            for ev, parsed in zip(evaluators, parses, strict=True):
-                p_tree, p_where, p_err = unwrap(parsed)
-                if p_err is not None:
-                    raise p_err
-                try:
-                    results.append(ev._sentence_stats(p_tree, g_tree))
-                except TedEvalError as err:
-                    # Name the file of the tree the error is about, when known;
-                    # an error about both trees (a yield mismatch) names both.
-                    if err.side is None and err.file is None:
-                        _name_both(err, g_where, p_where)
-                    where = {"parse": p_where, "gold": g_where}.get(err.side or "", {})
-                    raise err.locate(**where) from None
-        except TedEvalError as err:
-            err.locate(sentence=number, sentence_id=sid)
-            if on_error == "raise":
-                raise
-            skipped.append(SkippedSentence(number, sid, str(err)))
-            continue
-        numbers.append(number)
-        for ev, table, (row, note) in zip(evaluators, tables, results, strict=True):
-            table.append(row)
-            ev._keep(note)
-    for ev, table in zip(evaluators, tables, strict=True):
-        ev._finish()
-        ev._numbers = list(numbers)
-        ev._skipped = list(skipped)
-        ev._stats = StatsTable(ev.columns, table.to_array())
+class _SystemsScorer:
+    """The scorer of a run of classic evaluators: one table per system, from its gold."""
+
+    def __init__(self, evaluators: Sequence[Evaluator]) -> None:
+        self.evaluators = list(evaluators)
+        self.columns = [ev.columns for ev in evaluators]
+        first = evaluators[0]
+        self.counts_reader_errors = getattr(first, "counts_reader_errors", False)
+
+    def score(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]]:
+        g_where = sentence.where[0]
+        n_golds = len(sentence.golds)
+        rows, notes = [], []
+        for j, (ev, parsed) in enumerate(zip(self.evaluators, sentence.parses, strict=True)):
+            p_where = sentence.where[n_golds + j]
+            try:
+                if parsed is ZERO:
+                    row, note = ev._zero_stats(_record(sentence, 0))
+                else:
+                    parse = _record(sentence, n_golds + j, parsed)
+                    row, note = ev._sentence_stats(parse, _record(sentence, 0))
+            except TedEvalError as err:
+                # Name the file of the tree the error is about, when known;
+                # an error about both trees (a yield mismatch) names both.
+                if err.side is None and err.file is None:
+                    _name_both(err, g_where, p_where)
+                where = {"parse": p_where, "gold": g_where}.get(err.side or "", {})
+                raise err.locate(**where) from None
+            if isinstance(note, TedEvalError):  # an error a metric counts (EVALB's)
+                note.locate(sentence=sentence.number, sentence_id=sentence.sentence_id)
+                note.locate(**p_where)
+            rows.append(row)
+            notes.append(note)
+        return rows, notes
+
+    def flat(self, gold: Any) -> Any:
+        return self.evaluators[0]._flat_parse(gold)
+
+    def skip_missing(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]] | None:
+        skipped = [ev._skip_missing(_record(sentence, 0)) for ev in self.evaluators]
+        if any(s is None for s in skipped):
+            return None
+        return [s[0] for s in skipped], [s[1] for s in skipped]  # type: ignore[index]
+
+
+def _record(sentence: Sentence, index: int, tree: Any = None) -> Any:
+    """Source ``index``'s tree, or its reader error for a scorer that counts those itself."""
+    errors = sentence.errors
+    if errors and errors[index] is not None:
+        return _Unreadable(errors[index])
+    if tree is not None:
+        return tree
+    n_golds = len(sentence.golds)
+    return sentence.golds[index] if index < n_golds else sentence.parses[index - n_golds]
+
+
+class _Unreadable:
+    """A line the reader could not read, handed to a metric that counts such lines (EVALB)."""
+
+    tree = None
+
+    def __init__(self, error: TedEvalError) -> None:
+        self.error = error
 
 
 def _name_both(err: TedEvalError, gold: dict[str, Any], parse: dict[str, Any]) -> None:

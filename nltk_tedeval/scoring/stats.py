@@ -241,6 +241,7 @@ SIGNATURE_KEYS: dict[str, str] = {
     "cutoff": "ParsEval's CUTOFF_LEN for the len<=N figures",
     "punct": "which tokens count as punctuation and are left out",
     "heads": "the head rules of MPH",
+    "missing": "what a missing parse does: skip (left out), zero (nothing right) or flat",
     "avg": "micro (corpus) or macro (mean of sentences) average",
     "version": "the package version",
 }

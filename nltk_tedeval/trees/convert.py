@@ -24,14 +24,14 @@ from typing import Any, NamedTuple
 
 from ..errors import TedEvalError, TreeStructureError
 from ..records import unwrap
-from .constituency import PhraseStructure, is_tree, tree_to_mft
+from .constituency import tree_to_mft
 from .dependency import (
     Arc,
     DependencyTree,
     dependency_to_mft,
     from_dependency_graph,
-    is_dependency_graph,
 )
+from .kinds import kind_name, tree_kind
 from .labelers import Labeler, get_labeler, labeler_name
 from .mft import MultiFunctionTree
 from .operations import relabel
@@ -91,11 +91,12 @@ class Converter:
             except TedEvalError as err:
                 raise err.locate(**where) from None
         lifted: tuple[Arc, ...] = ()
-        if isinstance(obj, MultiFunctionTree):
+        kind = tree_kind(obj)
+        if kind == "mft":
             mft = obj
-        elif isinstance(obj, PhraseStructure) or is_tree(obj):
+        elif kind == "constituency":
             mft = tree_to_mft(obj, self.labeler)
-        elif isinstance(obj, DependencyTree) or is_dependency_graph(obj):
+        elif kind == "dependency":
             tree = obj if isinstance(obj, DependencyTree) else from_dependency_graph(obj)
             if self.projectivize:
                 tree, lifted = tree.projectivize()
@@ -105,7 +106,7 @@ class Converter:
         else:
             raise TreeStructureError(
                 "expected an nltk.Tree, an nltk DependencyGraph or a MultiFunctionTree, "
-                f"got {type(obj).__name__}"
+                f"got {kind_name(obj)}"
             )
         if self.label_map and not isinstance(obj, MultiFunctionTree):
             mft = relabel(mft, self.label_map)

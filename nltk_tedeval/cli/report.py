@@ -1,0 +1,147 @@
+"""The one report of every command: its JSON schema, its common text, its per-sentence rows.
+
+Every command reports the same way, whatever its metric and however many
+systems it scores (docs/report.md documents the schema):
+
+- :func:`report` builds the JSON object: always a list of named systems,
+  the counts ``read``, ``scored``, ``missing`` and ``skipped``, the missing
+  parses and the policy that handled them, and a ``version`` of the schema;
+- :func:`system_entry` builds one system of it;
+- :func:`counts_lines` is the text every command prints under its table;
+- :func:`evaluator_rows` gives the per-sentence TSV rows of a system, in the
+  one column scheme of :data:`PER_SENTENCE_KEYS` followed by the metric's
+  statistics and sentence scores.
+
+>>> lines = counts_lines({"read": 3, "scored": 2, "missing": 1, "skipped": 0},
+...                      "skip", {"pcfg": 1}, [])
+>>> print("\\n".join(lines))
+3 sentences read, 2 scored, 1 with a missing parse (pcfg: 1), 0 skipped as bad
+missing parses: left out of every system (--missing skip)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from .._version import __version__
+from ..scoring.evaluator import Evaluator
+from ..scoring.stats import Score
+
+__all__ = [
+    "PER_SENTENCE_KEYS",
+    "REPORT_SCHEMA",
+    "REPORT_VERSION",
+    "counts_lines",
+    "evaluator_rows",
+    "report",
+    "system_entry",
+]
+
+REPORT_SCHEMA = "nltk_tedeval/report"
+"""The name of the JSON report format, in every report's ``schema`` field."""
+
+REPORT_VERSION = 1
+"""The version of the JSON report format; it changes when a field changes meaning or goes."""
+
+PER_SENTENCE_KEYS = ("sentence", "id", "system")
+"""The first columns of every per-sentence TSV, in every command."""
+
+_POLICY_TEXT = {
+    "skip": "left out of every system",
+    "zero": "scored with nothing right",
+    "flat": "scored as flat parses",
+    "error": "none allowed",
+}
+
+
+def system_entry(
+    name: str,
+    test: str,
+    gold: str,
+    *,
+    scores: Mapping[str, Score],
+    signature: object,
+    missing: int,
+    macro: Mapping[str, Score] | None = None,
+    details: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One system of a report: its files, scores, signature and missing parses."""
+    entry: dict[str, Any] = {
+        "name": name,
+        "test": test,
+        "gold": gold,
+        "scores": {k: s.as_dict() for k, s in scores.items()},
+        "signature": str(signature),
+        "missing": missing,
+    }
+    if macro is not None:
+        entry["macro"] = {k: s.as_dict() for k, s in macro.items()}
+    if details:
+        entry["details"] = dict(details)
+    return entry
+
+
+def report(
+    command: str,
+    *,
+    golds: Sequence[Mapping[str, str]],
+    systems: Sequence[Mapping[str, Any]],
+    counts: Mapping[str, int],
+    policy: str,
+    missing: Sequence[Any],
+    skipped: Sequence[Any],
+    significance: Sequence[Mapping[str, Any]] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A whole report, the same shape for every command and any number of systems."""
+    data: dict[str, Any] = {
+        "schema": REPORT_SCHEMA,
+        "version": REPORT_VERSION,
+        "tool": f"nltk_tedeval {__version__}",
+        "command": command,
+        "golds": [dict(g) for g in golds],
+        "systems": list(systems),
+        "counts": dict(counts),
+        "missing": {"policy": policy, "sentences": [m.as_dict() for m in missing]},
+        "skipped": [s.as_dict() for s in skipped],
+    }
+    if significance is not None:
+        data["significance"] = list(significance)
+    data.update(extra)
+    return data
+
+
+def counts_lines(
+    counts: Mapping[str, int],
+    policy: str,
+    by_system: Mapping[str, int],
+    skipped: Sequence[Any],
+) -> list[str]:
+    """What happened to the sentences, in words: counts, the missing-parse policy, bad ones."""
+    read = counts["read"]
+    noun = "sentence" if read == 1 else "sentences"
+    parts = [f"{read} {noun} read", f"{counts['scored']} scored"]
+    lacking = ", ".join(f"{name}: {n}" for name, n in by_system.items() if n)
+    parts.append(f"{counts['missing']} with a missing parse" + (f" ({lacking})" if lacking else ""))
+    parts.append(f"{counts['skipped']} skipped as bad")
+    lines = [", ".join(parts)]
+    if counts["missing"]:
+        lines.append(f"missing parses: {_POLICY_TEXT[policy]} (--missing {policy})")
+    for s in skipped:
+        lines.append(f"  skipped sentence {s.number}: {s.reason}")
+    return lines
+
+
+def evaluator_rows(
+    name: str, ev: Evaluator, columns: Sequence[str], measures: Sequence[str]
+) -> Iterator[tuple[Any, ...]]:
+    """Per-sentence rows of one system: keys, the chosen statistics, then sentence scores."""
+    table = ev.stats
+    index = [table.columns.index(c) for c in columns]
+    scores = [ev.sentence_scores(m) for m in measures]
+    run = ev.run
+    for k, (number, sid, row) in enumerate(
+        zip(run.numbers, run.sentence_ids, table.array.tolist(), strict=True)
+    ):
+        yield (number, sid or "", name, *(row[i] for i in index), *(s[k] for s in scores))

@@ -1,0 +1,164 @@
+"""Running an evaluator over a gold file and any number of system files, and reporting it.
+
+``score``, ``parseval``, ``attach`` and ``mph`` all read one gold (plus, for
+``score``, the golds of other theories) and any number of systems, run one
+evaluator class over them in one pass (:meth:`Evaluator.evaluate_systems`,
+the one sentence loop), and report through :mod:`~nltk_tedeval.cli.report`.
+Only what differs between them is passed in: the evaluator, its options,
+the measures to show and a metric's extra text.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..scoring.evaluator import Evaluator
+from .inputs import System, require_sentences, run_options, streams, systems
+from .output import emit, pairwise, significance_table, text_table, write_tsv
+from .report import PER_SENTENCE_KEYS, counts_lines, evaluator_rows, report, system_entry
+
+__all__: list[str] = []  # helpers of the commands only
+
+
+@dataclass
+class ExtraGold:
+    """A gold file read beside the native gold and handed to the evaluator as ``option``."""
+
+    option: str
+    path: str
+    role: str
+    many: bool = False  # the option takes a list (other_golds)
+
+
+@dataclass
+class Run:
+    """The systems of a command and their evaluators, after the one pass over the data."""
+
+    systems: list[System]
+    evaluators: list[Evaluator]
+    golds: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def first(self) -> Evaluator:
+        return self.evaluators[0]
+
+    def pairs(self) -> list[tuple[str, Evaluator]]:
+        return [(s.name, ev) for s, ev in zip(self.systems, self.evaluators, strict=True)]
+
+
+def evaluate(
+    args: argparse.Namespace,
+    evaluator: type[Evaluator],
+    options: dict[str, Any],
+    *,
+    extra_golds: Sequence[ExtraGold] = (),
+) -> Run:
+    """Read GOLD, any extra golds and every system in lockstep; score them in one pass."""
+    named = systems(args.tests)
+    gold_paths = [args.gold, *(g.path for g in extra_golds)]
+    paths = [*gold_paths, *(s.path for s in named)]
+    gold_fmt = args.gold_format or args.format
+    test_fmt = args.parse_format or args.format
+    fmts = [gold_fmt] * len(gold_paths) + [test_fmt] * len(named)
+    read = streams(args, paths, fmts)
+    options = dict(options)
+    for extra, stream in zip(extra_golds, read[1 : len(gold_paths)], strict=True):
+        if extra.many:
+            options.setdefault(extra.option, []).append(stream)
+        else:
+            options[extra.option] = stream
+    evaluators = evaluator.evaluate_systems(
+        read[0],
+        read[len(gold_paths) :],
+        names=[s.name for s in named],
+        **run_options(args),
+        **options,
+    )
+    require_sentences(evaluators[0].counts()["read"], paths)
+    golds = [{"role": "gold", "file": args.gold}]
+    golds += [{"role": g.role, "file": g.path} for g in extra_golds]
+    return Run(named, evaluators, golds)
+
+
+def report_run(
+    args: argparse.Namespace,
+    run: Run,
+    *,
+    measures: Sequence[str],
+    significance_measures: Sequence[str],
+    title: str,
+    tsv_columns: Sequence[str] | None = None,
+    details: Callable[[Evaluator], dict[str, Any]] | None = None,
+    text_body: Callable[[], list[str]] | None = None,
+    extra_text: Callable[[str, Evaluator], list[str]] | None = None,
+    bare: bool = False,
+    **extra: Any,
+) -> dict[str, Any]:
+    """Build the report of ``run``, write its per-sentence TSV, and print it.
+
+    ``bare`` prints only ``text_body`` (EVALB's own output for ``--evalb``).
+    """
+    first = run.first
+    by_system = first.run.missing_by_system([s.name for s in run.systems])
+    entries = [
+        system_entry(
+            s.name,
+            s.path,
+            args.gold,
+            scores=ev.scores(),
+            signature=ev.signature,
+            missing=by_system[s.name],
+            macro={m: ev.score(m, average="macro") for m in measures} if args.macro else None,
+            details=details(ev) if details is not None else None,
+        )
+        for s, ev in zip(run.systems, run.evaluators, strict=True)
+    ]
+    sig_rows = None
+    if args.significance:
+        sig_rows = pairwise(run.pairs(), significance_measures, args.significance, args.seed)
+    data = report(
+        args.command,
+        golds=run.golds,
+        systems=entries,
+        counts=first.counts(),
+        policy=first.missing_policy,
+        missing=first.missing,
+        skipped=first.skipped,
+        significance=sig_rows,
+        **extra,
+    )
+    if args.per_sentence:
+        columns = list(first.columns if tsv_columns is None else tsv_columns)
+        rows = (
+            row for name, ev in run.pairs() for row in evaluator_rows(name, ev, columns, measures)
+        )
+        write_tsv(args.per_sentence, (*PER_SENTENCE_KEYS, *columns, *measures), rows)
+
+    def text() -> str:
+        if bare and text_body is not None:
+            return "\n".join(text_body())
+        lines = [title]
+        if text_body is not None:
+            lines += text_body()
+        else:
+            rows = []
+            for name, ev in run.pairs():
+                rows.append([name, *(float(ev.score(m)) for m in measures)])
+                if args.macro:
+                    macro = [float(ev.score(m, average="macro")) for m in measures]
+                    rows.append(["  (macro)", *macro])
+            lines.append(text_table(["system", *measures], rows))
+        if extra_text is not None:
+            for name, ev in run.pairs():
+                lines += extra_text(name, ev)
+        lines += counts_lines(first.counts(), first.missing_policy, by_system, first.skipped)
+        if sig_rows:
+            lines.append(significance_table(sig_rows, args.significance, args.seed))
+        lines.append(f"signature: {first.signature}")
+        return "\n".join(lines)
+
+    emit(args, data, text)
+    return data

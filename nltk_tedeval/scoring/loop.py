@@ -1,0 +1,557 @@
+"""The one loop over the sentences of a run, with one policy for a missing parse.
+
+Every evaluator and every command reduces its input here: the golds and
+the systems are read in lockstep, each sentence once, whatever the number
+of systems; each sentence goes to a metric's :class:`SentenceScorer`, which
+turns it into one row of integers per table (TedEval's δ and ι, 2012 paper
+§3.3; EVALB's bracket counts; correct heads); the rows become the
+:class:`~nltk_tedeval.scoring.stats.StatsTable` objects that every score,
+macro average and significance test is computed from.
+
+Two things can go wrong with a sentence, and they are kept apart:
+
+- a **bad sentence** (a line the reader could not read, a cycle, a yield
+  mismatch) raises its error, or with ``on_error="skip"`` is left out of
+  every system and listed in :attr:`LoopResult.skipped`;
+- a **missing parse** (an empty line in a bracketed file, ``None`` or a
+  caught exception in Python, a CoNLL sentence without heads) follows the
+  ``missing`` policy (SPEC.md §10): ``"skip"`` leaves the sentence out of
+  every system alike, ``"zero"`` scores it with nothing right, ``"flat"``
+  scores a flat parse over the gold's words, and ``"error"`` stops. Missing
+  parses are always counted, and a :class:`~nltk_tedeval.errors.MissingParseWarning`
+  says so, so that no policy changes a score silently.
+
+This module knows trees only as values it hands on: even the flat
+stand-in of a missing parse comes from the scorer (its ``flat`` method).
+
+>>> class Words:
+...     columns = (("right", "total"),)
+...     def score(self, s):
+...         gold, parse = s.golds[0], s.parses[0]
+...         right = 0 if parse is ZERO else sum(a == b for a, b in zip(gold, parse))
+...         return ((right, len(gold)),), None
+>>> import warnings
+>>> with warnings.catch_warnings(record=True):
+...     run = sentence_loop([("gold", [["a", "b"], ["c"]])], [("sys", [["a", "x"], None])],
+...                         Words(), missing="zero")
+>>> run.tables[0].array.tolist(), run.counts()
+([[1, 2], [0, 1]], {'read': 2, 'scored': 2, 'missing': 1, 'skipped': 0})
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any, NamedTuple, Protocol
+
+from ..errors import (
+    MissingParseError,
+    MissingParseWarning,
+    OptionError,
+    SentenceCountError,
+    TedEvalError,
+    TreeStructureError,
+)
+from ..records import unwrap
+from .stats import RowBuffer, StatsTable
+
+__all__ = [
+    "MISSING",
+    "ON_ERROR",
+    "ZERO",
+    "LoopResult",
+    "MissingSentence",
+    "RunAccounts",
+    "Sentence",
+    "SentenceScorer",
+    "SkippedSentence",
+    "check_jobs",
+    "check_lengths",
+    "check_missing",
+    "check_on_error",
+    "sentence_loop",
+    "zip_parallel",
+]
+
+ON_ERROR = ("raise", "skip")
+"""What to do with a bad sentence: stop with its error, or leave it out and list it."""
+
+MISSING = ("skip", "zero", "flat", "error")
+"""What to do with a missing parse (SPEC.md §10)."""
+
+_MISSING_MEANING = {
+    "skip": "left out of every system",
+    "zero": "scored with nothing right",
+    "flat": "scored as flat parses",
+}
+
+
+class _Zero:
+    """The parse of a sentence scored with nothing right (``missing="zero"``)."""
+
+    _instance: _Zero | None = None
+
+    def __new__(cls) -> _Zero:
+        # One value, also after a trip to a worker process and back.
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ZERO"
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return (_Zero, ())
+
+
+ZERO = _Zero()
+"""A missing parse under ``missing="zero"``; each metric scores it as nothing right."""
+
+
+@dataclass(frozen=True)
+class SkippedSentence:
+    """A bad sentence left out of every system, and why.
+
+    >>> SkippedSentence(3, "s-3", "a cycle").as_dict()
+    {'sentence': 3, 'id': 's-3', 'reason': 'a cycle'}
+    """
+
+    number: int
+    sentence_id: str | None
+    reason: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"sentence": self.number, "id": self.sentence_id, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class MissingSentence:
+    """A sentence for which one or more systems gave no parse.
+
+    >>> MissingSentence(3, None, ("pcfg",)).as_dict()
+    {'sentence': 3, 'id': None, 'systems': ['pcfg']}
+    """
+
+    number: int
+    sentence_id: str | None
+    systems: tuple[str, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"sentence": self.number, "id": self.sentence_id, "systems": list(self.systems)}
+
+
+class Sentence(NamedTuple):
+    """One sentence of a run, as a scorer receives it.
+
+    ``golds`` and ``parses`` are trees (unwrapped from reader records); a
+    missing parse is :data:`ZERO` or a flat tree, as the policy says, and
+    flagged in ``missing``. ``errors`` holds the reader's error of each
+    source (golds, then parses) for a scorer that counts unreadable lines
+    itself (EVALB's error sentences); other scorers never see one.
+    ``where`` holds each source's file and line, for messages.
+    """
+
+    number: int
+    sentence_id: str | None
+    golds: tuple[Any, ...]
+    parses: tuple[Any, ...]
+    missing: tuple[bool, ...]
+    where: tuple[dict[str, Any], ...]
+    errors: tuple[TedEvalError | None, ...] = ()
+
+
+Rows = Sequence[Sequence[int]]
+
+
+class SentenceScorer(Protocol):
+    """What a metric gives the loop: the columns of its tables and a way to fill a row.
+
+    ``score`` returns one row per table, in :attr:`columns` order, and a
+    note the caller's ``keep`` receives if the sentence is kept; it raises
+    a :class:`~nltk_tedeval.errors.TedEvalError` for a bad sentence. A
+    scorer may also define ``skip_missing(sentence)``, returning rows for a
+    sentence left out under ``missing="skip"`` (ParsEval counts it as
+    EVALB's skip sentence), and set ``counts_reader_errors = True`` to see
+    unreadable lines instead of having the loop raise or skip them. ``flat``
+    builds the flat parse of a gold tree (``missing="flat"``).
+    """
+
+    columns: Sequence[Sequence[str]]
+
+    def score(self, sentence: Sentence) -> tuple[Rows, Any]: ...
+
+    def flat(self, gold: Any) -> Any: ...
+
+
+@dataclass
+class LoopResult:
+    """The tables of a run and what happened to its sentences.
+
+    ``numbers`` and ``sentence_ids`` describe the rows of every table;
+    ``skipped`` lists bad sentences left out, ``missing`` the sentences with
+    a missing parse (whatever the policy did with them).
+    """
+
+    tables: list[StatsTable]
+    numbers: list[int] = field(default_factory=list)
+    sentence_ids: list[str | None] = field(default_factory=list)
+    skipped: list[SkippedSentence] = field(default_factory=list)
+    missing: list[MissingSentence] = field(default_factory=list)
+    policy: str = "skip"
+    missing_rows: int = 0
+
+    @property
+    def read(self) -> int:
+        """Sentences read: scored, left out as missing, or skipped as bad."""
+        left_out = 0 if self.policy != "skip" else len(self.missing) - self.missing_rows
+        return len(self.numbers) + left_out + len(self.skipped)
+
+    @property
+    def scored(self) -> int:
+        """Sentences that add statistics (a missing one only under ``zero`` or ``flat``)."""
+        return len(self.numbers) - self.missing_rows
+
+    def counts(self) -> dict[str, int]:
+        """``read``, ``scored``, ``missing`` and ``skipped``, as every report gives them."""
+        return {
+            "read": self.read,
+            "scored": self.scored,
+            "missing": len(self.missing),
+            "skipped": len(self.skipped),
+        }
+
+    def missing_by_system(self, names: Sequence[str]) -> dict[str, int]:
+        """How many parses each system lacked."""
+        counts = dict.fromkeys(names, 0)
+        for m in self.missing:
+            for name in m.systems:
+                counts[name] = counts.get(name, 0) + 1
+        return counts
+
+
+class RunAccounts:
+    """What happened to the sentences of a run, for any object that has a :class:`LoopResult`.
+
+    Evaluators, protocol results and cross-framework experiments all answer
+    the same questions the same way: which sentences were scored, which were
+    skipped as bad, which lacked a parse, and the counts of each.
+    """
+
+    def _loop_result(self) -> LoopResult:
+        raise NotImplementedError
+
+    @property
+    def numbers(self) -> list[int]:
+        """The number (from 1) of every scored sentence, in the order of the tables' rows."""
+        return self._loop_result().numbers
+
+    @property
+    def sentence_ids(self) -> list[str | None]:
+        """The id (CoNLL-U ``# sent_id``) of every scored sentence, or ``None``."""
+        return self._loop_result().sentence_ids
+
+    @property
+    def skipped(self) -> list[SkippedSentence]:
+        """Bad sentences left out of every system (``on_error="skip"``), with reasons."""
+        return self._loop_result().skipped
+
+    @property
+    def missing(self) -> list[MissingSentence]:
+        """Sentences for which some system had no parse, whatever the policy did."""
+        return self._loop_result().missing
+
+    @property
+    def read(self) -> int:
+        """Sentences read: scored, left out as missing, or skipped as bad."""
+        return self._loop_result().read
+
+    def counts(self) -> dict[str, int]:
+        """Sentences ``read``, ``scored``, with a ``missing`` parse, and ``skipped`` as bad."""
+        return self._loop_result().counts()
+
+
+def check_on_error(on_error: str) -> str:
+    if on_error not in ON_ERROR:
+        raise OptionError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+    return on_error
+
+
+def check_missing(missing: str) -> str:
+    if missing not in MISSING:
+        raise OptionError(
+            f"missing must be one of {', '.join(map(repr, MISSING))}, not {missing!r}"
+        )
+    return missing
+
+
+def check_jobs(jobs: Any) -> int:
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs == 0:
+        raise OptionError(
+            f"jobs must be a positive number of processes (or negative, joblib style: "
+            f"-1 for every CPU), not {jobs!r}"
+        )
+    return jobs
+
+
+def check_lengths(named: Sequence[tuple[str, Iterable[Any] | None]]) -> None:
+    """Refuse sized sentence lists of different lengths before reading any of them."""
+    lengths = [(name, len(src)) for name, src in named if isinstance(src, Sized)]
+    if len({n for _, n in lengths}) > 1:
+        desc = ", ".join(f"{name} has {n}" for name, n in lengths)
+        raise SentenceCountError(f"the sentence lists differ in length: {desc}")
+
+
+def zip_parallel(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[list[Any]]:
+    """Zip parallel sentence sources in lockstep, streaming.
+
+    Raises :class:`~nltk_tedeval.errors.SentenceCountError` naming the
+    source that ends first and after how many sentences.
+    """
+    check_lengths(named)
+    iters = [(name, iter(src)) for name, src in named if src is not None]
+    number = 0
+    while True:
+        row, ended = [], []
+        for name, it in iters:
+            try:
+                row.append(next(it))
+            except StopIteration:
+                ended.append(name)
+        if ended:
+            if len(ended) == len(iters):
+                return
+            going = [name for name, _ in iters if name not in ended]
+            raise SentenceCountError(
+                f"{', '.join(ended)} ended after {number} sentences, but "
+                f"{', '.join(going)} continue(s); every source needs one tree per sentence"
+            )
+        number += 1
+        yield row
+
+
+def sentence_loop(
+    golds: Sequence[tuple[str, Iterable[Any]]],
+    systems: Sequence[tuple[str, Iterable[Any]]],
+    scorer: SentenceScorer,
+    *,
+    native: Sequence[int] | None = None,
+    on_error: str = "raise",
+    missing: str = "skip",
+    jobs: int = 1,
+    progress: bool | None = False,
+    total: int | None = None,
+    keep: Callable[[Any], None] | None = None,
+) -> LoopResult:
+    """Score every sentence of ``golds`` and ``systems`` (named corpora) with ``scorer``.
+
+    ``native[j]`` is the index in ``golds`` of system ``j``'s own gold, the
+    one its flat parse is built from (default 0). ``jobs > 1`` scores
+    batches of sentences in worker processes (the scorer must pickle);
+    ``progress`` shows a tqdm bar on stderr (``None``: when stderr is a
+    terminal), with an ETA when ``total`` or the golds' length is known.
+    ``keep`` receives the note of every kept sentence, in order; if it
+    raises, the error's ``partial`` attribute (when it has one) gets the
+    table as far as it went, what a tool that stops there has printed, when
+    the run has one table.
+    """
+    check_on_error(on_error)
+    check_missing(missing)
+    check_jobs(jobs)
+    names = [name for name, _ in systems]
+    native = tuple(native) if native is not None else (0,) * len(systems)
+    buffers = [RowBuffer(len(cols)) for cols in scorer.columns]
+    result = LoopResult([], policy=missing)
+    if total is None and golds and isinstance(golds[0][1], Sized):
+        total = len(golds[0][1])  # type: ignore[arg-type]
+
+    prepared = _prepare(golds, systems, scorer, native, on_error, missing, result)
+    outcomes = _outcomes(prepared, scorer, jobs)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if progress:
+        from tqdm import tqdm
+
+        outcomes = tqdm(outcomes, total=total, unit="sent", file=sys.stderr, leave=False)
+    for sentence, rows, note, error in outcomes:
+        if error is not None:
+            if on_error == "raise" or error.fatal:
+                raise error
+            result.skipped.append(
+                SkippedSentence(sentence.number, sentence.sentence_id, str(error))
+            )
+            continue
+        if keep is not None:
+            try:
+                keep(note)
+            except TedEvalError as err:
+                if hasattr(err, "partial") and len(buffers) == 1:
+                    err.partial = StatsTable(scorer.columns[0], buffers[0].to_array())
+                raise
+        result.numbers.append(sentence.number)
+        result.sentence_ids.append(sentence.sentence_id)
+        for buffer, row in zip(buffers, rows, strict=True):
+            buffer.append(row)
+    result.tables = [
+        StatsTable(tuple(cols), buffer.to_array())
+        for cols, buffer in zip(scorer.columns, buffers, strict=True)
+    ]
+    if result.missing:
+        _warn_missing(result, names, missing)
+    return result
+
+
+_Outcome = tuple[Sentence, Rows, Any, TedEvalError | None]
+
+
+def _prepare(
+    golds: Sequence[tuple[str, Iterable[Any]]],
+    systems: Sequence[tuple[str, Iterable[Any]]],
+    scorer: SentenceScorer,
+    native: Sequence[int],
+    on_error: str,
+    missing: str,
+    result: LoopResult,
+) -> Iterator[Sentence | _Outcome]:
+    """Sentences ready to score; a bad or missing one is decided here, in the main process."""
+    k = len(golds)
+    names = [name for name, _ in systems]
+    counts_errors = getattr(scorer, "counts_reader_errors", False)
+    skip_missing = getattr(scorer, "skip_missing", None)
+    for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
+        sources = [unwrap(obj) for obj in row]
+        sid = next(
+            (getattr(o, "sentence_id", None) for o in row if getattr(o, "sentence_id", None)), None
+        )
+        trees = [tree for tree, _, _ in sources]
+        where = tuple(w for _, w, _ in sources)
+        errors = tuple(err for _, _, err in sources)
+        absent = tuple(
+            isinstance(obj, BaseException) or (src[0] is None and src[2] is None)
+            for obj, src in zip(row[k:], sources[k:], strict=True)
+        )
+        sentence = Sentence(number, sid, tuple(trees[:k]), tuple(trees[k:]), absent, where, errors)
+        reader_error = next((e for e in errors if e is not None), None)
+        if not counts_errors:
+            if reader_error is None:
+                reader_error = _missing_gold(trees[:k], errors[:k], where, [n for n, _ in golds])
+            if reader_error is not None:
+                yield sentence, (), None, reader_error.locate(sentence=number, sentence_id=sid)
+                continue
+        if any(absent):
+            lacking = tuple(name for name, gone in zip(names, absent, strict=True) if gone)
+            if missing == "error":
+                j = absent.index(True)
+                obj = row[k + j]
+                reason = f" ({type(obj).__name__}: {obj})" if isinstance(obj, BaseException) else ""
+                err = MissingParseError(
+                    f"{names[j]} has no parse for this sentence{reason}; pass missing='skip', "
+                    "'zero' or 'flat' (--missing on the command line) to score the others",
+                    **where[k + j],
+                )
+                raise err.locate(sentence=number, sentence_id=sid)
+            result.missing.append(MissingSentence(number, sid, lacking))
+            if missing == "skip":
+                rows = skip_missing(sentence) if skip_missing is not None else None
+                if rows is not None:
+                    result.missing_rows += 1
+                    yield sentence, rows[0], rows[1], None
+                continue
+            stand_in = [
+                (ZERO if missing == "zero" else scorer.flat(trees[native[j]])) if gone else tree
+                for j, (tree, gone) in enumerate(zip(trees[k:], absent, strict=True))
+            ]
+            sentence = sentence._replace(parses=tuple(stand_in))
+        yield sentence
+
+
+def _missing_gold(
+    trees: Sequence[Any],
+    errors: Sequence[TedEvalError | None],
+    where: Sequence[dict[str, Any]],
+    names: Sequence[str],
+) -> TedEvalError | None:
+    """A gold without a tree is a bad sentence, not a missing parse: the reference is wrong."""
+    for tree, err, at, name in zip(trees, errors, where, names, strict=False):
+        if tree is None and err is None:
+            return TreeStructureError(
+                f"{name} has no tree for this sentence (an empty line or None); a missing "
+                "parse is allowed, a missing gold is not",
+                **at,
+            )
+    return None
+
+
+def _score_one(scorer: SentenceScorer, sentence: Sentence) -> _Outcome:
+    try:
+        rows, note = scorer.score(sentence)
+    except TedEvalError as err:
+        return (
+            sentence,
+            (),
+            None,
+            err.locate(sentence=sentence.number, sentence_id=sentence.sentence_id),
+        )
+    return sentence, rows, note, None
+
+
+def _score_batch(scorer: SentenceScorer, batch: list[Sentence]) -> list[_Outcome]:
+    return [_score_one(scorer, s) for s in batch]
+
+
+def _outcomes(
+    prepared: Iterator[Sentence | _Outcome], scorer: SentenceScorer, jobs: int
+) -> Iterator[_Outcome]:
+    if jobs == 1:
+        for item in prepared:
+            yield item if not isinstance(item, Sentence) else _score_one(scorer, item)
+        return
+    from joblib import Parallel, delayed
+
+    # Batches amortise the cost of shipping trees to worker processes; the
+    # generator output keeps both the order and the streaming. Sentences
+    # decided in the main process (bad, or left out as missing) keep their
+    # place in the order.
+    size = getattr(scorer, "batch_size", 256)
+
+    def batches() -> Iterator[list[Sentence | _Outcome]]:
+        it = iter(prepared)
+        while batch := list(islice(it, size)):
+            yield batch
+
+    def work(batch: list[Sentence | _Outcome]) -> list[_Outcome]:
+        return [
+            item if not isinstance(item, Sentence) else _score_one(scorer, item) for item in batch
+        ]
+
+    runner = Parallel(n_jobs=jobs, return_as="generator")
+    for done in runner(delayed(work)(b) for b in batches()):
+        yield from done
+
+
+def _warn_missing(result: LoopResult, names: Sequence[str], policy: str) -> None:
+    by_system = result.missing_by_system(names)
+    parts = [f"{name}: {n}" for name, n in by_system.items() if n]
+    n, read = len(result.missing), result.read
+    verb = "has" if n == 1 else "have"
+    warnings.warn(
+        MissingParseWarning(
+            f"{n} of {read} sentence{'s' if read != 1 else ''} {verb} a missing parse "
+            f"({', '.join(parts)}), {_MISSING_MEANING[policy]} (missing={policy!r})"
+        ),
+        stacklevel=_outside_the_package(),
+    )
+
+
+def _outside_the_package() -> int:
+    """The ``stacklevel`` that points a warning at the first caller outside nltk_tedeval."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
+        frame = frame.f_back  # type: ignore[assignment]
+        level += 1
+    return level

@@ -1,0 +1,113 @@
+"""What kind of tree a value is, decided in one place, and the flat baseline of each kind.
+
+Every metric accepts trees of several formal types: ``nltk.Tree`` and
+:class:`~nltk_tedeval.trees.constituency.PhraseStructure` are phrase
+structures, ``DependencyGraph`` and
+:class:`~nltk_tedeval.trees.dependency.DependencyTree` dependency trees, and
+:class:`~nltk_tedeval.trees.mft.MultiFunctionTree` the protocol's own type
+(2012 paper, §3.1). :func:`tree_kind` is the one function that tells them
+apart; the converters and the classic metrics ask it rather than testing
+types themselves, so that a new tree type is added here once.
+
+:func:`flat_parse` builds the parse that stands in for a missing one under
+``missing="flat"``: the gold's words with no structure at all, the floor of
+every metric (SPEC.md §10).
+
+>>> from nltk import Tree
+>>> tree_kind(Tree("S", ["a"])), tree_kind("a string")
+('constituency', None)
+>>> print(flat_parse(Tree.fromstring("(S (NP (DT the) (NN cat)) (VP (VBD sat)))")))
+(ROOT (DT the) (NN cat) (VBD sat))
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from .constituency import PhraseStructure, is_tree
+from .dependency import DependencyTree, from_dependency_graph, is_dependency_graph
+from .mft import MultiFunctionTree
+
+__all__ = ["FLAT_RELATION", "FLAT_ROOT", "TreeKind", "flat_parse", "kind_name", "tree_kind"]
+
+TreeKind = Literal["constituency", "dependency", "mft"]
+
+FLAT_ROOT = "ROOT"
+"""The label of the one phrase of a flat constituency parse (as EVALB's ``ROOT`` or ``TOP``)."""
+
+FLAT_RELATION = "dep"
+"""The relation of every token of a flat dependency parse: UD's unspecified dependency."""
+
+
+def tree_kind(obj: Any) -> TreeKind | None:
+    """``"constituency"``, ``"dependency"`` or ``"mft"``; ``None`` for anything else.
+
+    >>> from nltk.parse import DependencyGraph
+    >>> tree_kind(DependencyGraph("I PRP 2 nsubj\\nleft VBD 0 ROOT"))
+    'dependency'
+    """
+    if isinstance(obj, MultiFunctionTree):
+        return "mft"
+    if isinstance(obj, PhraseStructure) or is_tree(obj):
+        return "constituency"
+    if isinstance(obj, DependencyTree) or is_dependency_graph(obj):
+        return "dependency"
+    return None
+
+
+def kind_name(obj: Any) -> str:
+    """How a message names ``obj``: its kind of tree, or its Python type if it is none.
+
+    >>> kind_name(None), kind_name(3), kind_name("x")
+    ('None', 'an int', 'a str')
+    """
+    if obj is None:
+        return "None"
+    kind = tree_kind(obj)
+    if kind == "constituency":
+        return "a constituency tree (nltk.Tree)"
+    if kind == "dependency":
+        return "a dependency tree (DependencyGraph)"
+    if kind == "mft":
+        return "a MultiFunctionTree"
+    name = type(obj).__name__
+    return f"{'an' if name[0].lower() in 'aeiou' else 'a'} {name}"
+
+
+def flat_parse(gold: Any) -> Any:
+    """A parse of ``gold``'s words without any structure, of ``gold``'s own kind.
+
+    - phrase structure: every word under its gold POS tag, every tag right
+      under one ``ROOT`` phrase (as ``examples/study.py`` builds it);
+    - dependency: every token attached to the root with relation ``dep``,
+      keeping its gold tags;
+    - multi-function tree: the node over the whole sentence with the gold
+      root's labels, and no other node.
+
+    ``None`` when ``gold`` is not a tree; the caller reports that.
+
+    >>> from nltk.parse import DependencyGraph
+    >>> flat_parse(DependencyGraph("I PRP 2 nsubj\\nleft VBD 0 ROOT")).heads
+    (0, 0)
+    """
+    kind = tree_kind(gold)
+    if kind == "constituency":
+        from nltk import Tree
+
+        if isinstance(gold, PhraseStructure):
+            pairs = [
+                (w, t if t is not None else "X") for w, t in zip(gold.words, gold.tags, strict=True)
+            ]
+        else:
+            pairs = [(w, t) for w, t in gold.pos()]
+        return Tree(FLAT_ROOT, [Tree(tag, [word]) for word, tag in pairs])
+    if kind == "dependency":
+        tree = gold if isinstance(gold, DependencyTree) else from_dependency_graph(gold)
+        n = len(tree.words)
+        return DependencyTree(
+            tree.words, (0,) * n, (FLAT_RELATION,) * n, tree.tags, tree.ctags, check=False
+        )
+    if kind == "mft":
+        whole = (0, len(gold.words))
+        return MultiFunctionTree({whole: gold.labels(whole)}, gold.words)
+    return None
