@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import itertools
-import operator
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputFormatError, OptionError
-from ..reading import count_sentences, read_label_map, read_parallel
+from ..reading import count_sentences, read_file, read_label_map
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -69,30 +67,26 @@ def systems(values: Sequence[str]) -> list[System]:
 
 def streams(
     args: argparse.Namespace, paths: Sequence[str], formats: Sequence[str | None]
-) -> list[Iterator[Any]]:
-    """One stream of reader records per file, read in lockstep.
+) -> list[Iterable[Any]]:
+    """One stream of reader records per file, each read lazily.
 
-    The files are read together by :func:`~nltk_tedeval.reading.read_parallel`
-    (which reports files of different lengths); each returned iterator yields
-    one file's records. Consumers take one sentence from each in turn, so the
-    buffers between them hold a single sentence. Bracketed files follow
+    The sentence loop reads them in lockstep, one sentence of each at a
+    time, and says which file ends first. Bracketed files follow
     ``--layout``: by default a file of one tree per line is read as EVALB
     reads it, an empty line being a missing parse.
     """
-    rows = read_parallel(
-        list(paths),
-        list(formats),
-        on_error="collect" if args.skip_bad else "raise",
-        one_per_line=LAYOUTS[args.layout],
-    )
-    copies = itertools.tee(rows, len(paths))
-    out: list[Iterator[Any]] = [map(operator.itemgetter(i), c) for i, c in enumerate(copies)]
+    on_error = "collect" if args.skip_bad else "raise"
+    one_per_line = LAYOUTS[args.layout]
+    out: list[Iterable[Any]] = [
+        read_file(path, fmt, on_error=on_error, one_per_line=one_per_line)
+        for path, fmt in zip(paths, formats, strict=True)
+    ]
     shown = progress(args)
     if shown or (shown is None and sys.stderr.isatty()):
         # A progress bar shows an ETA when it knows the length: count the
         # first file's sentences in a quick pass of its own.
-        total = count_sentences(paths[0], formats[0], one_per_line=LAYOUTS[args.layout])
-        out[0] = _Counted(out[0], total)
+        total = count_sentences(paths[0], formats[0], one_per_line=one_per_line)
+        out[0] = _Counted(iter(out[0]), total)
     return out
 
 

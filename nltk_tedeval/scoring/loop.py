@@ -309,28 +309,58 @@ def zip_parallel(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[
     """Zip parallel sentence sources in lockstep, streaming.
 
     Raises :class:`~nltk_tedeval.errors.SentenceCountError` naming the
-    source that ends first and after how many sentences.
+    source that ends first and after how many sentences; for sources of
+    reader records, by their files and lines.
     """
     check_lengths(named)
     iters = [(name, iter(src)) for name, src in named if src is not None]
+    last: list[Any] = [None] * len(iters)
     number = 0
     while True:
         row, ended = [], []
-        for name, it in iters:
+        for k, (_, it) in enumerate(iters):
             try:
-                row.append(next(it))
+                item = next(it)
             except StopIteration:
-                ended.append(name)
+                ended.append(k)
+                continue
+            row.append(item)
+            last[k] = item
         if ended:
             if len(ended) == len(iters):
                 return
-            going = [name for name, _ in iters if name not in ended]
-            raise SentenceCountError(
-                f"{', '.join(ended)} ended after {number} sentences, but "
-                f"{', '.join(going)} continue(s); every source needs one tree per sentence"
-            )
+            raise _count_error(iters, ended, row, last, number)
         number += 1
         yield row
+
+
+def _count_error(
+    iters: Sequence[tuple[str, Iterator[Any]]],
+    ended: Sequence[int],
+    row: Sequence[Any],
+    last: Sequence[Any],
+    number: int,
+) -> SentenceCountError:
+    """Which source ends after how many sentences, and where the others go on."""
+    going = [k for k in range(len(iters)) if k not in ended]
+
+    def file_of(k: int, record: Any) -> str:
+        return getattr(record, "file", None) or iters[k][0]
+
+    noun = "sentence" if number == 1 else "sentences"
+    names = " and ".join(file_of(k, last[k]) for k in ended)
+    verb = "ends" if len(ended) == 1 else "end"
+    records = dict(zip(going, row, strict=True))
+    where = [
+        f"{file_of(k, rec)} continues with sentence {rec.number} on line {rec.line}"
+        if getattr(rec, "line", None)
+        else f"{file_of(k, rec)} continues"
+        for k, rec in records.items()
+    ]
+    return SentenceCountError(
+        f"{names} {verb} after {number} {noun}, but {'; '.join(where)}; parallel sources "
+        "must hold the same sentences in the same order"
+    )
 
 
 def sentence_loop(
