@@ -111,7 +111,8 @@ def test_different_sentence_counts_name_the_source_that_ends_first():
     # Streams are only found out when one of them ends.
     parses = (dep(DEP_PARSE) for _ in range(1))
     golds = (dep(DEP_GOLD) for _ in range(2))
-    with pytest.raises(SentenceCountError, match="parsed_sents ends after 1 sentence, but gold_sents continues"):
+    ends_first = "parsed_sents ends after 1 sentence, but gold_sents continues"
+    with pytest.raises(SentenceCountError, match=ends_first):
         TedEvalEvaluator(parses, golds).eval()
 
 
