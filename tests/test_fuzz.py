@@ -30,13 +30,17 @@ the end of this file as explicit regression tests.
 
 from __future__ import annotations
 
+import bz2
 import contextlib
+import gzip
 import io
 import json
+import lzma
 import math
 import re
 import unicodedata
 import warnings
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -141,8 +145,12 @@ SUFFIX = {"conllu": ".conllu", "conllx": ".conll", "malttab": ".malt", "ptb": ".
 
 # -- mutations -----------------------------------------------------------------------------
 
+MAGIC = ((b"\x1f\x8b", gzip), (b"BZh", bz2), (b"\xfd7zXZ\x00", lzma))
+"""The first bytes of a compressed stream, and the module that reads it."""
+
 SPECIAL = [
     b"(",
+    b"\x1f\x8b",  # a gzip stream begins so (read by its magic bytes)
     b")",
     b"((",
     b"))",
@@ -550,13 +558,19 @@ def test_mutated_files_read_as_trees_or_our_error(
     workdir: Path, fmt: str, ops: list[tuple], declared: bool, one_per_line: bool
 ) -> None:
     path = workdir / f"mutated{SUFFIX[fmt]}"
-    path.write_bytes(mutate(SEEDS[fmt].encode("utf-8"), ops))
+    data = mutate(SEEDS[fmt].encode("utf-8"), ops)
+    path.write_bytes(data)
     name = str(path)
     form = fmt if declared else None
     try:
         records = list(read_file(path, form, on_error="collect", one_per_line=one_per_line))
-    except TedEvalError as err:  # only when no line has a known shape
+    except TedEvalError as err:
         assert isinstance(err, InputFormatError) and err.file == name
+        if any(data.startswith(magic) for magic, _ in MAGIC):
+            # A mutation wrote a compression magic number first (the seeds hold none).
+            assert "data is corrupt or cut short" in err.message
+            return
+        # Otherwise only when no line has a known shape.
         assert form is None and "cannot tell the format" in err.message
         return
     lines = path.read_bytes().decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
@@ -575,11 +589,20 @@ def test_mutated_files_read_as_trees_or_our_error(
 def test_random_bytes_read_as_trees_or_our_error(workdir: Path, data: bytes, fmt: str) -> None:
     path = workdir / "random.txt"
     path.write_bytes(data)
+    # Bytes that start like a gzip, bzip2 or xz stream are read as one (by their magic).
+    packer = next((mod for magic, mod in MAGIC if data.startswith(magic)), None)
     try:
         records = list(read_file(path, fmt, on_error="collect"))
     except TedEvalError as err:
-        assert err.file == str(path) and "cannot tell the format" in err.message
+        assert err.file == str(path)
+        if packer is not None and "data is corrupt or cut short" in err.message:
+            with pytest.raises((EOFError, OSError, ValueError, zlib.error, lzma.LZMAError)):
+                packer.decompress(data)
+            return
+        assert "cannot tell the format" in err.message
         return
+    if packer is not None:
+        data = packer.decompress(data)
     lines = data.decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
     check_records(records, str(path), False, (lines, fmt))
     check_raise_mode(records, read_file(path, fmt))
@@ -1252,6 +1275,8 @@ def attach_outcome(row: Row) -> Any:
         return InputFormatError
     if any(s.kind != "dep" for s in sides):
         return TreeStructureError  # attachment needs two dependency graphs
+    if row.gold.fault == "cycle":
+        return TreeStructureError  # a gold must be a tree; a parse is scored per token
     if yields_differ(*sides):
         return YieldMismatchError
     return None
@@ -1699,6 +1724,13 @@ def fate(
     late = (NonProjectiveError,) if command == "mph" else ()
     if command != "attach":
         out.bad = [where for where, e in errors.items() if e is not None and e not in late]
+    else:
+        # Attachment scores a parse that is no tree, per token, but a gold must
+        # be a tree (a cycle is an error); projectivity does not matter to it.
+        path, fmt, lines, start = sides["gold"]
+        e = conversion_error(lines, fmt, False)
+        if e is not None and e is not NonProjectiveError and issubclass(e, TreeStructureError):
+            out.bad = [(str(path), start)]
     if not out.bad and len({tuple(w) for w in words.values()}) > 1:
         out.bad.append(("", None))
     if not out.bad and command == "mph":

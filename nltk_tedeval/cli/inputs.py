@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import InputFormatError, OptionError
 from ..reading import count_sentences, read_file, read_label_map
+from ..reading.lines import STDIN
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -49,7 +50,7 @@ def systems(values: Sequence[str]) -> list[System]:
     dup = sorted({n for n in given if given.count(n) > 1})
     if dup:
         raise OptionError(f"two systems are named {', '.join(map(repr, dup))}; name them NAME=FILE")
-    stems = [Path(path).stem or path for _, path in named]
+    stems = [_stem(path) for _, path in named]
     out: list[System] = []
     taken = set(given)
     for (name, path), stem in zip(named, stems, strict=True):
@@ -65,6 +66,16 @@ def systems(values: Sequence[str]) -> list[System]:
     return out
 
 
+def _stem(path: str) -> str:
+    """A file's name without its format and compression suffixes; ``stdin`` for ``-``."""
+    if path == STDIN:
+        return "stdin"
+    name = Path(path)
+    if name.suffix.lower() in (".gz", ".bz2", ".xz"):
+        name = name.with_suffix("")
+    return name.stem or path
+
+
 def streams(
     args: argparse.Namespace, paths: Sequence[str], formats: Sequence[str | None]
 ) -> list[Iterable[Any]]:
@@ -75,6 +86,8 @@ def streams(
     ``--layout``: by default a file of one tree per line is read as EVALB
     reads it, an empty line being a missing parse.
     """
+    if list(paths).count(STDIN) > 1:
+        raise OptionError("only one input can be standard input ('-')")
     on_error = "collect" if args.skip_bad else "raise"
     one_per_line = LAYOUTS[args.layout]
     out: list[Iterable[Any]] = [
@@ -82,7 +95,7 @@ def streams(
         for path, fmt in zip(paths, formats, strict=True)
     ]
     shown = progress(args)
-    if shown or (shown is None and sys.stderr.isatty()):
+    if paths[0] != STDIN and (shown or (shown is None and sys.stderr.isatty())):
         # A progress bar shows an ETA when it knows the length: count the
         # first file's sentences in a quick pass of its own.
         total = count_sentences(paths[0], formats[0], one_per_line=one_per_line)

@@ -133,4 +133,8 @@ def _detect(lines: _Lines, suffix: str) -> str:
 
 
 def _suffix(path: PathLike) -> str:
-    return os.path.splitext(os.fspath(path))[1].lower()
+    """The suffix that names the format: ``.conllu`` also for ``gold.conllu.gz``."""
+    stem, suffix = os.path.splitext(os.fspath(path))
+    if suffix.lower() in (".gz", ".bz2", ".xz"):
+        suffix = os.path.splitext(stem)[1]
+    return suffix.lower()

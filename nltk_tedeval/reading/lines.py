@@ -9,7 +9,11 @@ characters) and remembered as an error for the sentence it belongs to.
 
 from __future__ import annotations
 
+import importlib
+import lzma
 import os
+import sys
+import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from itertools import chain, islice
@@ -17,7 +21,7 @@ from typing import BinaryIO
 
 from ..errors import InputFormatError
 
-__all__ = ["PathLike"]
+__all__ = ["STDIN", "PathLike"]
 
 PathLike = str | os.PathLike[str]
 
@@ -156,6 +160,53 @@ def _decode_error(name: str, line: int, raw: bytes, exc: UnicodeDecodeError) -> 
     )
 
 
+STDIN = "-"
+"""The path that stands for standard input, as in most Unix tools."""
+
+# Compressed files are recognised by their first bytes, whatever their name.
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x1f\x8b", "gzip"),
+    (b"BZh", "bz2"),
+    (b"\xfd7zXZ\x00", "lzma"),
+)
+
+
 def _file_lines(path: PathLike, stack: ExitStack) -> _Lines:
-    handle = stack.enter_context(open(path, "rb"))  # noqa: SIM115 (closed by the stack)
-    return _Lines.from_file(os.fspath(path), handle)
+    """The lines of the file at ``path`` (``-``: standard input), decompressed if need be."""
+    name = os.fspath(path)
+    if name == STDIN:
+        raw: BinaryIO = sys.stdin.buffer
+        name = "<stdin>"
+    else:
+        raw = stack.enter_context(open(path, "rb"))  # noqa: SIM115 (closed by the stack)
+    return _Lines.from_file(name, _decompressed(raw, stack, name))
+
+
+def _decompressed(raw: BinaryIO, stack: ExitStack, name: str) -> BinaryIO:
+    peek = getattr(raw, "peek", None)
+    head = peek(6)[:6] if peek is not None else b""
+    for magic, module in _MAGIC:
+        if head.startswith(magic):
+            opener = importlib.import_module(module)
+            stream = stack.enter_context(opener.open(raw, "rb"))  # type: ignore[attr-defined]
+            return _Decompressing(stream, module, name)  # type: ignore[return-value]
+    return raw
+
+
+class _Decompressing:
+    """A decompressing stream whose corrupt or truncated data is an input error, not a crash."""
+
+    def __init__(self, stream: BinaryIO, kind: str, name: str) -> None:
+        self.stream = stream
+        self.kind = {"gzip": "gzip", "bz2": "bzip2", "lzma": "xz"}[kind]
+        self.name = name
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self.stream.read(size)
+        except (EOFError, OSError, ValueError, zlib.error, lzma.LZMAError) as err:
+            raise InputFormatError(
+                f"the {self.kind} data is corrupt or cut short ({err}); "
+                f"check the file with {self.kind} -t",
+                file=self.name,
+            ) from None

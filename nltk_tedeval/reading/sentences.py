@@ -33,6 +33,9 @@ def read_file(
 ) -> Iterator[SourceSentence]:
     """The sentences of the file at ``path``, one :class:`SourceSentence` at a time.
 
+    ``path`` ``"-"`` reads standard input. A file compressed with gzip,
+    bzip2 or xz is recognised by its first bytes and read decompressed.
+
     ``format`` is one of :data:`FORMATS`; ``None`` detects it from the
     content (:func:`detect_format`). An empty file holds no sentences in any
     format. ``on_error="raise"`` raises the first
