@@ -559,11 +559,21 @@ def test_different_sentence_counts():
         AttachmentEvaluator([GOLD_JSM], [GOLD_JSM, GOLD_JSM])
 
 
-def test_cycles_are_scored_and_counted_but_bad_heads_are_errors():
+def test_cyclic_parses_are_scored_and_counted_cyclic_golds_and_bad_heads_are_errors():
+    """A parse is scored per token even when it is no tree (as eval.pl does); a gold
+    must be a tree (SPEC.md §8), as in tedeval score. Parse a->b, b->a, c root against
+    gold a->c, b->c: only c's head is right, UAS 1/3."""
     cyclic = DependencyGraph("a\tX\t2\tdep\nb\tX\t1\tdep\nc\tX\t0\tROOT")
-    ev = AttachmentEvaluator([cyclic], [cyclic])
-    assert [float(s) for s in ev.eval()] == [1.0, 1.0]
-    assert ev.non_trees == {"parse": 1, "gold": 1}
+    tree = DependencyGraph("a\tX\t3\tdep\nb\tX\t3\tdep\nc\tX\t0\tROOT")
+    ev = AttachmentEvaluator([cyclic], [tree])
+    assert float(ev.score("UAS")) == pytest.approx(1 / 3)
+    assert ev.non_trees == {"parse": 1, "gold": 0}
+    with pytest.raises(TreeStructureError) as cycle:
+        AttachmentEvaluator([tree], [cyclic]).eval()
+    assert str(cycle.value) == (
+        "sentence 1: gold: the heads form a cycle: 1 (a) -> 2 (b) -> 1; "
+        "the tree does not reach the root"
+    )
     out_of_range = DependencyGraph("a\tX\t2\tdep\nb\tX\t0\tROOT")
     out_of_range.nodes[1]["head"] = 9
     with pytest.raises(TreeStructureError) as info:

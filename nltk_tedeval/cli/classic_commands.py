@@ -33,8 +33,13 @@ def cmd_attach(args: argparse.Namespace) -> int:
         return {k: full[k] for k in ("tokens", "excluded_tokens", "non_trees", "relations")}
 
     def relations(name: str, ev: Evaluator) -> list[str]:
+        lines = []
+        non_trees = ev.non_trees["parse"]  # type: ignore[attr-defined]
+        if non_trees:
+            noun = "parse is" if non_trees == 1 else "parses are"
+            lines.append(f"{name}: {non_trees} {noun} not a tree (scored token by token)")
         if not args.relations:
-            return []
+            return lines
         rel = ev.relation_scores()  # type: ignore[attr-defined]
         rows = [
             [r.relation, r.gold, r.predicted, r.label_precision, r.label_recall,
@@ -42,7 +47,7 @@ def cmd_attach(args: argparse.Namespace) -> int:
             for r in rel.values()
         ]  # fmt: skip
         header = ["relation", "gold", "predicted", "label P", "label R", "LAS P", "LAS R"]
-        return ["", f"relations of {name}:", text_table(header, rows), ""]
+        return [*lines, "", f"relations of {name}:", text_table(header, rows), ""]
 
     report_run(
         args,

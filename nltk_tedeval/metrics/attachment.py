@@ -347,8 +347,19 @@ class AttachmentEvaluator(Evaluator):
 
 
 def _as_tree(sent: Any, side: str) -> DependencyTree:
-    """Read one sentence, naming the side in any error."""
+    """Read one sentence, naming the side in any error.
+
+    A gold must be a tree (SPEC.md §8): a cycle or a token that is its own
+    head is an error, as in ``tedeval score``. A parse need not be one:
+    attachment is defined per token, so such a parse is scored and counted.
+    """
+    gold = side == "gold"
     if isinstance(sent, DependencyTree):
+        if gold and not sent.is_tree():
+            try:
+                DependencyTree(sent.words, sent.heads, sent.rels, sent.tags, sent.ctags)
+            except TedEvalError as err:
+                raise err.on_side(side) from None
         return sent
     if tree_kind(sent) != "dependency":
         hint = (
@@ -362,7 +373,7 @@ def _as_tree(sent: Any, side: str) -> DependencyTree:
             token=reprlib.repr(sent) if tree_kind(sent) is None and sent is not None else None,
         ).on_side(side)
     try:
-        return from_dependency_graph(sent, require_tree=False)
+        return from_dependency_graph(sent, require_tree=gold)
     except TedEvalError as err:
         raise err.on_side(side) from None
 
