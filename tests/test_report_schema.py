@@ -61,7 +61,8 @@ def test_json_follows_the_documented_schema(
     capsys: pytest.CaptureFixture[str], command: str, systems: int
 ) -> None:
     argv = COMMANDS[command][0 if systems == 1 else 1]
-    status, out, err = run(capsys, command, *argv, "--json", "--significance", "20", "--macro")
+    extra = ["--significance", "20"] if systems > 1 else []
+    status, out, err = run(capsys, command, *argv, "--json", "--macro", *extra)
     assert status == 0, err
     data = json.loads(out)
     jsonschema.validate(data, SCHEMA)
@@ -70,6 +71,29 @@ def test_json_follows_the_documented_schema(
     assert data["counts"]["read"] >= data["counts"]["scored"]
     if systems == 3:
         assert len({s["name"] for s in data["systems"]}) == 3
+
+
+def test_significance_needs_two_systems_and_some_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    """Impossible settings are errors, not silently ignored options."""
+    status, _, err = run(capsys, "attach", GOLD_UD, EAGER, "--significance", "100")
+    assert status == 1
+    assert "--significance compares systems with each other: give two or more" in err
+    status, _, err = run(capsys, "attach", GOLD_UD, EAGER, STANDARD, "--significance", "-5")
+    assert (status, err) == (
+        1,
+        "tedeval: error: --significance takes a number of rounds of at least 1, not -5\n",
+    )
+
+
+def test_p_values_print_with_the_decimals_the_rounds_resolve(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With R rounds the smallest p-value is 1/(R+1): 99 rounds resolve 0.01, two decimals."""
+    status, out, _ = run(capsys, "attach", GOLD_UD, EAGER, STANDARD, "--significance", "99")
+    assert status == 0
+    rows = [line.split() for line in out.splitlines() if line.startswith("arc-eager  arc-standard")]
+    assert [r[2] for r in rows] == ["LAS", "UAS", "NED"]
+    assert all(len(r[5]) == 4 and r[5].startswith("0.") for r in rows)  # "0.01", not 1e-02
 
 
 def test_schema_refuses_the_old_shapes() -> None:

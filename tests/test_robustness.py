@@ -318,7 +318,7 @@ def test_every_command_reports_bad_input_in_one_line(capsys, tmp_path, command):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--significance", "-5"], "rounds must be an integer of at least 1, not -5"),
+        (["--significance", "-5"], "--significance takes a number of rounds of at least 1, not -5"),
         (["--significance", "10", "--seed", "-1"], "the seed must be a non-negative integer"),
         (["--jobs", "0"], "jobs must be a positive number of processes"),
     ],

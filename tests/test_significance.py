@@ -153,3 +153,24 @@ def test_signature_keys_come_from_the_shared_table():
         Signature(metric="mph", projectivize=True)
     with pytest.raises(ValueError, match="flag are not in SIGNATURE_KEYS"):
         Signature(metric="x").replace(flag=True)
+
+
+def test_a_paired_test_refuses_runs_over_other_sentences() -> None:
+    """Two evaluators of two sentences each, over different gold words: the counts are
+    equal, but the pairs are not pairs, so there is no p-value. The same gold read
+    twice (equal trees, other objects) is the same sentences."""
+    from nltk import Tree
+
+    from nltk_tedeval import ParsevalEvaluator
+    from nltk_tedeval.errors import SentenceCountError
+
+    g = [Tree.fromstring("(S (NP (DT a)) (VP (VB b)))"), Tree.fromstring("(S (NP c) (VP d))")]
+    h = [Tree.fromstring("(S (NP (DT x)) (VP (VB y)))"), g[1]]
+    with pytest.raises(SentenceCountError, match="scored sentence 1 \\(sentence 1\\) has other"):
+        ParsevalEvaluator(g, g).significance(ParsevalEvaluator(h, h), "F1")
+    again = [Tree.fromstring(str(t)) for t in g]
+    assert (
+        ParsevalEvaluator(g, g).significance(ParsevalEvaluator(again, again), "F1").p_value == 1.0
+    )
+    with pytest.raises(SentenceCountError, match="one system has 2 scored sentences, the other 1"):
+        ParsevalEvaluator(g, g).significance(ParsevalEvaluator(g[:1], g[:1]), "F1")

@@ -34,9 +34,11 @@ from ..scoring.evaluator import Evaluator
 
 __all__ = [
     "PROG",
+    "check_significance",
     "check_streams",
     "emit",
     "fmt",
+    "p_value_text",
     "pairwise",
     "significance_table",
     "text_table",
@@ -127,10 +129,29 @@ def pairwise(
     return out
 
 
+def p_value_text(p: float | None, rounds: int) -> str:
+    """A p-value with as many decimals as ``rounds`` can resolve: 1/(R+1) is the smallest.
+
+    >>> p_value_text(1 / 10001, 10000), p_value_text(0.5, 99), p_value_text(None, 99)
+    ('0.00010', '0.50', 'n/a')
+    """
+    if p is None or math.isnan(p):
+        return "n/a"
+    digits = max(2, math.ceil(math.log10(rounds + 1)))
+    return f"{p:.{digits}f}"
+
+
 def significance_table(rows: Sequence[dict[str, Any]], rounds: int, seed: int) -> str:
     header = ["A", "B", "measure", "score A", "score B", "p-value"]
     body = [
-        [r["a"], r["b"], r["measure"], r["score_a"], r["score_b"], f"{r['p_value']:.4g}"]
+        [
+            r["a"],
+            r["b"],
+            r["measure"],
+            r["score_a"],
+            r["score_b"],
+            p_value_text(r["p_value"], rounds),
+        ]
         for r in rows
     ]
     return f"paired approximate randomization, {rounds} rounds, seed {seed}\n" + text_table(
@@ -151,6 +172,20 @@ def emit(args: argparse.Namespace, data: dict[str, Any], text: Callable[[], str]
         print(text(), file=sys.stderr)
     else:
         print(text())
+
+
+def check_significance(args: argparse.Namespace, systems: int) -> None:
+    """Refuse a significance test that cannot run: too few rounds, or one system alone."""
+    rounds = getattr(args, "significance", 0)
+    if not rounds:
+        return
+    if rounds < 1:
+        raise OptionError(f"--significance takes a number of rounds of at least 1, not {rounds}")
+    if systems < 2:
+        raise OptionError(
+            "--significance compares systems with each other: give two or more "
+            f"(this run scores {systems})"
+        )
 
 
 def check_streams(args: argparse.Namespace) -> None:

@@ -17,7 +17,14 @@ from typing import Any
 
 from ..scoring.evaluator import Evaluator
 from .inputs import System, require_sentences, run_options, streams, systems
-from .output import emit, pairwise, significance_table, text_table, write_tsv
+from .output import (
+    check_significance,
+    emit,
+    pairwise,
+    significance_table,
+    text_table,
+    write_tsv,
+)
 from .report import PER_SENTENCE_KEYS, counts_lines, evaluator_rows, report, system_entry
 
 __all__: list[str] = []  # helpers of the commands only
@@ -58,6 +65,7 @@ def evaluate(
 ) -> Run:
     """Read GOLD, any extra golds and every system in lockstep; score them in one pass."""
     named = systems(args.tests)
+    check_significance(args, len(named))
     gold_paths = [args.gold, *(g.path for g in extra_golds)]
     paths = [*gold_paths, *(s.path for s in named)]
     gold_fmt = args.gold_format or args.format

@@ -14,7 +14,7 @@ from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Score
 from ..trees.convert import Converter
 from .inputs import label_map, require_sentences, run_options, streams
-from .output import emit, significance_table, text_table, write_tsv
+from .output import check_significance, emit, significance_table, text_table, write_tsv
 from .report import PER_SENTENCE_KEYS, counts_lines, report, system_entry
 from .systems import ExtraGold, evaluate, report_run
 
@@ -106,6 +106,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
     tl = _pairs(args.tl_unify, "--tl-unify", ":")
     golds = [g for _, g, _ in specs]
     parses = [p for _, _, p in specs if p is not None]
+    check_significance(args, len(parses))
     read = streams(args, [*golds, *parses], [args.format] * (len(golds) + len(parses)))
     parse_streams = iter(read[len(golds) :])
     experiments = [

@@ -49,7 +49,7 @@ from ..errors import OptionError, TedEvalError, TreeStructureError
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
-from ..trees.kinds import flat_parse, kind_name, tree_kind
+from ..trees.kinds import flat_parse, kind_name, tree_kind, tree_words
 from ..trees.tokens import check_yields
 
 if TYPE_CHECKING:
@@ -218,6 +218,7 @@ class AttachmentEvaluator(Evaluator):
     metric: ClassVar[str] = "attachment"
 
     _flat_parse = staticmethod(flat_parse)
+    _gold_words = staticmethod(tree_words)
 
     def __init__(
         self,

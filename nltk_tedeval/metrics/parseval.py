@@ -63,7 +63,7 @@ from ..reading.evalb_params import EvalbParams
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
 from ..trees.constituency import PhraseStructure, flatten_tree
-from ..trees.kinds import flat_parse, kind_name, tree_kind
+from ..trees.kinds import flat_parse, kind_name, tree_kind, tree_words
 from .evalb_brackets import (
     _BASE_COLUMNS,
     COLUMNS,
@@ -174,6 +174,7 @@ class ParsevalEvaluator(Evaluator):
     metric: ClassVar[str] = "parseval"
 
     _flat_parse = staticmethod(flat_parse)
+    _gold_words = staticmethod(tree_words)
 
     def __init__(
         self,

@@ -48,7 +48,7 @@ from ..scoring.loop import (
 )
 from ..scoring.stats import StatsTable
 from ..trees.convert import Converter
-from ..trees.kinds import flat_parse
+from ..trees.kinds import flat_parse, tree_words
 from ..trees.mft import MultiFunctionTree
 from ..trees.operations import generalize, tl_unify
 from ..trees.tokens import check_yields
@@ -227,6 +227,9 @@ class ProtocolScorer:
 
     def flat(self, gold: Any) -> Any:
         return flat_parse(gold)
+
+    def words(self, gold: Any) -> Any:
+        return tree_words(gold)
 
     def score(self, sentence: Sentence) -> tuple[list[Row], tuple[int, ...]]:
         out = _protocol(sentence.golds, sentence.parses, sentence.where, self.config)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from ..errors import OptionError, TedEvalError
+from ..errors import OptionError, SentenceCountError, TedEvalError
 from ..records import require_corpora, require_corpus
 from .loop import (
     MISSING,
@@ -148,6 +148,10 @@ class Evaluator(RunAccounts):
     def _flat_parse(self, gold: Any) -> Any:
         """The flat parse of ``gold`` that stands in for a missing parse (``missing="flat"``)."""
         raise NotImplementedError
+
+    def _gold_words(self, gold: Any) -> Any:
+        """The words of a gold tree, to tell the sentences of two runs apart (``None``: unknown)."""
+        return None
 
     def _skip_missing(self, gold: Any) -> tuple[Sequence[int], Any] | None:
         """The row of a sentence left out as missing, or ``None`` (no row, the default)."""
@@ -305,10 +309,36 @@ class Evaluator(RunAccounts):
         rounds: int = DEFAULT_ROUNDS,
         seed: int = DEFAULT_SEED,
     ) -> SignificanceResult:
-        """Paired randomization test of this system against ``other`` on ``name``."""
+        """Paired randomization test of this system against ``other`` on ``name``.
+
+        Both must have scored the same sentences: the same numbers, ids and
+        gold words, in the same order (evaluators of one
+        :meth:`evaluate_systems` run always have).
+        """
+        check_paired(self.run, other.run)
         return paired_randomization(
             self.stats, other.stats, self.measure(name), rounds=rounds, seed=seed
         )
+
+
+def check_paired(a: LoopResult, b: LoopResult) -> None:
+    """Refuse a paired test between runs that did not score the same sentences."""
+    if a.keys == b.keys:
+        return
+    if len(a.keys) != len(b.keys):
+        raise SentenceCountError(
+            f"a paired test needs the same sentences: one system has {len(a.keys)} scored "
+            f"sentences, the other {len(b.keys)}"
+        )
+    k = next(i for i, (x, y) in enumerate(zip(a.keys, b.keys, strict=True)) if x != y)
+    if a.numbers[k] != b.numbers[k]:
+        what = f"is sentence {a.numbers[k]} in one and sentence {b.numbers[k]} in the other"
+    else:
+        what = f"(sentence {a.numbers[k]}) has other gold words or another id"
+    raise SentenceCountError(
+        f"a paired test needs the same sentences, but scored sentence {k + 1} {what}; "
+        "score both systems against one gold, in one evaluate_systems call"
+    )
 
 
 class _SystemsScorer:
@@ -348,6 +378,9 @@ class _SystemsScorer:
 
     def flat(self, gold: Any) -> Any:
         return self.evaluators[0]._flat_parse(gold)
+
+    def words(self, gold: Any) -> Any:
+        return self.evaluators[0]._gold_words(gold)
 
     def skip_missing(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]] | None:
         skipped = [ev._skip_missing(_record(sentence, 0)) for ev in self.evaluators]

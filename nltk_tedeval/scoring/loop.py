@@ -177,7 +177,9 @@ class SentenceScorer(Protocol):
     sentence left out under ``missing="skip"`` (ParsEval counts it as
     EVALB's skip sentence), and set ``counts_reader_errors = True`` to see
     unreadable lines instead of having the loop raise or skip them. ``flat``
-    builds the flat parse of a gold tree (``missing="flat"``).
+    builds the flat parse of a gold tree (``missing="flat"``); ``words``
+    gives a gold tree's words, kept (hashed) in :attr:`LoopResult.keys` so
+    that paired tests can check they compare the same sentences.
     """
 
     columns: Sequence[Sequence[str]]
@@ -185,6 +187,8 @@ class SentenceScorer(Protocol):
     def score(self, sentence: Sentence) -> tuple[Rows, Any]: ...
 
     def flat(self, gold: Any) -> Any: ...
+
+    def words(self, gold: Any) -> Any: ...
 
 
 @dataclass
@@ -203,6 +207,7 @@ class LoopResult:
     missing: list[MissingSentence] = field(default_factory=list)
     policy: str = "skip"
     missing_rows: int = 0
+    keys: list[int | None] = field(default_factory=list)
 
     @property
     def read(self) -> int:
@@ -398,6 +403,7 @@ def sentence_loop(
     if total is None and golds and isinstance(golds[0][1], Sized):
         total = len(golds[0][1])  # type: ignore[arg-type]
 
+    words_of = getattr(scorer, "words", None)
     prepared = _prepare(golds, systems, scorer, native, on_error, missing, result)
     outcomes = _outcomes(prepared, scorer, jobs)
     if progress is None:
@@ -423,6 +429,7 @@ def sentence_loop(
                 raise
         result.numbers.append(sentence.number)
         result.sentence_ids.append(sentence.sentence_id)
+        result.keys.append(_key(words_of, sentence))
         for buffer, row in zip(buffers, rows, strict=True):
             buffer.append(row)
     result.tables = [
@@ -435,6 +442,12 @@ def sentence_loop(
 
 
 _Outcome = tuple[Sentence, Rows, Any, TedEvalError | None]
+
+
+def _key(words_of: Callable[[Any], Any] | None, sentence: Sentence) -> int | None:
+    """What identifies a scored sentence for a paired test: its number, id and gold words."""
+    words = words_of(sentence.golds[0]) if words_of is not None and sentence.golds else None
+    return hash((sentence.number, sentence.sentence_id, words))
 
 
 def _prepare(

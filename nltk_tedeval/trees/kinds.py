@@ -28,7 +28,15 @@ from .constituency import PhraseStructure, is_tree
 from .dependency import DependencyTree, from_dependency_graph, is_dependency_graph
 from .mft import MultiFunctionTree
 
-__all__ = ["FLAT_RELATION", "FLAT_ROOT", "TreeKind", "flat_parse", "kind_name", "tree_kind"]
+__all__ = [
+    "FLAT_RELATION",
+    "FLAT_ROOT",
+    "TreeKind",
+    "flat_parse",
+    "kind_name",
+    "tree_kind",
+    "tree_words",
+]
 
 TreeKind = Literal["constituency", "dependency", "mft"]
 
@@ -111,3 +119,41 @@ def flat_parse(gold: Any) -> Any:
         whole = (0, len(gold.words))
         return MultiFunctionTree({whole: gold.labels(whole)}, gold.words)
     return None
+
+
+def tree_words(obj: Any) -> tuple[str, ...] | None:
+    """The words of a tree of any kind, as written; ``None`` for anything that is no tree.
+
+    The sentence loop keeps them (hashed) for every scored sentence, so that a
+    paired test can check that two runs scored the same sentences.
+
+    >>> from nltk import Tree
+    >>> tree_words(Tree.fromstring("(S (NP I) (VP left))")), tree_words(None)
+    (('I', 'left'), None)
+    """
+    kind = tree_kind(obj)
+    if kind == "constituency":
+        return tuple(obj.words) if isinstance(obj, PhraseStructure) else _leaves(obj)
+    if kind == "dependency":
+        if isinstance(obj, DependencyTree):
+            return obj.words
+        nodes = obj.nodes
+        return tuple(nodes[i]["word"] for i in sorted(nodes) if i)
+    if kind == "mft":
+        return obj.words
+    return None
+
+
+def _leaves(tree: Any) -> tuple[str, ...]:
+    """``tree.leaves()`` without recursion, so that a tree of any depth works."""
+    from nltk import Tree
+
+    out: list[str] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Tree):
+            stack.extend(reversed(node))
+        else:
+            out.append(node)
+    return tuple(out)
