@@ -1556,3 +1556,30 @@ def test_statistics_messages() -> None:
         "ACC is undefined on these sentences (nothing to count on either side), so there "
         "is nothing to test; leave out the significance test"
     )
+
+
+def test_signature_refuses_unknown_keys_naming_them_all() -> None:
+    """Second run, stats.py: the message lists every unknown key, comma-separated."""
+    from nltk_tedeval.scoring.stats import Signature
+
+    with pytest.raises(ValueError) as info:  # a programming error, not the user's
+        Signature(metric="x", zz=1, aa=2)
+    assert str(info.value) == (
+        "signature key(s) aa, zz are not in SIGNATURE_KEYS; "
+        "add a key there, with its meaning, before a metric uses it"
+    )
+
+
+def test_coin_flips_cover_every_sentence_past_64() -> None:
+    """Second run, significance.py: each round draws ceil(n / 64) 64-bit words, so every
+    one of 130 sentences gets its own fair coin. Counted over 4,000 rounds, each column
+    is heads about half the time: a column left without bits (always 0) would be heads
+    never. The bound is 6 standard deviations (sd = sqrt(4000) / 2 = 31.6) from 2,000."""
+    import numpy as np
+
+    from nltk_tedeval.scoring.significance import _coin_flips
+
+    flips = _coin_flips(np.random.default_rng(7), 4000, 130)
+    assert flips.shape == (4000, 130)
+    heads = flips.sum(axis=0)
+    assert heads.min() > 2000 - 6 * 31.7 and heads.max() < 2000 + 6 * 31.7
