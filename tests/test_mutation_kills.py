@@ -1583,3 +1583,31 @@ def test_coin_flips_cover_every_sentence_past_64() -> None:
     assert flips.shape == (4000, 130)
     heads = flips.sum(axis=0)
     assert heads.min() > 2000 - 6 * 31.7 and heads.max() < 2000 + 6 * 31.7
+
+
+@pytest.mark.parametrize(
+    ("x_nodes", "y_nodes", "labeled", "expected"),
+    [
+        # SPEC.md §5, n = 4: delete A and B over (0,3), add them over (0,2).
+        ({(0, 4): {"R"}, (0, 3): {"A", "B"}}, {(0, 4): {"R"}, (0, 2): {"A", "B"}}, True, 4),
+        # Unlabeled: delete (0,3), add (0,2).
+        ({(0, 4): {"R"}, (0, 3): {"A", "B"}}, {(0, 4): {"R"}, (0, 2): {"A", "B"}}, False, 2),
+        # Two crossing-free moves of one token each: (0,2) -> (0,1) and (2,4) -> (1,4).
+        ({(0, 4): {"R"}, (0, 2): {"X"}, (2, 4): {"Y"}},
+         {(0, 4): {"R"}, (0, 1): {"X"}, (1, 4): {"Y"}}, True, 4),
+    ],
+)  # fmt: skip
+def test_apted_never_moves_a_token_to_save_edits(
+    x_nodes: dict, y_nodes: dict, labeled: bool, expected: int
+) -> None:
+    """Second run, engine_apted.py: renaming a terminal, or a terminal into a function
+    node, must cost more than any script the protocol allows; the distances are the
+    symmetric differences of the item sets (SPEC.md §5), which a cheap terminal rename
+    would undercut by moving a token instead."""
+    from nltk_tedeval.protocol.engine_apted import apted_distance
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+
+    x = MultiFunctionTree(x_nodes, 4)
+    y = MultiFunctionTree(y_nodes, 4)
+    assert apted_distance(x, y, labeled=labeled) == expected
+    assert apted_distance(y, x, labeled=labeled) == expected
