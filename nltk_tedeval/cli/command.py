@@ -36,7 +36,7 @@ from ..scoring.loop import MISSING
 from ..scoring.significance import DEFAULT_SEED
 from ..trees.labelers import LABELERS
 from .classic_commands import cmd_attach, cmd_mph, cmd_parseval
-from .output import PROG, check_streams
+from .output import PROG, check_streams, for_command_line
 from .tedeval_commands import cmd_cross, cmd_score
 
 __all__ = ["build_parser", "main"]
@@ -309,7 +309,7 @@ def _run(args: argparse.Namespace) -> int:
     except TedEvalError as err:
         if args.debug:
             traceback.print_exc()
-        print(f"{PROG}: error: {err}", file=sys.stderr)
+        print(f"{PROG}: error: {for_command_line(str(err))}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         # Whoever read the output stopped early (tedeval ... | head): not an

@@ -38,6 +38,7 @@ __all__ = [
     "check_streams",
     "emit",
     "fmt",
+    "for_command_line",
     "p_value_text",
     "pairwise",
     "significance_table",
@@ -172,6 +173,27 @@ def emit(args: argparse.Namespace, data: dict[str, Any], text: Callable[[], str]
         print(text(), file=sys.stderr)
     else:
         print(text())
+
+
+# Library messages name Python parameters; on the command line the same
+# advice names the flag that does it. One table, applied to every error.
+_FLAGS = (
+    ("use projectivize=True to lift", "use --projectivize to lift"),
+    ("pass missing='skip', 'zero' or 'flat'", "pass --missing skip, zero or flat"),
+    ("(engine='span')", "(--engine span)"),
+    ("with on_error='skip'", "with --skip-bad"),
+)
+
+
+def for_command_line(message: str) -> str:
+    """An error message with its Python parameters replaced by the command's flags.
+
+    >>> for_command_line("arc 3 -> 1 crosses; use projectivize=True to lift non-projective arcs")
+    'arc 3 -> 1 crosses; use --projectivize to lift non-projective arcs'
+    """
+    for python, flag in _FLAGS:
+        message = message.replace(python, flag)
+    return message
 
 
 def check_significance(args: argparse.Namespace, systems: int) -> None:

@@ -203,7 +203,7 @@ def _check_size(nodes: int, depth: int) -> None:
             f"the APTED engine takes sorted function trees of at most {MAX_NODES} nodes and "
             f"depth {MAX_DEPTH} (its time is cubic: it is a cross-check for sentences of "
             f"ordinary length); this one has {nodes} nodes and depth {depth}; use the span "
-            "engine (engine='span', --engine span), which gives the same numbers in linear time",
+            "engine (engine='span'), which gives the same numbers in linear time",
             token=f"{nodes} nodes, depth {depth}",
         )
 

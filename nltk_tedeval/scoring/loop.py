@@ -492,7 +492,7 @@ def _prepare(
                 reason = f" ({type(obj).__name__}: {obj})" if isinstance(obj, BaseException) else ""
                 err = MissingParseError(
                     f"{names[j]} has no parse for this sentence{reason}; pass missing='skip', "
-                    "'zero' or 'flat' (--missing on the command line) to score the others",
+                    "'zero' or 'flat' to score the others",
                     **where[k + j],
                 )
                 raise err.locate(sentence=number, sentence_id=sid)

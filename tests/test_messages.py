@@ -1,0 +1,65 @@
+"""Messages match where the user is: flags on the command line, parameters in Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from nltk import Tree
+
+from nltk_tedeval import AttachmentEvaluator, TedEvalEvaluator, read_file
+from nltk_tedeval.cli import main
+from nltk_tedeval.errors import MissingParseError, NonProjectiveError, TreeStructureError
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDY = ROOT / "corpora_samples" / "study"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str]:
+    status = main([str(a) for a in argv])
+    return status, capsys.readouterr().err
+
+
+def test_non_projective_advice_names_the_flag_or_the_parameter(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Sentence 14 of the shipped UD gold has the arc 5 -> 16 over a token it does not
+    dominate (the first non-projective sentence of the file)."""
+    status, err = run(capsys, "score", STUDY / "test.conllu", STUDY / "test.conllu")
+    assert status == 1
+    assert "sentence 14" in err and "use --projectivize to lift non-projective arcs" in err
+    assert "projectivize=True" not in err
+    gold = [r.tree for r in read_file(STUDY / "test.conllu")][13:14]
+    with pytest.raises(NonProjectiveError, match="use projectivize=True to lift"):
+        TedEvalEvaluator(gold, gold).eval()
+
+
+def test_missing_parse_advice_names_the_flag_or_the_parameter(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    gold = tmp_path / "gold.ptb"
+    gold.write_text("(S (NP a) (VP b))\n(S (NP c) (VP d))\n", encoding="utf-8")
+    parse = tmp_path / "parse.ptb"
+    parse.write_text("(S (NP a) (VP b))\n\n", encoding="utf-8")
+    status, err = run(capsys, "score", gold, parse, "--missing", "error")
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {parse}:2: sentence 2: parse has no parse for this sentence; "
+        "pass --missing skip, zero or flat to score the others\n",
+    )
+    trees = [Tree.fromstring("(S (NP a) (VP b))"), Tree.fromstring("(S (NP c) (VP d))")]
+    with pytest.raises(MissingParseError, match="pass missing='skip', 'zero' or 'flat' to"):
+        TedEvalEvaluator([trees[0], None], trees, missing="error").eval()
+
+
+def test_attachment_on_constituency_trees_points_to_the_commands_that_fit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``tedeval attach gold.ptb parse.conllu`` used to say "expected an nltk
+    DependencyGraph, got Tree"; it now says what the input is and what scores it."""
+    status, err = run(capsys, "attach", STUDY / "test.ptb", STUDY / "outputs" / "arc-eager.conllu")
+    assert status == 1
+    assert "gold: expected an nltk DependencyGraph, got a constituency tree (nltk.Tree)" in err
+    assert "use tedeval score (TedEval), parseval or mph" in err
+    with pytest.raises(TreeStructureError, match="got a constituency tree"):
+        AttachmentEvaluator([Tree.fromstring("(S a)")], [Tree.fromstring("(S a)")]).eval()
