@@ -79,12 +79,16 @@ def test_commands_give_the_plain_numbers_on_compressed_files(
     packed = run_json(capsys, "parseval", GOLD_PTB, ptb)
     plain = run_json(capsys, "parseval", GOLD_PTB, PCFG)
     assert packed["systems"][0]["scores"] == plain["systems"][0]["scores"]
-    assert packed["counts"] == plain["counts"] == {
-        "read": 605,
-        "scored": 269,
-        "missing": 336,
-        "skipped": 0,
-    }
+    assert (
+        packed["counts"]
+        == plain["counts"]
+        == {
+            "read": 605,
+            "scored": 269,
+            "missing": 336,
+            "skipped": 0,
+        }
+    )
 
 
 def test_round_trip_through_standard_input(tmp_path: Path) -> None:

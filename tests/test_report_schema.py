@@ -152,7 +152,7 @@ def test_two_formats_never_share_standard_output(
 ) -> None:
     status, out, err = run(capsys, "attach", GOLD_UD, EAGER, "--per-sentence", "-", "--json")
     assert (status, out) == (1, "")
-    assert "--json and --per-sentence - would both write to standard output" in err
+    assert "--output-format json and --per-sentence - would both write to standard output" in err
     status, out, err = run(capsys, "attach", GOLD_UD, EAGER, "--per-sentence", "-")
     assert status == 0
     assert out.splitlines()[0].startswith("sentence\tid\tsystem\ttokens")

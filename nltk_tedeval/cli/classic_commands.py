@@ -124,7 +124,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
                 )
         return lines
 
-    if args.evalb and not args.json:
+    if args.evalb and args.output_format == "text":
         # EVALB's standard output stays EVALB's; it reports its error
         # sentences on standard error, and so do we, in our words.
         for name, ev in run.pairs():
@@ -140,6 +140,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
         bare=args.evalb,
+        percent=True,
         params=args.params,
     )
     return 0

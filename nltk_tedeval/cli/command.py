@@ -36,7 +36,7 @@ from ..scoring.loop import MISSING
 from ..scoring.significance import DEFAULT_SEED
 from ..trees.labelers import LABELERS
 from .classic_commands import cmd_attach, cmd_mph, cmd_parseval
-from .output import PROG, check_streams, for_command_line
+from .output import OUTPUT_FORMATS, PROG, check_streams, for_command_line
 from .tedeval_commands import cmd_cross, cmd_score
 
 __all__ = ["build_parser", "main"]
@@ -112,7 +112,22 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         "right, flat scores a flat parse of the gold's words, error stops. Always counted",
     )
     out = p.add_argument_group("output")
-    out.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    out.add_argument(
+        "-f",
+        "--output-format",
+        choices=OUTPUT_FORMATS,
+        default="text",
+        help="text (default); json: the whole report (docs/report.md); tsv, csv, markdown, "
+        "latex: the score table alone (percentages in parseval, as EVALB prints them; "
+        "fractions elsewhere)",
+    )
+    out.add_argument(
+        "--json",
+        dest="output_format",
+        action="store_const",
+        const="json",
+        help="the same as -f json",
+    )
     out.add_argument(
         "--per-sentence",
         metavar="FILE",

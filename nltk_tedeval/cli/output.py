@@ -33,7 +33,9 @@ from ..errors import OptionError
 from ..scoring.evaluator import Evaluator
 
 __all__ = [
+    "OUTPUT_FORMATS",
     "PROG",
+    "ScoreTable",
     "check_significance",
     "check_streams",
     "emit",
@@ -142,15 +144,19 @@ def p_value_text(p: float | None, rounds: int) -> str:
     return f"{p:.{digits}f}"
 
 
-def significance_table(rows: Sequence[dict[str, Any]], rounds: int, seed: int) -> str:
+def significance_table(
+    rows: Sequence[dict[str, Any]], rounds: int, seed: int, *, percent: bool = False
+) -> str:
+    """The pairwise tests; scores on the report's scale (``percent`` for EVALB's)."""
     header = ["A", "B", "measure", "score A", "score B", "p-value"]
+    scale, digits = (100.0, 2) if percent else (1.0, 4)
     body = [
         [
             r["a"],
             r["b"],
             r["measure"],
-            r["score_a"],
-            r["score_b"],
+            fmt(None if r["score_a"] is None else r["score_a"] * scale, digits),
+            fmt(None if r["score_b"] is None else r["score_b"] * scale, digits),
             p_value_text(r["p_value"], rounds),
         ]
         for r in rows
@@ -160,15 +166,97 @@ def significance_table(rows: Sequence[dict[str, Any]], rounds: int, seed: int) -
     )
 
 
-def emit(args: argparse.Namespace, data: dict[str, Any], text: Callable[[], str]) -> None:
-    """Print the report: JSON with ``--json``, else text.
+OUTPUT_FORMATS = ("text", "json", "tsv", "csv", "markdown", "latex")
+"""``-f/--output-format``: the text report, JSON, or the score table in a table format."""
+
+
+class ScoreTable:
+    """The scores of a report as one table: a row per system, a column per measure.
+
+    ``percent`` says the numbers are percentages (EVALB's convention, for
+    ``parseval``); every other report uses fractions. The table formats all
+    print these numbers, rounded alike: 2 decimals for percentages, 4 for
+    fractions.
+    """
+
+    def __init__(
+        self, header: Sequence[str], rows: Sequence[Sequence[Any]], *, percent: bool = False
+    ):
+        self.header = list(header)
+        self.rows = [list(r) for r in rows]
+        self.percent = percent
+
+    def cells(self) -> list[list[str]]:
+        digits = 2 if self.percent else 4
+        scale = 100.0 if self.percent else 1.0
+        return [
+            [
+                c if isinstance(c, str) else fmt(None if c is None else c * scale, digits)
+                for c in row
+            ]
+            for row in self.rows
+        ]
+
+    def render(self, form: str) -> str:
+        cells = self.cells()
+        if form in ("tsv", "csv"):
+            import csv
+            import io
+
+            buffer = io.StringIO()
+            writer = csv.writer(
+                buffer, delimiter="\t" if form == "tsv" else ",", lineterminator="\n"
+            )
+            writer.writerow(self.header)
+            writer.writerows(cells)
+            return buffer.getvalue().rstrip("\n")
+        if form == "markdown":
+            lines = ["| " + " | ".join(self.header) + " |"]
+            lines.append("|" + "|".join("---" for _ in self.header) + "|")
+            lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in cells]
+            return "\n".join(lines)
+        if form == "latex":
+            spec = "l" + "r" * (len(self.header) - 1)
+            lines = [f"\\begin{{tabular}}{{{spec}}}", "\\hline"]
+            lines.append(" & ".join(_latex(h) for h in self.header) + " \\\\")
+            lines.append("\\hline")
+            lines += [" & ".join(_latex(c) for c in row) + " \\\\" for row in cells]
+            lines += ["\\hline", "\\end{tabular}"]
+            return "\n".join(lines)
+        raise ValueError(form)
+
+
+_LATEX = {
+    **{ch: "\\" + ch for ch in "&%$#_{}"},
+    "\\": r"\textbackslash{}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+
+
+def _latex(text: str) -> str:
+    """``text`` with LaTeX's special characters escaped."""
+    return "".join(_LATEX.get(ch, ch) for ch in text)
+
+
+def emit(
+    args: argparse.Namespace,
+    data: dict[str, Any],
+    text: Callable[[], str],
+    table: ScoreTable | None = None,
+) -> None:
+    """Print the report in ``--output-format``: text, JSON, or the score table.
 
     Two formats never share a stream: with ``--per-sentence -`` the TSV
     owns standard output and the text report goes to standard error
-    (``--json`` is then refused before anything runs, by :func:`check_streams`).
+    (another ``--output-format`` is then refused before anything runs, by
+    :func:`check_streams`).
     """
-    if args.json:
+    form = getattr(args, "output_format", "text")
+    if form == "json":
         print(to_json(data))
+    elif form != "text" and table is not None:
+        print(table.render(form))
     elif getattr(args, "per_sentence", None) == "-":
         print(text(), file=sys.stderr)
     else:
@@ -214,7 +302,11 @@ def check_streams(args: argparse.Namespace) -> None:
     """Refuse options that would put two formats on standard output."""
     if getattr(args, "per_sentence", None) != "-":
         return
-    for option, given in (("--json", args.json), ("--evalb", getattr(args, "evalb", False))):
+    form = getattr(args, "output_format", "text")
+    for option, given in (
+        (f"--output-format {form}", form != "text"),
+        ("--evalb", getattr(args, "evalb", False)),
+    ):
         if given:
             raise OptionError(
                 f"{option} and --per-sentence - would both write to standard output; "

@@ -18,6 +18,7 @@ from typing import Any
 from ..scoring.evaluator import Evaluator
 from .inputs import System, require_sentences, run_options, streams, systems
 from .output import (
+    ScoreTable,
     check_significance,
     emit,
     pairwise,
@@ -103,11 +104,14 @@ def report_run(
     text_body: Callable[[], list[str]] | None = None,
     extra_text: Callable[[str, Evaluator], list[str]] | None = None,
     bare: bool = False,
+    percent: bool = False,
     **extra: Any,
 ) -> dict[str, Any]:
     """Build the report of ``run``, write its per-sentence TSV, and print it.
 
-    ``bare`` prints only ``text_body`` (EVALB's own output for ``--evalb``).
+    ``bare`` prints only ``text_body`` (EVALB's own output for ``--evalb``);
+    ``percent`` gives the table formats and the significance table EVALB's
+    percentages (``parseval``).
     """
     first = run.first
     by_system = first.run.missing_by_system([s.name for s in run.systems])
@@ -145,6 +149,15 @@ def report_run(
         )
         write_tsv(args.per_sentence, (*PER_SENTENCE_KEYS, *columns, *measures), rows)
 
+    rows = []
+    for name, ev in run.pairs():
+        rows.append([name, *(float(ev.score(m)) for m in measures)])
+        if args.macro:
+            rows.append(
+                [f"{name} (macro)", *(float(ev.score(m, average="macro")) for m in measures)]
+            )
+    table = ScoreTable(["system", *measures], rows, percent=percent)
+
     def text() -> str:
         if bare and text_body is not None:
             return "\n".join(text_body())
@@ -152,21 +165,21 @@ def report_run(
         if text_body is not None:
             lines += text_body()
         else:
-            rows = []
-            for name, ev in run.pairs():
-                rows.append([name, *(float(ev.score(m)) for m in measures)])
-                if args.macro:
-                    macro = [float(ev.score(m, average="macro")) for m in measures]
-                    rows.append(["  (macro)", *macro])
-            lines.append(text_table(["system", *measures], rows))
+            shown = [
+                ["  (macro)" if name.endswith(" (macro)") else name, *values]
+                for name, *values in rows
+            ]
+            lines.append(text_table(["system", *measures], shown))
         if extra_text is not None:
             for name, ev in run.pairs():
                 lines += extra_text(name, ev)
         lines += counts_lines(first.counts(), first.missing_policy, by_system, first.skipped)
         if sig_rows:
-            lines.append(significance_table(sig_rows, args.significance, args.seed))
+            lines.append(
+                significance_table(sig_rows, args.significance, args.seed, percent=percent)
+            )
         lines.append(f"signature: {first.signature}")
         return "\n".join(lines)
 
-    emit(args, data, text)
+    emit(args, data, text, table)
     return data

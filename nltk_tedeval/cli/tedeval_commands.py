@@ -14,7 +14,14 @@ from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Score
 from ..trees.convert import Converter
 from .inputs import label_map, require_sentences, run_options, streams
-from .output import check_significance, emit, significance_table, text_table, write_tsv
+from .output import (
+    ScoreTable,
+    check_significance,
+    emit,
+    significance_table,
+    text_table,
+    write_tsv,
+)
 from .report import PER_SENTENCE_KEYS, counts_lines, report, system_entry
 from .systems import ExtraGold, evaluate, report_run
 
@@ -183,18 +190,21 @@ def cmd_cross(args: argparse.Namespace) -> int:
     if args.per_sentence:
         _cross_tsv(args.per_sentence, cross)
 
+    header = ["experiment", "SINGLE L", "SINGLE U", "MULTIPLE L", "MULTIPLE U"]
+    rows: list[list[Any]] = []
+    for name in cross.scored_names:
+        single, multiple = cross.single(name), cross.multiple(name)
+        rows.append([name, *map(float, single), *map(float, multiple)])
+        if args.macro:
+            s_m = cross.single(name, average="macro")
+            m_m = cross.multiple(name, average="macro")
+            rows.append([f"{name} (macro)", *map(float, s_m), *map(float, m_m)])
+    table = ScoreTable(header, rows)
+
     def text() -> str:
         lines = [f"TedEval cross-framework evaluation: {', '.join(names)}"]
-        header = ["experiment", "SINGLE L", "SINGLE U", "MULTIPLE L", "MULTIPLE U"]
-        rows = []
-        for name in cross.scored_names:
-            single, multiple = cross.single(name), cross.multiple(name)
-            rows.append([name, *map(float, single), *map(float, multiple)])
-            if args.macro:
-                s_m = cross.single(name, average="macro")
-                m_m = cross.multiple(name, average="macro")
-                rows.append(["  (macro)", *map(float, s_m), *map(float, m_m)])
-        lines.append(text_table(header, rows))
+        shown = [["  (macro)" if n.endswith(" (macro)") else n, *v] for n, *v in rows]
+        lines.append(text_table(header, shown))
         lines.append("")
         overlap_rows = [
             [f"{a} vs {b}", *map(float, cross.overlap(a, b))]
@@ -229,7 +239,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
                 lines.append(f"  {' ' * len(name)}  {multiple}")
         return "\n".join(lines)
 
-    emit(args, data, text)
+    emit(args, data, text, table)
     return 0
 
 
