@@ -63,3 +63,20 @@ def test_attachment_on_constituency_trees_points_to_the_commands_that_fit(
     assert "use tedeval score (TedEval), parseval or mph" in err
     with pytest.raises(TreeStructureError, match="got a constituency tree"):
         AttachmentEvaluator([Tree.fromstring("(S a)")], [Tree.fromstring("(S a)")]).eval()
+
+
+def test_an_empty_file_is_named_not_placed_at_line_0(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.conllu"
+    empty.write_text("", encoding="utf-8")
+    one = tmp_path / "one.conllu"
+    one.write_text("1\ta\t_\tX\tX\t_\t0\troot\t_\t_\n", encoding="utf-8")
+    for argv in ((empty, one), (one, empty)):
+        status, err = run(capsys, "attach", *argv)
+        assert (status, err) == (
+            1,
+            f"tedeval: error: {empty} ends after 0 sentences, but {one} continues with "
+            "sentence 1 on line 1; parallel sources must hold the same sentences in the "
+            "same order\n",
+        )

@@ -91,7 +91,7 @@ def streams(
     on_error = "collect" if args.skip_bad else "raise"
     one_per_line = LAYOUTS[args.layout]
     out: list[Iterable[Any]] = [
-        read_file(path, fmt, on_error=on_error, one_per_line=one_per_line)
+        _File(read_file(path, fmt, on_error=on_error, one_per_line=one_per_line), path)
         for path, fmt in zip(paths, formats, strict=True)
     ]
     shown = progress(args)
@@ -99,19 +99,31 @@ def streams(
         # A progress bar shows an ETA when it knows the length: count the
         # first file's sentences in a quick pass of its own.
         total = count_sentences(paths[0], formats[0], one_per_line=one_per_line)
-        out[0] = _Counted(iter(out[0]), total)
+        out[0] = _Counted(iter(out[0]), paths[0], total)
     return out
 
 
-class _Counted:
-    """A stream of sentences that knows how many it holds (for the progress bar)."""
+class _File:
+    """A file's stream of sentences that knows the file's name, also before its first record.
 
-    def __init__(self, stream: Iterator[Any], length: int) -> None:
+    The sentence loop names the file that ends first; an empty file has no
+    record to name it.
+    """
+
+    def __init__(self, stream: Iterator[Any], file: str) -> None:
         self.stream = stream
-        self.length = length
+        self.file = file
 
     def __iter__(self) -> Iterator[Any]:
-        return self.stream
+        return iter(self.stream)
+
+
+class _Counted(_File):
+    """A file's stream that knows how many sentences it holds (for the progress bar)."""
+
+    def __init__(self, stream: Iterator[Any], file: str, length: int) -> None:
+        super().__init__(stream, file)
+        self.length = length
 
     def __len__(self) -> int:
         return self.length

@@ -9,8 +9,11 @@ shows is computed from those rows.
   measures over its column sums, corpus and macro scores, signatures;
 - :mod:`~nltk_tedeval.scoring.significance`: the paired approximate
   randomization test over two such tables;
+- :mod:`~nltk_tedeval.scoring.loop`: the one loop over the sentences of a
+  run, with the policies for bad sentences and missing parses, reading its
+  sources in lockstep (:mod:`~nltk_tedeval.scoring.lockstep`);
 - :mod:`~nltk_tedeval.scoring.evaluator`: the NLTK-style :class:`Evaluator`
-  base and its one loop over the sentences of one or several systems.
+  base, which runs that loop for one or several systems.
 
 This layer knows no tree, file or metric: a metric plugs in by turning one
 sentence into a row (:meth:`Evaluator._sentence_stats`).

@@ -1,0 +1,88 @@
+"""Parallel sentence sources read in lockstep, and the error that says which one ends first.
+
+Golds and systems are separate iterables, one sentence each per step; the
+sentence loop (:mod:`nltk_tedeval.scoring.loop`) reads them through
+:func:`zip_parallel`, streaming, so no corpus is held in memory.
+
+>>> [row for row in zip_parallel([("gold", [1, 2]), ("parse", iter("ab"))])]
+[[1, 'a'], [2, 'b']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence, Sized
+from typing import Any
+
+from ..errors import SentenceCountError
+
+__all__ = ["check_lengths", "zip_parallel"]
+
+
+def check_lengths(named: Sequence[tuple[str, Iterable[Any] | None]]) -> None:
+    """Refuse sized sentence lists of different lengths before reading any of them."""
+    lengths = [(name, len(src)) for name, src in named if isinstance(src, Sized)]
+    if len({n for _, n in lengths}) > 1:
+        desc = ", ".join(f"{name} has {n}" for name, n in lengths)
+        raise SentenceCountError(f"the sentence lists differ in length: {desc}")
+
+
+def zip_parallel(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[list[Any]]:
+    """Zip parallel sentence sources in lockstep, streaming.
+
+    Raises :class:`~nltk_tedeval.errors.SentenceCountError` naming the
+    source that ends first and after how many sentences; for sources of
+    reader records, by their files and lines.
+    """
+    check_lengths(named)
+    sources = [src for _, src in named if src is not None]
+    iters = [(name, iter(src)) for name, src in named if src is not None]
+    last: list[Any] = [None] * len(iters)
+    number = 0
+    while True:
+        row, ended = [], []
+        for k, (_, it) in enumerate(iters):
+            try:
+                item = next(it)
+            except StopIteration:
+                ended.append(k)
+                continue
+            row.append(item)
+            last[k] = item
+        if ended:
+            if len(ended) == len(iters):
+                return
+            raise _count_error(iters, sources, ended, row, last, number)
+        number += 1
+        yield row
+
+
+def _count_error(
+    iters: Sequence[tuple[str, Iterator[Any]]],
+    sources: Sequence[Any],
+    ended: Sequence[int],
+    row: Sequence[Any],
+    last: Sequence[Any],
+    number: int,
+) -> SentenceCountError:
+    """Which source ends after how many sentences, and where the others go on."""
+    going = [k for k in range(len(iters)) if k not in ended]
+
+    def file_of(k: int, record: Any) -> str:
+        # A record names its file; a source that ended before its first
+        # record may still know its file (the command line's streams do).
+        return getattr(record, "file", None) or getattr(sources[k], "file", None) or iters[k][0]
+
+    noun = "sentence" if number == 1 else "sentences"
+    names = " and ".join(file_of(k, last[k]) for k in ended)
+    verb = "ends" if len(ended) == 1 else "end"
+    records = dict(zip(going, row, strict=True))
+    where = [
+        f"{file_of(k, rec)} continues with sentence {rec.number} on line {rec.line}"
+        if getattr(rec, "line", None)
+        else f"{file_of(k, rec)} continues"
+        for k, rec in records.items()
+    ]
+    return SentenceCountError(
+        f"{names} {verb} after {number} {noun}, but {'; '.join(where)}; parallel sources "
+        "must hold the same sentences in the same order"
+    )
