@@ -1611,3 +1611,12 @@ def test_apted_never_moves_a_token_to_save_edits(
     y = MultiFunctionTree(y_nodes, 4)
     assert apted_distance(x, y, labeled=labeled) == expected
     assert apted_distance(y, x, labeled=labeled) == expected
+
+
+def test_prm_numbers_may_follow_several_blanks() -> None:
+    """Second run, evalb_params.py: EVALB reads a number with C's atoi, which skips the
+    blanks before it; a tab and spaces between keyword and number are allowed."""
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    assert EvalbParams.from_text("CUTOFF_LEN \t 25\n").cutoff_len == 25
+    assert EvalbParams.from_text("MAX_ERROR   7\n").max_error == 7
