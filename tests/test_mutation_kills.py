@@ -1620,3 +1620,17 @@ def test_prm_numbers_may_follow_several_blanks() -> None:
 
     assert EvalbParams.from_text("CUTOFF_LEN \t 25\n").cutoff_len == 25
     assert EvalbParams.from_text("MAX_ERROR   7\n").max_error == 7
+
+
+def test_a_user_head_table_is_named_by_eight_hex_digits_of_its_text() -> None:
+    """Second run, headrules.py: the signature names a table without a name by
+    "user-" and the first 8 hex digits of the SHA-1 of its text (docs: heads:user-…),
+    so two runs with the same table carry the same signature."""
+    import hashlib
+    import re
+
+    from nltk_tedeval.trees.headrules import HeadRules
+
+    rules = HeadRules({"NP": ("right", ["NN"])})
+    assert re.fullmatch(r"user-[0-9a-f]{8}", rules.name)
+    assert rules.name == "user-" + hashlib.sha1(rules.to_text().encode()).hexdigest()[:8]
