@@ -1634,3 +1634,27 @@ def test_a_user_head_table_is_named_by_eight_hex_digits_of_its_text() -> None:
     rules = HeadRules({"NP": ("right", ["NN"])})
     assert re.fullmatch(r"user-[0-9a-f]{8}", rules.name)
     assert rules.name == "user-" + hashlib.sha1(rules.to_text().encode()).hexdigest()[:8]
+
+
+def test_apted_leaves_the_recursion_limit_as_it_found_it() -> None:
+    """Second run, engine_apted.py (``_deep``): a tree deep enough for APTED's own
+    thread raises the interpreter's recursion limit while it runs, and must restore it;
+    the distance is that of SPEC.md §5: a chain of 100 nested spans (i, 100), each
+    labelled X, against the tree with only (0, 100):{X} has 99 labeled items to delete,
+    every X but the one over the whole sentence, which both trees have."""
+    import sys
+
+    from nltk_tedeval.protocol.engine_apted import apted_distance
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+
+    chain = MultiFunctionTree({(i, 100): {"X"} for i in range(100)}, 100)
+    flat = MultiFunctionTree({(0, 100): {"X"}}, 100)
+    before = sys.getrecursionlimit()
+    # A limit below what the chain needs (4 × depth + 200, about 600), as a caller
+    # may have set it: the engine raises it for its thread, then puts it back.
+    sys.setrecursionlimit(450)
+    try:
+        assert apted_distance(chain, flat, labeled=True) == 99
+        assert sys.getrecursionlimit() == 450
+    finally:
+        sys.setrecursionlimit(before)
