@@ -10,9 +10,10 @@ Usage::
 
     python examples/gum_overlap.py [GUM_DIRECTORY]
 
-The directory defaults to ``../shared/data/gum`` when it exists, else to the
-four documents shipped in ``corpora_samples/gum``. Non-projective UD trees
-are projectivized (their count is printed).
+The directory defaults to the 80 documents shipped gzipped in
+``corpora_samples/gum_excerpt`` (2,996 sentences); any directory of
+``GUM_*.ptb``/``GUM_*.conllu`` pairs, plain or gzipped, works. Non-projective
+UD trees are projectivized (their count is printed).
 """
 
 from __future__ import annotations
@@ -29,15 +30,22 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def default_directory() -> Path:
-    shared = HERE.parent / "shared" / "data" / "gum"
-    return shared if shared.is_dir() else HERE / "corpora_samples" / "gum"
+    return HERE / "corpora_samples" / "gum_excerpt"
 
 
 def genre_files(directory: Path) -> dict[str, list[str]]:
+    """Document names by genre; a document is ``GUM_genre_name.ptb`` (or ``.ptb.gz``)."""
     genres: dict[str, list[str]] = defaultdict(list)
-    for ptb in sorted(directory.glob("GUM_*.ptb")):
-        genres[ptb.stem.split("_")[1]].append(ptb.stem)
+    for ptb in sorted([*directory.glob("GUM_*.ptb"), *directory.glob("GUM_*.ptb.gz")]):
+        doc = ptb.name.removesuffix(".gz").removesuffix(".ptb")
+        genres[doc.split("_")[1]].append(doc)
     return dict(genres)
+
+
+def document(directory: Path, doc: str, suffix: str) -> Path:
+    """The file of ``doc`` in one format, plain or gzipped."""
+    plain = directory / f"{doc}{suffix}"
+    return plain if plain.exists() else directory / f"{doc}{suffix}.gz"
 
 
 def main(argv: list[str]) -> int:
@@ -53,8 +61,8 @@ def main(argv: list[str]) -> int:
     print("-" * len(header))
     start = time.perf_counter()
     for genre, docs in genres.items():
-        trees = [s.tree for d in docs for s in read_file(directory / f"{d}.ptb")]
-        graphs = [s.tree for d in docs for s in read_file(directory / f"{d}.conllu")]
+        trees = [s.tree for d in docs for s in read_file(document(directory, d, ".ptb"))]
+        graphs = [s.tree for d in docs for s in read_file(document(directory, d, ".conllu"))]
         row = []
         lifted = 0
         for tl in (None, {"ptb": "ud"}):
