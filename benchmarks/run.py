@@ -6,8 +6,8 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py --quick    # smaller inputs, under a minute
     python benchmarks/run.py --only read,parseval
 
-Inputs: the GUM data of ``../shared/data/gum/`` when present (else the
-samples shipped in ``corpora_samples/gum``), and synthetic corpora of
+Inputs: the 80-document GUM excerpt shipped gzipped in
+``corpora_samples/gum_excerpt`` (2,996 sentences), and synthetic corpora of
 growing size and sentence length from ``benchmarks/generate.py``.
 
 Every line reports sentences per second and peak memory for one step and
@@ -44,8 +44,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "examples"))
 
 import generate  # noqa: E402
+from gum_files import EXCERPT, gum_documents, gum_path, gum_text  # noqa: E402
 
 from nltk_tedeval import (  # noqa: E402
     Converter,
@@ -167,8 +169,7 @@ class Bench:
 
 
 def gum_directory() -> Path:
-    shared = ROOT.parent / "shared" / "data" / "gum"
-    return shared if shared.is_dir() else ROOT / "corpora_samples" / "gum"
+    return EXCERPT
 
 
 def concatenate_gum(src: Path, tmp: Path) -> dict[str, Path]:
@@ -176,11 +177,11 @@ def concatenate_gum(src: Path, tmp: Path) -> dict[str, Path]:
     ptb = tmp / "gum.ptb"
     conllu = tmp / "gum.conllu"
     with open(ptb, "w", encoding="utf-8") as out:
-        for f in sorted(src.glob("*.ptb")):
-            out.write(f.read_text(encoding="utf-8").strip() + "\n\n")
+        for doc in gum_documents(src):
+            out.write(gum_text(gum_path(src, doc, ".ptb")).strip() + "\n\n")
     with open(conllu, "w", encoding="utf-8") as out:
-        for f in sorted(src.glob("*.conllu")):
-            out.write(f.read_text(encoding="utf-8").strip() + "\n\n")
+        for doc in gum_documents(src):
+            out.write(gum_text(gum_path(src, doc, ".conllu")).strip() + "\n\n")
     # Derived formats: one tree per line, CoNLL-X without comments, Malt-TAB.
     lines = tmp / "gum.lines.ptb"
     trees = [s.tree for s in read_file(ptb)]

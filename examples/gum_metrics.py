@@ -20,8 +20,8 @@ Usage::
 
     python examples/gum_metrics.py [GUM_DIRECTORY] [--out DIR]
 
-The directory defaults to ``../shared/data/gum`` when it exists, else to the
-four documents shipped in ``corpora_samples/gum``. ``--out`` keeps the
+The directory defaults to the 80 documents shipped gzipped in
+``corpora_samples/gum_excerpt``. ``--out`` keeps the
 perturbed files (default: a temporary directory).
 """
 
@@ -44,6 +44,9 @@ from nltk import Tree
 from nltk_tedeval.cli import main as tedeval
 from nltk_tedeval.reading import read_file
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gum_files import EXCERPT, gum_documents, gum_path, gum_text
+
 HERE = Path(__file__).resolve().parent.parent
 SEED = 2026
 DISSOLVE = 0.2
@@ -52,14 +55,13 @@ RELABEL = 0.05
 
 
 def default_directory() -> Path:
-    shared = HERE.parent / "shared" / "data" / "gum"
-    return shared if shared.is_dir() else HERE / "corpora_samples" / "gum"
+    return EXCERPT
 
 
 def genre_documents(directory: Path) -> dict[str, list[Path]]:
     genres: dict[str, list[Path]] = defaultdict(list)
-    for ptb in sorted(directory.glob("GUM_*.ptb")):
-        genres[ptb.stem.split("_")[1]].append(ptb.with_suffix(""))
+    for doc in gum_documents(directory):
+        genres[doc.split("_")[1]].append(directory / doc)
     return dict(genres)
 
 
@@ -119,14 +121,12 @@ def write_genre(docs: list[Path], out: Path, genre: str) -> dict[str, Path]:
     files = {
         k: out / f"{genre}.{k}" for k in ("gold.ptb", "test.ptb", "gold.conllu", "test.conllu")
     }
-    gold_ptb = "\n\n".join(d.with_suffix(".ptb").read_text(encoding="utf-8").strip() for d in docs)
+    gold_ptb = "\n\n".join(gum_text(gum_path(d.parent, d.name, ".ptb")).strip() for d in docs)
     files["gold.ptb"].write_text(gold_ptb + "\n", encoding="utf-8")
     with open(files["test.ptb"], "w", encoding="utf-8") as test:
         for record in read_file(files["gold.ptb"]):
             test.write(dissolve_phrases(record.tree, rng).pformat(margin=10**9) + "\n")
-    gold_conllu = "\n\n".join(
-        d.with_suffix(".conllu").read_text(encoding="utf-8").strip() for d in docs
-    )
+    gold_conllu = "\n\n".join(gum_text(gum_path(d.parent, d.name, ".conllu")).strip() for d in docs)
     files["gold.conllu"].write_text(gold_conllu + "\n\n", encoding="utf-8")
     files["test.conllu"].write_text(perturb_conllu(gold_conllu, rng), encoding="utf-8")
     return files

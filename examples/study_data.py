@@ -3,7 +3,8 @@
 The cross-framework study (``examples/study.py``, ``docs/study.md``) trains
 and tests on GUM documents that have both a constituency (``.ptb``) and a
 dependency (``.conllu``) gold. This script makes its data, deterministically,
-from a directory of such document pairs (the project's shared excerpt of GUM
+from a directory of such document pairs (the GUM excerpt shipped gzipped in
+``corpora_samples/gum_excerpt``
 by default):
 
 - **Split by document.** The documents are sorted by name (so by genre, then
@@ -40,9 +41,12 @@ from pathlib import Path
 from nltk_tedeval import check_yields, from_dependency_graph
 from nltk_tedeval.reading import read_file
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gum_files import EXCERPT, gum_documents, gum_path, gum_text
+
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
-DEFAULT_GUM = ROOT.parent / "shared" / "data" / "gum"
+DEFAULT_GUM = EXCERPT
 KEPT_COMMENTS = ("# sent_id", "# text")
 
 
@@ -86,8 +90,8 @@ def trim_conllu(lines: Iterable[str]) -> list[str]:
 
 def check_document(gum: Path, document: str) -> int:
     """The number of sentences of a document; both files must agree on them."""
-    trees = [s.tree for s in read_file(gum / f"{document}.ptb")]
-    graphs = [s.tree for s in read_file(gum / f"{document}.conllu")]
+    trees = [s.tree for s in read_file(gum_path(gum, document, ".ptb"))]
+    graphs = [s.tree for s in read_file(gum_path(gum, document, ".conllu"))]
     if len(trees) != len(graphs):
         raise SystemExit(f"{document}: {len(trees)} trees but {len(graphs)} dependency graphs")
     for tree, graph in zip(trees, graphs, strict=True):
@@ -102,8 +106,8 @@ def write_part(gum: Path, documents: Sequence[str], name: str) -> int:
     sentences = 0
     for document in documents:
         sentences += check_document(gum, document)
-        ptb.append((gum / f"{document}.ptb").read_text(encoding="utf-8").strip("\n") + "\n")
-        text = (gum / f"{document}.conllu").read_text(encoding="utf-8")
+        ptb.append(gum_text(gum_path(gum, document, ".ptb")).strip("\n") + "\n")
+        text = gum_text(gum_path(gum, document, ".conllu"))
         conllu.append("\n".join(trim_conllu(text.strip("\n").split("\n"))) + "\n")
     (STUDY / f"{name}.ptb").write_text("\n".join(ptb), encoding="utf-8")
     (STUDY / f"{name}.conllu").write_text("\n".join(conllu), encoding="utf-8")
@@ -112,7 +116,7 @@ def write_part(gum: Path, documents: Sequence[str], name: str) -> int:
 
 def main(argv: list[str]) -> int:
     gum = Path(argv[1]) if len(argv) > 1 else DEFAULT_GUM
-    documents = sorted(p.stem for p in gum.glob("GUM_*.ptb"))
+    documents = gum_documents(gum)
     if not documents:
         print(f"no GUM_*.ptb files in {gum}", file=sys.stderr)
         return 1
