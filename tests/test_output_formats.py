@@ -90,3 +90,19 @@ def test_the_table_formats_escape_what_they_must(
 def test_json_is_the_short_form_of_the_json_format(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["mph", STUDY / "test.ptb", PCFG]
     assert run(capsys, *argv, "--json") == run(capsys, *argv, "-f", "json")
+
+
+def test_parseval_text_opens_with_the_summary_not_a_headerless_row(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """EVALB's totals row belongs under its per-sentence table (``--evalb``), not above
+    a summary that has no such table; the summary's own lines carry every figure."""
+    evalb = ROOT / "corpora_samples" / "evalb"
+    out = run(capsys, "parseval", evalb / "gold.mrg", evalb / "test.mrg")
+    lines = out.splitlines()
+    assert lines[:3] == [f"parseval: against {evalb / 'gold.mrg'}", "=== Summary ===", ""]
+    assert not any(line.startswith("=" * 20) for line in lines)
+    # With --evalb, EVALB's whole output, totals row included, as EVALB prints it:
+    # recall, precision, matched, gold, test, crossing, words, tags, accuracy.
+    full = run(capsys, "parseval", evalb / "gold.mrg", evalb / "test.mrg", "--evalb")
+    assert "    583   614   622     13    750   748    99.73" in full

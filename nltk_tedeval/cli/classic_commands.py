@@ -110,7 +110,12 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         for name, ev in run.pairs():
             if several:
                 lines.append(f"== {name} against {args.gold}")
-            lines.append(ev.summary_text(sentences=args.evalb).rstrip("\n"))  # type: ignore[attr-defined]
+            text = ev.summary_text(sentences=args.evalb)  # type: ignore[attr-defined]
+            if not args.evalb:
+                # Without EVALB's per-sentence table, the totals row under its
+                # rule has no header to read it by; the summary says it all.
+                text = text[text.index("=== Summary ===") :]
+            lines.append(text.rstrip("\n"))
             errors: list[TedEvalError] = ev.errors  # type: ignore[attr-defined]
             if errors and not args.evalb:
                 lines.append(f"{len(errors)} error sentences:")
