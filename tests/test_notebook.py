@@ -1,8 +1,14 @@
-"""The teaching notebook runs from top to bottom, without Jupyter.
+"""The teaching notebook runs from top to bottom without Jupyter; its stored outputs are current.
 
 Its code cells are executed in order, in one namespace, from the notebook's
 own directory (as Jupyter runs it), so relative paths resolve. The notebook
 checks the worked scores of SPEC.md §5 itself with ``assert`` statements.
+
+The notebook is stored with the outputs of a Jupyter run (``pip install -e
+".[notebook]"``, then ``jupyter nbconvert --to notebook --execute --inplace
+docs/teaching.ipynb``), so that it reads well on GitHub without running.
+What each cell prints must equal what it prints now, so a stored output
+cannot go stale.
 """
 
 from __future__ import annotations
@@ -27,10 +33,12 @@ def test_notebook_is_a_plain_python_notebook():
     assert data["metadata"]["kernelspec"]["language"] == "python"
     ids = [c["id"] for c in data["cells"]]
     assert len(set(ids)) == len(ids)
+    code = [c for c in data["cells"] if c["cell_type"] == "code"]
+    # Stored as one Jupyter run from the top left it: every cell in order.
+    assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1))
     for cell in data["cells"]:
         if cell["cell_type"] == "code":
-            # Stored with outputs cleared, so that it diffs well and never goes stale.
-            assert cell["outputs"] == [] and cell["execution_count"] is None
+            assert not any(o["output_type"] == "error" for o in cell["outputs"])
             source = "".join(cell["source"])
             # No IPython magics or shell escapes: the cells are plain Python.
             assert not re.search(r"^\s*[%!]", source, re.MULTILINE), source
@@ -43,19 +51,49 @@ def test_notebook_explains_in_the_papers_terms():
         assert term in text, term
 
 
+def _stored_stdout() -> list[str]:
+    data = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    return [
+        "".join(
+            "".join(o["text"])
+            for o in c["outputs"]
+            if o["output_type"] == "stream" and o["name"] == "stdout"
+        )
+        for c in data["cells"]
+        if c["cell_type"] == "code"
+    ]
+
+
 def test_notebook_runs_top_to_bottom(monkeypatch, capsys):
     monkeypatch.chdir(NOTEBOOK.parent)
     namespace: dict[str, object] = {"__name__": "__main__"}
+    printed = []
     for number, source in enumerate(_cells("code"), start=1):
         code = compile(source, f"{NOTEBOOK.name}, code cell {number}", "exec")
         try:
             exec(code, namespace)
         except Exception as err:  # name the cell that failed
             pytest.fail(f"code cell {number} failed: {type(err).__name__}: {err}")
-    out = capsys.readouterr().out
+        printed.append(capsys.readouterr().out)
+    for number, (now, stored) in enumerate(zip(printed, _stored_stdout(), strict=True), start=1):
+        assert now == stored, f"code cell {number}: the stored output is stale; rerun the notebook"
+    out = "".join(printed)
     # What the notebook prints for "p against gold1" and the MULTIPLE case (SPEC.md §5).
     assert "score = 1 − δ/ι = 1 − 3/9 = 0.6667" in out
     assert "score = 1 − δ/ι = 1 − 1/6 = 0.8333" in out
     # It read both GUM files of the two sentences it uses.
     assert "GUM_voyage_cleveland-2 | Recreational , cultural" in out
     assert "GUM_bio_byron-7 | His lack of moderation" in out
+
+
+def test_an_explanation_ending_a_cell_is_stored_drawn() -> None:
+    """With the notebook extra (svgling), Jupyter shows an explanation as SVG trees."""
+    data = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    rich = [
+        o["data"]
+        for c in data["cells"]
+        if c["cell_type"] == "code"
+        for o in c["outputs"]
+        if o["output_type"] == "execute_result"
+    ]
+    assert rich and all("<svg" in "".join(d.get("text/html", "")) for d in rich)
