@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import os
 import platform
 import shutil
@@ -684,7 +685,11 @@ def coverage(gold: Corpus, outputs: Outputs) -> dict[str, int]:
 
 
 def _number(value: float | None) -> str:
-    return "N/A" if value is None else f"{value:.4f}"
+    # None: the metric does not apply to the system; NaN: it applies, but
+    # there was nothing to compare (Σι = 0, SPEC.md §5).
+    if value is None:
+        return "N/A"
+    return "n/a" if math.isnan(value) else f"{value:.4f}"
 
 
 def markdown_table(result: SubsetResult) -> str:
@@ -729,7 +734,9 @@ def markdown_report(
         "TedEval cells: U = unlabeled, L = labeled. UAS / LAS and NED exclude punctuation. "
         "Italic rows are references, not parsers: each gold scored as if it were a parse, "
         "and the flat tree (every word right under ROOT, no phrase at all). "
-        "N/A: the metric does not apply to the framework.",
+        "N/A: the metric does not apply to the framework. "
+        "n/a: it applies, but there is nothing to compare (no labeled item on either "
+        "side, Σι = 0; SPEC.md §5).",
         "",
         "PCFG coverage: " + ", ".join(f"{k}: {v}" for k, v in cover.items()) + ".",
     ]
@@ -813,7 +820,10 @@ def plot(result: SubsetResult, path: Path) -> None:
     positions = range(1, len(shown) + 1)
     fig, axes = plt.subplots(1, len(PANELS), figsize=(14, 5), sharey=True)
     for ax, (key, title) in zip(axes, PANELS, strict=True):
-        data = [result.per_sentence[system][key] for system in shown]
+        # A sentence with nothing to compare (ι = 0) has no score to plot.
+        data = [
+            [x for x in result.per_sentence[system][key] if not math.isnan(x)] for system in shown
+        ]
         violins = ax.violinplot(data, showextrema=False, widths=0.85)
         for body, system in zip(violins["bodies"], shown, strict=True):
             body.set_facecolor(colors[system])

@@ -563,11 +563,11 @@ def total(table: Sequence[dict[str, dict[str, Counts]]], indices: Iterable[int])
     return sums
 
 
-def score(column: str, counts: Counts) -> Fraction:
-    """A column's corpus score from its summed counts."""
+def score(column: str, counts: Counts) -> Fraction | None:
+    """A column's corpus score from its summed counts; ``None`` where it is N/A."""
     if column in ("parseval_f1", "mph_f1"):
         return f1(*counts)
     if column.startswith(("attachment", "ned")):
         return Fraction(*counts)
-    delta, iota = counts  # TedEval: 1 − Σδ/Σι, 1 where there is nothing (SPEC.md §5)
-    return 1 - Fraction(delta, iota) if iota else Fraction(1)
+    delta, iota = counts  # TedEval: 1 − Σδ/Σι, N/A where there is nothing (SPEC.md §5)
+    return 1 - Fraction(delta, iota) if iota else None

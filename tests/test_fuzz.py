@@ -402,10 +402,17 @@ def is_punct(word: str) -> bool:
 
 
 def corpus_score(delta: int, iota: int, sentences: int) -> float:
-    """1 - sum(delta)/sum(iota); 1.0 when iota is 0 (§5), N/A without sentences (§9)."""
-    if sentences == 0:
+    """1 - sum(delta)/sum(iota); N/A when iota is 0 (§5) and without sentences (§9)."""
+    if sentences == 0 or iota == 0:
         return math.nan
-    return 1.0 if iota == 0 else 1 - delta / iota
+    return 1 - delta / iota
+
+
+def labeled_rule(mode: int, stats: tuple[int, int], *sides: frozenset) -> tuple[int, int]:
+    """SPEC.md §5: labeled mode with no function label (only ``hd``) on any side is 0/0."""
+    if mode == 0 and all(label == "hd" for side in sides for label, _ in side):
+        return (0, 0)
+    return stats
 
 
 def same_float(got: float, expected: float) -> bool:
@@ -1384,13 +1391,12 @@ def test_evaluators_give_the_known_score_or_error(
         return
 
     def single(row: Row, mode: int) -> tuple[int, int]:
-        return single_stats(
-            items(row.parse, projectivize)[mode], items(row.gold, projectivize)[mode]
-        )
+        p, g = items(row.parse, projectivize)[mode], items(row.gold, projectivize)[mode]
+        return labeled_rule(mode, single_stats(p, g), p, g)
 
     def multiple(row: Row, mode: int) -> tuple[int, int]:
         p, g, o = (items(s, projectivize)[mode] for s in (row.parse, row.gold, row.other))
-        return multiple_stats(p, g, g & o)
+        return labeled_rule(mode, multiple_stats(p, g, g & o), p, g, g & o)
 
     # TedEval, SINGLE and MULTIPLE.
     def run_single() -> tuple[Any, Any]:
@@ -1488,10 +1494,21 @@ def test_evaluators_give_the_known_score_or_error(
         check_tedeval_scores("cross single A", single_a, scored, single)
         check_tedeval_scores("cross multiple A", multiple_a, scored, multiple)
         check_tedeval_scores(
-            "overlap", overlap, scored, lambda r, m: single_stats(r.gold.items[m], r.other.items[m])
+            "overlap",
+            overlap,
+            scored,
+            lambda r, m: labeled_rule(
+                m,
+                single_stats(r.gold.items[m], r.other.items[m]),
+                r.gold.items[m],
+                r.other.items[m],
+            ),
         )
         check_tedeval_scores(
-            "cross single B", single_b, scored, lambda r, m: (0, 2 * len(r.other.items[m]))
+            "cross single B",
+            single_b,
+            scored,
+            lambda r, m: labeled_rule(m, (0, 2 * len(r.other.items[m])), r.other.items[m]),
         )
 
     check_parseval(rows, gold, parse, on_error)
@@ -1844,8 +1861,9 @@ def test_command_reports_exactly_the_bad_sentences(
     def tedeval(parse: str, gold: str, mode: int) -> dict[str, int]:
         key = ("labeled", "unlabeled")[mode]
         pairs = [(p[mode], g[mode]) for p, g in zip(items[parse], items[gold], strict=True)]
-        d = sum(single_stats(p, g)[0] for p, g in pairs)
-        i = sum(single_stats(p, g)[1] for p, g in pairs)
+        stats = [labeled_rule(mode, single_stats(p, g), p, g) for p, g in pairs]
+        d = sum(d for d, _ in stats)
+        i = sum(i for _, i in stats)
         return {f"delta_{key}": d, f"iota_{key}": i}
 
     modes = (("labeled", 0), ("unlabeled", 1))
@@ -1892,7 +1910,10 @@ def test_regression_empty_constituent_at_the_end_of_a_tree() -> None:
     p, r, _ = MPHEvaluator([parse], [gold]).eval()
     assert (p.totals, r.sentences) == ({"matched": 0, "gold": 0, "test": 0}, 1)
     labeled, unlabeled = TedEvalEvaluator([parse], [gold]).eval()
-    assert (float(labeled), float(unlabeled)) == (1.0, 1.0)
+    # No function tag: labeled has nothing to compare (SPEC.md §5); the
+    # unlabeled spans (0,1) and (1,2) agree once the empty S is gone.
+    assert math.isnan(labeled) and labeled.totals == {"delta_labeled": 0, "iota_labeled": 0}
+    assert float(unlabeled) == 1.0 and unlabeled.totals["iota_unlabeled"] == 4
 
 
 def test_regression_yield_mismatch_in_classic_metrics_names_both_files(workdir: Path) -> None:

@@ -32,8 +32,10 @@ def test_score_as_dict_and_printed_forms() -> None:
     assert micro.as_dict() == {
         "name": "LAS",
         "value": 0.75,
+        "reason": None,
         "average": "micro",
         "sentences": 2,
+        "undefined": 0,
         "totals": {"correct": 3, "total": 4},
         "signature": "metric:attachment|version:0.1.0",
     }
@@ -42,6 +44,20 @@ def test_score_as_dict_and_printed_forms() -> None:
     assert str(macro) == "UAS = 0.5000 (1 sentence, macro) metric:attachment|version:0.1.0"
     assert str(micro) == (
         "LAS = 0.7500 (correct=3 total=4, 2 sentences) metric:attachment|version:0.1.0"
+    )
+    # Undefined: the reason follows n/a; a macro says what it left out.
+    na = Score(float("nan"), name="LAS", sentences=2, signature=sig, reason="no token scored")
+    assert na.as_dict()["value"] is None and na.as_dict()["reason"] == "no token scored"
+    assert str(na) == "LAS = n/a (no token scored) (2 sentences) metric:attachment|version:0.1.0"
+    assert Score(float("nan"), name="X", sentences=0, signature=sig).reason == "no sentence"
+    assert Score(float("nan"), name="X", sentences=3, signature=sig).reason == (
+        "nothing to compare"
+    )
+    assert Score(0.5, name="X", sentences=3, signature=sig, reason="ignored").reason is None
+    left = Score(0.5, name="UAS", sentences=3, signature=sig, average="macro", undefined=2)
+    assert str(left) == (
+        "UAS = 0.5000 (3 sentences, macro leaving out 2 with nothing to compare) "
+        "metric:attachment|version:0.1.0"
     )
 
 
@@ -58,6 +74,9 @@ def test_score_survives_pickling_with_all_it_knows() -> None:
     )
     back = pickle.loads(pickle.dumps(score))
     assert type(back) is Score and float(back) == 0.25
+    na = Score(float("nan"), name="T", sentences=4, undefined=4, reason="why", signature=sig)
+    na_back = pickle.loads(pickle.dumps(na))
+    assert (na_back.undefined, na_back.reason) == (4, "why")
     assert (back.name, back.signature, back.sentences, back.totals, back.average) == (
         "TEDEVAL",
         sig,
@@ -525,8 +544,10 @@ def _score_dict(delta: int, iota: int, mode: str, sig: str, avg: str) -> dict:
     return {
         "name": f"TEDEVAL {mode}",
         "value": 1 - delta / iota,
+        "reason": None,
         "average": avg,
         "sentences": 1,
+        "undefined": 0,
         "totals": {f"delta_{mode}": delta, f"iota_{mode}": iota},
         "signature": f"{sig}|avg:{avg}|version:0.1.0",
     }
@@ -885,8 +906,10 @@ def test_attachment_report_by_hand() -> None:
         return {
             "name": name,
             "value": value,
+            "reason": None,
             "average": avg,
             "sentences": 2,
+            "undefined": 0,
             "totals": {col: num, "tokens": 6},
             "signature": f"{sig}|avg:{avg}|version:0.1.0",
         }

@@ -104,8 +104,9 @@ def test_schema_refuses_the_old_shapes() -> None:
         "command": "score", "golds": [{"role": "gold", "file": "g"}],
         "systems": [{"name": "p", "test": "p.conllu", "gold": "g", "signature": "s",
                      "missing": 0, "scores": {"labeled": {
-                         "name": "TEDEVAL labeled", "value": 1.0, "average": "micro",
-                         "sentences": 1, "totals": {"delta_labeled": 0}, "signature": "s"}}}],
+                         "name": "TEDEVAL labeled", "value": 1.0, "reason": None,
+                         "average": "micro", "sentences": 1, "undefined": 0,
+                         "totals": {"delta_labeled": 0}, "signature": "s"}}}],
         "counts": {"read": 1, "scored": 1, "missing": 0, "skipped": 0},
         "missing": {"policy": "skip", "sentences": []}, "skipped": [],
     }  # fmt: skip
@@ -115,6 +116,7 @@ def test_schema_refuses_the_old_shapes() -> None:
         {**good, "systems": [{**good["systems"][0], "parse": "p"}]},
         {**good, "systems": []},
         {**good, "version": 2},
+        {**good, "notes": "one note, not a list"},
     ):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad, SCHEMA)

@@ -97,7 +97,8 @@ def test_f_measure_test_works_on_three_columns():
 
 def test_formulas_by_hand():
     assert edit_score(np.array([3, 9])) == pytest.approx(1 - 3 / 9)
-    assert edit_score(np.array([0, 0])) == 1.0  # ι = 0: score 1 (2011, footnote 5)
+    # ι = 0: nothing to compare, N/A (SPEC.md §5; the 2011 paper's footnote 5 said 1)
+    assert math.isnan(edit_score(np.array([0, 0])))
     assert accuracy(np.array([3, 4])) == 0.75
     assert math.isnan(accuracy(np.array([0, 0])))
     mgt = np.array([3, 4, 6])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import math
 import sys
 import warnings
 from pathlib import Path
@@ -249,8 +250,9 @@ def test_flat_tree_is_the_floor(study, evaluation, subset: str) -> None:
     # No phrase: no bracket to match, no function label to find.
     assert flat["parseval_f1"] == flat["mph_f1"] == flat["single_ptb_l"] == 0.0
     # Against the generalized gold, which has no label at all (the two golds
-    # share none), a tree without labels has nothing wrong in labeled mode.
-    assert flat["multiple_l"] == 1.0
+    # share none), a tree without labels has nothing to compare in labeled
+    # mode: Σι = 0, N/A (SPEC.md §5), not the perfect score it used to get.
+    assert math.isnan(flat["multiple_l"])
     for system in study.SYSTEMS:
         if study.FRAMEWORK[system] == "PTB":
             assert scores[system]["parseval_f1"] > 0 and scores[system]["single_ptb_u"] > 0
@@ -355,11 +357,15 @@ def independent(files: reference.StudyFiles, sentence_table) -> Totals:
     }
 
 
-def formatted(totals: dict[str, tuple[int, ...]], column: str, digits: int) -> str | None:
-    """A score as the study prints it; ``None`` where the metric does not apply."""
+def formatted(
+    totals: dict[str, tuple[int, ...]], column: str, digits: int, undefined: str = "nan"
+) -> str | None:
+    """A score as the study prints it; ``None`` where the metric does not apply,
+    ``undefined`` where it applies but has nothing to compare (SPEC.md §5)."""
     if column not in totals:
         return None
-    return f"{float(reference.score(column, totals[column])):.{digits}f}"
+    value = reference.score(column, totals[column])
+    return undefined if value is None else f"{float(value):.{digits}f}"
 
 
 def test_reference_reproduces_the_spec_examples() -> None:
@@ -465,7 +471,7 @@ def test_reference_on_a_hand_worked_sentence(files: reference.StudyFiles, evalua
     assert sentence[reference.PCFG]["multiple_u"][1] == pytest.approx(1 - 3 / 24)
     assert sentence["arc-standard"]["multiple_u"][1] == pytest.approx(1 - 2 / 22)
     assert sentence["arc-standard"]["single_l"][1] == pytest.approx(1 - 4 / 20)
-    assert sentence[reference.PCFG]["single_l"][1] == 1.0  # ι = 0
+    assert math.isnan(sentence[reference.PCFG]["single_l"][1])  # ι = 0: nothing to compare
 
 
 def test_parseval_counts_equal_real_evalb(files: reference.StudyFiles, independent: Totals) -> None:
@@ -547,7 +553,7 @@ def test_shipped_markdown_equals_the_second_computation(
                 for key, paired in MD_COLUMNS:
                     if paired or mode == "U":
                         column = f"{key}_{mode.lower()}" if paired else key
-                        cells.append(formatted(totals, column, 4) or "N/A")
+                        cells.append(formatted(totals, column, 4, "n/a") or "N/A")
                     else:
                         cells.append("")
                 expected_rows.append(cells)
@@ -577,15 +583,20 @@ def test_fresh_evaluation_equals_the_second_computation(
             expected = []
             for i in files.parsed():
                 delta, iota = sentence_table[i][system][column]
-                expected.append(1 - delta / iota if iota else 1.0)
-            assert series[key] == pytest.approx(expected, abs=1e-12), (system, key)
+                expected.append(1 - delta / iota if iota else math.nan)
+            assert series[key] == pytest.approx(expected, abs=1e-12, nan_ok=True), (system, key)
     for subset, result in evaluation[0].items():
         for system, scores in result.scores.items():
             totals = independent[subset][system]
             assert set(scores) == set(totals), system
             for column, value in scores.items():
-                expected = float(reference.score(column, totals[column]))
-                assert value == pytest.approx(expected, abs=1e-12), (subset, system, column)
+                exact = reference.score(column, totals[column])
+                expected = math.nan if exact is None else float(exact)
+                assert value == pytest.approx(expected, abs=1e-12, nan_ok=True), (
+                    subset,
+                    system,
+                    column,
+                )
         overlap = {
             f"{prefix}{mode}": float(
                 reference.score(f"{name}_{mode}", independent[subset]["overlap"][f"{name}_{mode}"])

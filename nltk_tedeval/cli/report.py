@@ -21,7 +21,7 @@ missing parses: left out of every system (--missing skip)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .._version import __version__
@@ -36,6 +36,7 @@ __all__ = [
     "evaluator_rows",
     "report",
     "system_entry",
+    "undefined_lines",
 ]
 
 REPORT_SCHEMA = "nltk_tedeval/report"
@@ -92,9 +93,14 @@ def report(
     missing: Sequence[Any],
     skipped: Sequence[Any],
     significance: Sequence[Mapping[str, Any]] | None = None,
+    notes: Sequence[str] = (),
     **extra: Any,
 ) -> dict[str, Any]:
-    """A whole report, the same shape for every command and any number of systems."""
+    """A whole report, the same shape for every command and any number of systems.
+
+    ``notes`` are what a reader must know to read the numbers right (a gold
+    enriched with labels its parses cannot produce, SPEC.md §5).
+    """
     data: dict[str, Any] = {
         "schema": REPORT_SCHEMA,
         "version": REPORT_VERSION,
@@ -108,8 +114,42 @@ def report(
     }
     if significance is not None:
         data["significance"] = list(significance)
+    if notes:
+        data["notes"] = list(notes)
     data.update(extra)
     return data
+
+
+def undefined_lines(scores: Iterable[tuple[str, str, Score]]) -> list[str]:
+    """Why a shown score is ``n/a``, and what each macro average left out, once per reason.
+
+    ``scores`` are ``(system, column, score)`` triples in the order they are shown.
+    Nothing to compare is reported, never hidden behind a number (SPEC.md §5, §9).
+
+    >>> from nltk_tedeval.scoring.stats import Signature
+    >>> na = Score(float("nan"), name="labeled", signature=Signature(), sentences=2,
+    ...            reason="no labeled item on either side (Σι = 0)")
+    >>> undefined_lines([("a", "labeled", na), ("b", "labeled", na)])
+    ['n/a: labeled of a, b: no labeled item on either side (Σι = 0)']
+    """
+    na: dict[tuple[str, str], list[str]] = {}
+    left_out: dict[tuple[str, int], list[str]] = {}
+    for system, column, score in scores:
+        if score.reason:
+            na.setdefault((column, score.reason), []).append(system)
+        elif score.average == "macro" and score.undefined:
+            left_out.setdefault((column, score.undefined), []).append(system)
+    lines = [
+        f"n/a: {name} of {', '.join(dict.fromkeys(who))}: {reason}"
+        for (name, reason), who in na.items()
+    ]
+    for (name, n), who in left_out.items():
+        noun = "sentence" if n == 1 else "sentences"
+        lines.append(
+            f"macro {name} of {', '.join(dict.fromkeys(who))}: leaves out {n} {noun} "
+            "with nothing to compare"
+        )
+    return lines
 
 
 def counts_lines(

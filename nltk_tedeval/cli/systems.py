@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..scoring.evaluator import Evaluator
+from ..scoring.stats import Score
 from .inputs import System, require_sentences, run_options, streams, systems
 from .output import (
     ScoreTable,
@@ -26,7 +27,14 @@ from .output import (
     text_table,
     write_tsv,
 )
-from .report import PER_SENTENCE_KEYS, counts_lines, evaluator_rows, report, system_entry
+from .report import (
+    PER_SENTENCE_KEYS,
+    counts_lines,
+    evaluator_rows,
+    report,
+    system_entry,
+    undefined_lines,
+)
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -114,6 +122,7 @@ def report_run(
     percentages (``parseval``).
     """
     first = run.first
+    notes = first.notes
     by_system = first.run.missing_by_system([s.name for s in run.systems])
     entries = [
         system_entry(
@@ -140,6 +149,7 @@ def report_run(
         missing=first.missing,
         skipped=first.skipped,
         significance=sig_rows,
+        notes=notes,
         **extra,
     )
     if args.per_sentence:
@@ -150,12 +160,15 @@ def report_run(
         write_tsv(args.per_sentence, (*PER_SENTENCE_KEYS, *columns, *measures), rows)
 
     rows = []
+    displayed: list[tuple[str, str, Score]] = []
     for name, ev in run.pairs():
-        rows.append([name, *(float(ev.score(m)) for m in measures)])
+        micro = [ev.score(m) for m in measures]
+        rows.append([name, *map(float, micro)])
+        displayed += [(name, m, sc) for m, sc in zip(measures, micro, strict=True)]
         if args.macro:
-            rows.append(
-                [f"{name} (macro)", *(float(ev.score(m, average="macro")) for m in measures)]
-            )
+            macro = [ev.score(m, average="macro") for m in measures]
+            rows.append([f"{name} (macro)", *map(float, macro)])
+            displayed += [(name, m, sc) for m, sc in zip(measures, macro, strict=True)]
     table = ScoreTable(["system", *measures], rows, percent=percent)
 
     def text() -> str:
@@ -170,6 +183,8 @@ def report_run(
                 for name, *values in rows
             ]
             lines.append(text_table(["system", *measures], shown))
+        lines += undefined_lines(displayed)
+        lines += [f"note: {n}" for n in notes]
         if extra_text is not None:
             for name, ev in run.pairs():
                 lines += extra_text(name, ev)

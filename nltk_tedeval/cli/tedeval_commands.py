@@ -22,7 +22,7 @@ from .output import (
     text_table,
     write_tsv,
 )
-from .report import PER_SENTENCE_KEYS, counts_lines, report, system_entry
+from .report import PER_SENTENCE_KEYS, counts_lines, report, system_entry, undefined_lines
 from .systems import ExtraGold, evaluate, report_run
 
 __all__ = ["cmd_cross", "cmd_score"]
@@ -184,6 +184,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         missing=result.missing,
         skipped=result.skipped,
         significance=sig_rows,
+        notes=cross.notes,
         overlap=overlap,
         tl_unify=tl,
     )
@@ -192,13 +193,12 @@ def cmd_cross(args: argparse.Namespace) -> int:
 
     header = ["experiment", "SINGLE L", "SINGLE U", "MULTIPLE L", "MULTIPLE U"]
     rows: list[list[Any]] = []
+    displayed: list[tuple[str, str, Score]] = []
     for name in cross.scored_names:
-        single, multiple = cross.single(name), cross.multiple(name)
-        rows.append([name, *map(float, single), *map(float, multiple)])
-        if args.macro:
-            s_m = cross.single(name, average="macro")
-            m_m = cross.multiple(name, average="macro")
-            rows.append([f"{name} (macro)", *map(float, s_m), *map(float, m_m)])
+        for average in ("micro", "macro") if args.macro else ("micro",):
+            values = [*cross.single(name, average=average), *cross.multiple(name, average=average)]
+            rows.append([name if average == "micro" else f"{name} (macro)", *map(float, values)])
+            displayed += [(name, h, v) for h, v in zip(header[1:], values, strict=True)]
     table = ScoreTable(header, rows)
 
     def text() -> str:
@@ -206,12 +206,19 @@ def cmd_cross(args: argparse.Namespace) -> int:
         shown = [["  (macro)" if n.endswith(" (macro)") else n, *v] for n, *v in rows]
         lines.append(text_table(header, shown))
         lines.append("")
-        overlap_rows = [
-            [f"{a} vs {b}", *map(float, cross.overlap(a, b))]
-            for a, b in itertools.combinations(names, 2)
-        ]
+        overlap_rows = []
+        overlap_shown = []
+        for a, b in itertools.combinations(names, 2):
+            pair = cross.overlap(a, b)
+            overlap_rows.append([f"{a} vs {b}", *map(float, pair)])
+            overlap_shown += [
+                (f"{a} vs {b}", f"overlap {m}", v)
+                for m, v in zip(("labeled", "unlabeled"), pair, strict=True)
+            ]
         lines.append(text_table(["cross-theory overlap", "labeled", "unlabeled"], overlap_rows))
         lines.append("")
+        lines += undefined_lines([*displayed, *overlap_shown])
+        lines += [f"note: {n}" for n in cross.notes]
         lines += counts_lines(cross.counts(), cross.missing_policy, by_system, result.skipped)
         changed = [
             f"{n}: {s} sentences ({a} arcs)"

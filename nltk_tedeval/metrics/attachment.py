@@ -79,11 +79,12 @@ ATTACHMENT_COLUMNS: tuple[str, ...] = (
 )
 """The per-sentence sufficient statistics, one StatsTable column each."""
 
-LAS = Measure("LAS", ("head_label", "tokens"), accuracy)
-UAS = Measure("UAS", ("head", "tokens"), accuracy)
-LA = Measure("LA", ("label", "tokens"), accuracy)
-UNDIRECTED = Measure("UNDIRECTED", ("undirected", "tokens"), accuracy)
-NED = Measure("NED", ("ned", "tokens"), accuracy)
+_NO_TOKEN = "no token scored"
+LAS = Measure("LAS", ("head_label", "tokens"), accuracy, _NO_TOKEN)
+UAS = Measure("UAS", ("head", "tokens"), accuracy, _NO_TOKEN)
+LA = Measure("LA", ("label", "tokens"), accuracy, _NO_TOKEN)
+UNDIRECTED = Measure("UNDIRECTED", ("undirected", "tokens"), accuracy, _NO_TOKEN)
+NED = Measure("NED", ("ned", "tokens"), accuracy, _NO_TOKEN)
 ATTACHMENT_MEASURES: dict[str, Measure] = {m.name: m for m in (LAS, UAS, LA, UNDIRECTED, NED)}
 
 NO_RELATION = "_"

@@ -88,9 +88,9 @@ tag and its ``-NONE-`` is removed as an empty element before anything else)."""
 
 COLUMNS = ("matched", "gold", "test")
 MEASURES: dict[str, Measure] = {
-    "P": Measure("P", COLUMNS, precision),
-    "R": Measure("R", COLUMNS, recall),
-    "F1": Measure("F1", COLUMNS, f_measure),
+    "P": Measure("P", COLUMNS, precision, "no test bracket"),
+    "R": Measure("R", COLUMNS, recall, "no gold bracket"),
+    "F1": Measure("F1", COLUMNS, f_measure, "no bracket on either side"),
 }
 """Unlabeled bracket precision, recall and F1 over (matched, gold, test)."""
 

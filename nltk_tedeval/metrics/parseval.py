@@ -99,6 +99,9 @@ __all__ = [
 ]
 
 
+_NO_VALID = "no valid sentence"
+
+
 def _measures(suffix: str) -> dict[str, Measure]:
     brackets = (f"matched{suffix}", f"gold{suffix}", f"test{suffix}")
     valid = f"valid{suffix}"
@@ -106,15 +109,20 @@ def _measures(suffix: str) -> dict[str, Measure]:
     return {
         m.name: m
         for m in (
-            Measure(f"P{tail}", brackets, precision),
-            Measure(f"R{tail}", brackets, recall),
-            Measure(f"F1{tail}", brackets, f_measure),
-            Measure(f"COMPLETE_MATCH{tail}", (f"complete{suffix}", valid), accuracy),
-            Measure(f"AVG_CROSSING{tail}", (f"crossing{suffix}", valid), accuracy),
-            Measure(f"NO_CROSSING{tail}", (f"no_crossing{suffix}", valid), accuracy),
-            Measure(f"TWO_OR_LESS_CROSSING{tail}", (f"two_or_less{suffix}", valid), accuracy),
+            Measure(f"P{tail}", brackets, precision, "no test bracket"),
+            Measure(f"R{tail}", brackets, recall, "no gold bracket"),
+            Measure(f"F1{tail}", brackets, f_measure, "no bracket on either side"),
+            Measure(f"COMPLETE_MATCH{tail}", (f"complete{suffix}", valid), accuracy, _NO_VALID),
+            Measure(f"AVG_CROSSING{tail}", (f"crossing{suffix}", valid), accuracy, _NO_VALID),
+            Measure(f"NO_CROSSING{tail}", (f"no_crossing{suffix}", valid), accuracy, _NO_VALID),
             Measure(
-                f"TAGGING_ACCURACY{tail}", (f"correct_tags{suffix}", f"words{suffix}"), accuracy
+                f"TWO_OR_LESS_CROSSING{tail}", (f"two_or_less{suffix}", valid), accuracy, _NO_VALID
+            ),
+            Measure(
+                f"TAGGING_ACCURACY{tail}",
+                (f"correct_tags{suffix}", f"words{suffix}"),
+                accuracy,
+                "no tagged word",
             ),
         )
     }

@@ -64,10 +64,26 @@ __all__ = [
     "TedEvalEvaluator",
 ]
 
-LABELED = Measure("TEDEVAL labeled", ("delta_labeled", "iota_labeled"), edit_score)
+LABELED = Measure(
+    "TEDEVAL labeled",
+    ("delta_labeled", "iota_labeled"),
+    edit_score,
+    "no labeled item on either side (Σι = 0): no function label to compare",
+)
 """TedEval over labeled items (every function label over every span)."""
-UNLABELED = Measure("TEDEVAL unlabeled", ("delta_unlabeled", "iota_unlabeled"), edit_score)
+UNLABELED = Measure(
+    "TEDEVAL unlabeled",
+    ("delta_unlabeled", "iota_unlabeled"),
+    edit_score,
+    "no span below the sentence on either side (Σι = 0)",
+)
 """TedEval over unlabeled items (every span but the whole sentence)."""
+
+_TL_NOTE = (
+    "{gold} carries {other} labels by TL-unification; {parses} cannot "
+    "produce them, so their labeled scores count those labels as missed and stay "
+    "below 1.0 even for a parse equal to the gold (SPEC.md §5)"
+)
 
 _CONVERTER_OPTIONS = ("labeler", "head_label", "strip_subtypes", "projectivize", "label_map")
 
@@ -229,6 +245,17 @@ class TedEvalEvaluator(Evaluator):
         fields["tl"] = self.tl_unify_with is not None
         fields["engine"] = self.config.engine
         return fields
+
+    @property
+    def notes(self) -> list[str]:
+        """A gold enriched by TL-unification judges parses on labels they cannot write (§5)."""
+        if self.tl_unify_with is None:
+            return []
+        return [
+            _TL_NOTE.format(
+                gold="the gold", other="another theory's", parses="parses of its own theory"
+            )
+        ]
 
     def sentence_results(self) -> list[SentenceResult]:
         """δ, ι and scores of every scored sentence, in order."""
@@ -423,6 +450,14 @@ class CrossFrameworkEvaluator(RunAccounts):
             assert self.result.multiple is not None
             return self.result.multiple[j]
         raise OptionError(f"scenario must be 'single' or 'multiple', not {scenario!r}")
+
+    @property
+    def notes(self) -> list[str]:
+        """One note per TL-unified gold: its parses are judged on labels they cannot write."""
+        return [
+            _TL_NOTE.format(gold=f"{a}'s gold", other=f"{b}'s", parses=f"{a}'s parses")
+            for a, b in self.tl_unify.items()
+        ]
 
     def signature(self, scenario: str, name: str | None = None) -> Signature:
         """Options behind the numbers of one scenario (and one experiment's theory)."""

@@ -118,8 +118,8 @@ class Explanation:
     - ``uncharged_deletions``, ``uncharged_additions``: the operations of
       both scripts, which δ does not count;
     - ``delta`` = |ES(parse, ref)| − |ES(parse, ref) ∩ ES(gold, ref)|,
-      ``iota`` = |parse| + |reference|, and ``score`` = 1 − δ/ι (1.0 when
-      ι = 0).
+      ``iota`` = |parse| + |reference|, and ``score`` = 1 − δ/ι (NaN when
+      ι = 0, nothing to compare).
 
     ``str()`` and :meth:`text` draw the trees for a terminal; :meth:`html`
     (what Jupyter shows) draws them as SVG with ``svgling`` if it is
@@ -178,8 +178,8 @@ class Explanation:
 
     @property
     def score(self) -> float:
-        """The sentence score ``1 − δ/ι`` (1.0 when ι = 0)."""
-        return 1.0 - self.delta / self.iota if self.iota else 1.0
+        """The sentence score ``1 − δ/ι`` (NaN when ι = 0: nothing to compare, SPEC.md §5)."""
+        return 1.0 - self.delta / self.iota if self.iota else float("nan")
 
     @property
     def mode(self) -> str:
@@ -346,7 +346,7 @@ class Explanation:
 
     def _score_text(self) -> str:
         if not self.iota:
-            return "1.0000 (ι = 0)"
+            return "n/a (ι = 0: nothing to compare)"
         return f"1 − {self.delta}/{self.iota} = {self.score:.4f}"
 
     def _heading(self) -> str:

@@ -50,7 +50,7 @@ from ..scoring.stats import StatsTable
 from ..trees.convert import Converter
 from ..trees.kinds import flat_parse, tree_words
 from ..trees.mft import MultiFunctionTree
-from ..trees.operations import generalize, tl_unify
+from ..trees.operations import carries_function_labels, generalize, tl_unify
 from ..trees.tokens import check_yields
 from .engine_apted import apted_counts
 from .engine_span import span_counts
@@ -280,24 +280,33 @@ def _protocol(
     gold_trees = all_golds[:k]
     for a, b in config.tl_unify:
         gold_trees[a] = tl_unify(gold_trees[a], all_golds[b])
-    engine = config.engine
+    heads = {c.head_label for c in converters}
+    labeled = {id(t): carries_function_labels(t, heads) for t in (*gold_trees, *parse_trees)}
+
+    def stats(
+        p: MultiFunctionTree, g: MultiFunctionTree, e: MultiFunctionTree | None = None
+    ) -> Row:
+        row = sentence_stats(p, g, e, engine=config.engine)
+        if labeled[id(p)] or labeled[id(g)] or (e is not None and labeled[id(e)]):
+            return row
+        # No tree of this comparison carries a function label: labeled mode
+        # has nothing to compare (SPEC.md §5), not a perfect score.
+        return (0, 0, row[2], row[3])
+
     single = tuple(
-        sentence_stats(p, gold_trees[t], engine=engine)
-        for p, t in zip(parse_trees, config.parse_theories, strict=True)
+        stats(p, gold_trees[t]) for p, t in zip(parse_trees, config.parse_theories, strict=True)
     )
     multiple = None
     if config.multiple and k > 1:
         reference = generalize(*gold_trees)
+        labeled[id(reference)] = carries_function_labels(reference, heads)
         multiple = tuple(
-            sentence_stats(p, gold_trees[t], reference, engine=engine)
+            stats(p, gold_trees[t], reference)
             for p, t in zip(parse_trees, config.parse_theories, strict=True)
         )
     overlap: tuple[Row, ...] = ()
     if config.overlaps:
-        overlap = tuple(
-            sentence_stats(gold_trees[a], gold_trees[b], engine=engine)
-            for a, b in config.gold_pairs
-        )
+        overlap = tuple(stats(gold_trees[a], gold_trees[b]) for a, b in config.gold_pairs)
     return SentenceOutcome(0, None, single, multiple, overlap, tuple(lifted))
 
 
@@ -404,6 +413,9 @@ def run_protocol(
     return ProtocolResult(config, tables[:n], multiple, overlap, run, lifted_sentences, lifted_arcs)
 
 
+_NAN = float("nan")
+
+
 @dataclass(frozen=True)
 class SentenceResult:
     """δ, ι and the score of one sentence in both modes.
@@ -422,13 +434,13 @@ class SentenceResult:
 
     @property
     def labeled(self) -> float:
-        """``1 − δ/ι`` in labeled mode (1.0 when ι = 0)."""
-        return 1.0 - self.delta_labeled / self.iota_labeled if self.iota_labeled else 1.0
+        """``1 − δ/ι`` in labeled mode (NaN when ι = 0: nothing to compare)."""
+        return 1.0 - self.delta_labeled / self.iota_labeled if self.iota_labeled else _NAN
 
     @property
     def unlabeled(self) -> float:
-        """``1 − δ/ι`` in unlabeled mode (1.0 when ι = 0)."""
-        return 1.0 - self.delta_unlabeled / self.iota_unlabeled if self.iota_unlabeled else 1.0
+        """``1 − δ/ι`` in unlabeled mode (NaN when ι = 0: nothing to compare)."""
+        return 1.0 - self.delta_unlabeled / self.iota_unlabeled if self.iota_unlabeled else _NAN
 
 
 def table_results(

@@ -271,6 +271,11 @@ class Evaluator(RunAccounts):
         """
         return Signature({**self.signature_fields(), "missing": self.missing_policy})
 
+    @property
+    def notes(self) -> list[str]:
+        """What a reader must know to read the numbers right; subclasses add theirs."""
+        return []
+
     def measure(self, name: str) -> Measure:
         """The :class:`Measure` called ``name``."""
         try:

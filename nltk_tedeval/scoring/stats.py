@@ -61,9 +61,14 @@ def _safe_divide(num: np.ndarray, den: np.ndarray, empty: float) -> np.ndarray:
 
 
 def edit_score(totals: np.ndarray) -> np.ndarray:
-    """``1 − δ/ι`` over columns (δ, ι); 1.0 where ι = 0 (2011 paper, footnote 5)."""
+    """``1 − δ/ι`` over columns (δ, ι); NaN where ι = 0.
+
+    The 2011 paper (footnote 5) scores a pair of trees with no item at all
+    as 1.0. Here ι = 0 means that nothing was compared, so the score is
+    undefined, as every other ratio with a zero denominator (SPEC.md §5, §9).
+    """
     totals = np.asarray(totals)
-    return 1.0 - _safe_divide(totals[..., 0], totals[..., 1], 0.0)
+    return 1.0 - _safe_divide(totals[..., 0], totals[..., 1], np.nan)
 
 
 def accuracy(totals: np.ndarray) -> np.ndarray:
@@ -110,12 +115,14 @@ class Measure:
     name: str
     columns: tuple[str, ...]
     formula: Formula
+    undefined: str = "nothing to compare"
+    """Why the formula has no value for a row or a corpus, in words (a zero denominator)."""
 
     def __call__(self, totals: np.ndarray) -> np.ndarray:
         return self.formula(totals)
 
 
-TEDEVAL = Measure("TEDEVAL", ("delta", "iota"), edit_score)
+TEDEVAL = Measure("TEDEVAL", ("delta", "iota"), edit_score, "no item on either side (ι = 0)")
 """The TedEval score over (δ, ι) statistics (2012 paper, section 3.3)."""
 
 
@@ -314,7 +321,10 @@ class Score(float):
     It carries the measure's ``name``, the ``signature`` of the options that
     produced it, the number of ``sentences``, the summed statistics
     (``totals``) and whether it is a ``"micro"`` (corpus) or ``"macro"``
-    average. Arithmetic and comparison work as on any float.
+    average. ``undefined`` counts the sentences that have no score of their
+    own (nothing to compare in them): a macro average leaves them out. When
+    the value itself is undefined (NaN), ``reason`` says why. Arithmetic and
+    comparison work as on any float.
 
     >>> s = Score(0.75, name="LAS", totals={"correct": 3, "total": 4}, sentences=1,
     ...           signature=Signature(metric="attachment"))
@@ -329,6 +339,8 @@ class Score(float):
     sentences: int
     totals: dict[str, int]
     average: str
+    undefined: int
+    reason: str | None
 
     def __new__(
         cls,
@@ -339,6 +351,8 @@ class Score(float):
         sentences: int,
         totals: Mapping[str, int] | None = None,
         average: str = "micro",
+        undefined: int = 0,
+        reason: str | None = None,
     ) -> Score:
         self = super().__new__(cls, value)
         self.name = name
@@ -346,6 +360,11 @@ class Score(float):
         self.sentences = sentences
         self.totals = dict(totals or {})
         self.average = average
+        self.undefined = undefined
+        if np.isnan(value):
+            self.reason = reason or ("no sentence" if sentences == 0 else "nothing to compare")
+        else:
+            self.reason = None
         return self
 
     @classmethod
@@ -368,6 +387,13 @@ class Score(float):
         else:
             value = table.macro(measure)
         totals = dict(zip(measure.columns, table.totals(measure.columns).tolist(), strict=True))
+        undefined = int(np.isnan(table.per_sentence(measure)).sum()) if len(table) else 0
+        if len(table) == 0:
+            reason = "no sentence"
+        elif average == "macro":
+            reason = f"no sentence has a score of its own: {measure.undefined}"
+        else:
+            reason = measure.undefined
         return cls(
             value,
             name=name or measure.name,
@@ -375,6 +401,8 @@ class Score(float):
             sentences=len(table),
             totals=totals,
             average=average,
+            undefined=undefined,
+            reason=reason,
         )
 
     @property
@@ -392,7 +420,12 @@ class Score(float):
         extra = f"{stats}, {self.sentences} {unit}" if stats else f"{self.sentences} {unit}"
         if self.average == "macro":
             extra += ", macro"
-        return f"{self.name} = {self.format()} ({extra}) {self.signature}"
+            if self.undefined:
+                extra += f" leaving out {self.undefined} with nothing to compare"
+        value = self.format()
+        if self.reason:
+            value += f" ({self.reason})"
+        return f"{self.name} = {value} ({extra}) {self.signature}"
 
     def __repr__(self) -> str:
         return f"Score({self.name}={self.format()}, average={self.average!r})"
@@ -404,16 +437,21 @@ class Score(float):
             "sentences": self.sentences,
             "totals": self.totals,
             "average": self.average,
+            "undefined": self.undefined,
+            "reason": self.reason,
         }
         return (_rebuild_score, (float(self), state))
 
     def as_dict(self) -> dict[str, object]:
-        """A JSON-ready description: name, value, average, sentences, totals, signature."""
+        """A JSON-ready description: name, value (``None`` with a ``reason`` when
+        undefined), average, sentences, the ``undefined`` ones, totals, signature."""
         return {
             "name": self.name,
             "value": None if np.isnan(self) else float(self),
+            "reason": self.reason,
             "average": self.average,
             "sentences": self.sentences,
+            "undefined": self.undefined,
             "totals": self.totals,
             "signature": str(self.signature),
         }

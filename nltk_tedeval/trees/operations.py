@@ -37,7 +37,14 @@ from ..errors import OptionError, UnificationError
 from .mft import MultiFunctionTree, Span, crossing_pair
 from .tokens import check_yields
 
-__all__ = ["generalize", "relabel", "subsumes", "tl_unify", "unify"]
+__all__ = [
+    "carries_function_labels",
+    "generalize",
+    "relabel",
+    "subsumes",
+    "tl_unify",
+    "unify",
+]
 
 
 def _same_yield(trees: Iterable[MultiFunctionTree]) -> list[MultiFunctionTree]:
@@ -168,3 +175,21 @@ def relabel(
     for span, labels in tree._table().items():
         table[span] = frozenset(x for x in map(fn, labels) if x)
     return MultiFunctionTree._trusted(tree.words, table)
+
+
+def carries_function_labels(tree: MultiFunctionTree, head_labels: Iterable[str] = ("hd",)) -> bool:
+    """True when some node of ``tree`` has a label that is not a head label.
+
+    The head label (``hd``, 2012 §3.1) is added by the dependency conversion
+    itself, so a dependency tree without relations (nltk's three-column
+    Malt-TAB files) carries only it, and a phrase-structure tree without
+    function tags carries nothing. Labeled TedEval has nothing to compare
+    when no tree of a comparison carries a function label (SPEC.md §5).
+
+    >>> carries_function_labels(MultiFunctionTree({(0, 2): set(), (0, 1): {"hd"}}, 2))
+    False
+    >>> carries_function_labels(MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"hd"}}, 2))
+    True
+    """
+    heads = frozenset(head_labels)
+    return any(not labels <= heads for labels in tree._table().values())
