@@ -329,6 +329,10 @@ def run_transition_parser(
     import numpy as np
     from nltk.parse.transitionparser import TransitionParser
 
+    # nltk 3.10 refuses to let TransitionParser.train write its model outside
+    # nltk's data paths (nltk.pathsec), so /tmp or the working directory fail
+    # with a permission error; the model goes to a private directory that
+    # nltk_workspace() puts on nltk.data.path for as long as it is needed.
     with nltk_workspace() as work:
         model = str(work / f"{algorithm}.model")
         np.random.seed(SVM_SEED)  # SVC(probability=True) draws its CV folds from it
