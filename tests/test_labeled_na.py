@@ -169,3 +169,19 @@ def test_the_command_line_notes_tl_unification(tmp_path: Path, capsys) -> None:
     # The same number as in Python: 1 − 3/5.
     ptb_entry = next(s for s in data["systems"] if s["name"] == "ptb")
     assert ptb_entry["scores"]["single labeled"]["value"] == pytest.approx(0.4)
+
+
+def test_the_command_line_says_what_a_macro_average_left_out(tmp_path: Path, capsys) -> None:
+    # Sentence 1 as above (unlabeled 0/4); sentence 2 has one token, so its
+    # only node is the sentence itself: unlabeled ι = 0, no score of its own.
+    gold = tmp_path / "gold.malt"
+    gold.write_text(GOLD_RIGHT + "\nyes UH 0\n", encoding="utf-8")
+    assert main(["score", str(gold), str(gold), "--macro"]) == 0
+    out = capsys.readouterr().out
+    assert "macro unlabeled of gold: leaves out 1 sentence with nothing to compare" in out
+    macro_row = next(line for line in out.splitlines() if line.startswith("  (macro)"))
+    assert macro_row.split() == ["(macro)", "n/a", "1.0000"]
+    assert main(["score", str(gold), str(gold), "--macro", "--json"]) == 0
+    macro = json.loads(capsys.readouterr().out)["systems"][0]["macro"]
+    assert (macro["unlabeled"]["value"], macro["unlabeled"]["undefined"]) == (1.0, 1)
+    assert macro["labeled"]["reason"].startswith("no sentence has a score of its own")
