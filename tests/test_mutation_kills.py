@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from nltk_tedeval import Measure, Score, Signature, StatsTable, paired_randomization
-from nltk_tedeval.errors import OptionError
+from nltk_tedeval.errors import MissingParseWarning, OptionError
 from nltk_tedeval.reading.evalb_params import EvalbParams
 from nltk_tedeval.scoring.stats import TEDEVAL, accuracy
 
@@ -1681,3 +1681,57 @@ def test_apted_leaves_the_recursion_limit_as_it_found_it() -> None:
         assert sys.getrecursionlimit() == 450
     finally:
         sys.setrecursionlimit(before)
+
+
+@pytest.mark.parametrize("punct", ["include", "exclude"])
+def test_attachment_missing_zero_counts_every_gold_token_by_hand(punct: str) -> None:
+    """A missing parse under ``missing="zero"``: every scored gold token, nothing right.
+
+    Sentence 1, "John saw Mary ." (nsubj root obj punct), parsed exactly.
+    Sentence 2, "big red dog" (amod amod root), no parse.
+
+    Punctuation included: sentence 1 gives 4 tokens, 4 right in every column;
+    sentence 2 gives 3 tokens, none right. Totals (tokens, head, label,
+    head_label, undirected, ned) = (7, 4, 4, 4, 4, 4). Relations [gold,
+    predicted, label right, both right]: amod [2, 0, 0, 0] (two gold tokens,
+    nothing predicted), root [2, 1, 1, 1], punct, nsubj and obj [1, 1, 1, 1].
+
+    Punctuation excluded: the "." leaves, 1 token excluded, so (6, 3, 3, 3,
+    3, 3), and punct appears nowhere.
+    """
+    from nltk_tedeval import AttachmentEvaluator
+    from nltk_tedeval.trees.dependency import DependencyTree
+
+    s1 = DependencyTree(
+        ("John", "saw", "Mary", "."), (2, 0, 2, 2), ("nsubj", "root", "obj", "punct")
+    )
+    s2 = DependencyTree(("big", "red", "dog"), (3, 3, 0), ("amod", "amod", "root"))
+    ev = AttachmentEvaluator([s1, None], [s1, s2], missing="zero", punct=punct)
+    with pytest.warns(MissingParseWarning):
+        report = ev.report()
+    rels = {r: (s.gold, s.predicted, s.label_correct, s.head_label_correct)
+            for r, s in ev.relation_scores().items()}  # fmt: skip
+    same = {"nsubj": (1, 1, 1, 1), "obj": (1, 1, 1, 1), "root": (2, 1, 1, 1), "amod": (2, 0, 0, 0)}
+    if punct == "include":
+        assert ev.stats.totals(ev.stats.columns).tolist() == [7, 4, 4, 4, 4, 4]
+        assert (report["tokens"], report["excluded_tokens"]) == (7, 0)
+        assert rels == {**same, "punct": (1, 1, 1, 1)}
+    else:
+        assert ev.stats.totals(ev.stats.columns).tolist() == [6, 3, 3, 3, 3, 3]
+        assert (report["tokens"], report["excluded_tokens"]) == (6, 1)
+        assert rels == same
+    assert report["non_trees"] == {"parse": 0, "gold": 0}
+    assert ev.stats.array[1].tolist() == [3, 0, 0, 0, 0, 0]
+
+
+def test_attachment_missing_zero_still_refuses_a_gold_that_is_no_tree() -> None:
+    """SPEC.md §8: a gold whose heads form a cycle is an error, also when its parse is missing."""
+    from nltk_tedeval import AttachmentEvaluator
+    from nltk_tedeval.errors import TedEvalError
+    from nltk_tedeval.trees.dependency import DependencyTree
+
+    cycle = DependencyTree(("a", "b"), (2, 1), ("dep", "dep"), check=False)
+    ev = AttachmentEvaluator([None], [cycle], missing="zero")
+    with pytest.raises(TedEvalError, match="gold") as caught:
+        ev.eval()
+    assert "cycle" in str(caught.value)
