@@ -1735,3 +1735,54 @@ def test_attachment_missing_zero_still_refuses_a_gold_that_is_no_tree() -> None:
     with pytest.raises(TedEvalError, match="gold") as caught:
         ev.eval()
     assert "cycle" in str(caught.value)
+
+
+def test_mph_missing_zero_counts_the_gold_brackets_by_hand() -> None:
+    """MPH's ``missing="zero"``: (matched, gold, test) = (0, the gold's brackets, 0).
+
+    "the big dog barked at the cat ." with Collins' heads: NP 0-3 (head dog),
+    PP 4-7 (head at) and NP 5-7 (head cat) are maximal projections; VP 3-7
+    shares S's head, barked; the period goes first (SPEC.md §7), so the
+    brackets are counted over 7 words. Gold row: (0, 3, 0).
+    """
+    from nltk import Tree
+
+    from nltk_tedeval import MPHEvaluator
+
+    gold = Tree.fromstring(
+        "(S (NP (DT the) (JJ big) (NN dog)) (VP (VBD barked) (PP (IN at) (NP (DT the) "
+        "(NN cat)))) (. .))"
+    )
+    ev = MPHEvaluator([gold, None], [gold, gold], missing="zero")
+    with pytest.warns(MissingParseWarning):
+        rows = ev.stats.array.tolist()
+    assert rows == [[3, 3, 3], [0, 3, 0]]
+    # The evaluator's own head rules, also on this path: with every phrase
+    # headed by its rightmost child (PP by its NP), cat heads S, VP, PP and
+    # NP 5-7, so only NP 0-3 (head dog) is a maximal projection.
+    rightmost = {"PP": ("right", "NP"), "*": ("right", ())}
+    ev = MPHEvaluator([None], [gold], missing="zero", head_rules=rightmost)
+    with pytest.warns(MissingParseWarning):
+        assert ev.stats.array.tolist() == [[0, 1, 0]]
+
+
+def test_mph_missing_zero_lifts_or_refuses_a_non_projective_gold_as_asked() -> None:
+    """The zero path reads its gold with the evaluator's own options.
+
+    a b c d with c -> a crossing b: refused, naming the gold, unless
+    ``projectivize=True``, which lifts c -> a to b -> a and leaves no bracket.
+    """
+    from nltk.parse import DependencyGraph
+
+    from nltk_tedeval import MPHEvaluator
+    from nltk_tedeval.errors import NonProjectiveError
+
+    nonproj = DependencyGraph(
+        "a\tNN\t3\tdep\nb\tVB\t0\troot\nc\tNN\t2\tdep\nd\tNN\t2\tdep", top_relation_label="root"
+    )
+    lifted = MPHEvaluator([None], [nonproj], missing="zero", projectivize=True)
+    with pytest.warns(MissingParseWarning):
+        assert lifted.stats.array.tolist() == [[0, 0, 0]]
+    refused = MPHEvaluator([None], [nonproj], missing="zero")
+    with pytest.raises(NonProjectiveError, match=r"gold: non-projective arc 3 -> 1"):
+        refused.eval()
