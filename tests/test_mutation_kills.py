@@ -1222,6 +1222,19 @@ def test_parseval_non_transitive_eq_labels_do_not_chain() -> None:
     assert ev.summary()["all"]["matched_brackets"] == 1
 
 
+def test_parseval_greedy_match_with_a_gold_span_the_test_lacks() -> None:
+    """The greedy loop (non-transitive EQ_LABEL) over a gold bracket whose span has no
+    test bracket at all. EVALB's own line for these two trees and this parameter file:
+    S matches, A(0,2) has no test bracket, B(1,3) crosses it."""
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    params = EvalbParams.from_text("EQ_LABEL A B\nEQ_LABEL B C\n")
+    ev = _parseval("(S (A (NN x) (NN y)) (NN z))", "(S (NN x) (B (NN y) (NN z)))", params=params)
+    assert ev.sentence_lines() == [
+        "   1    3    0   50.00  50.00     1      2    2      1      3     3   100.00"
+    ]
+
+
 def test_eq_label_classes_when_transitive() -> None:
     """``_label_classes``: a representative (the smallest label) per class when every
     pair of a class is declared; ``None`` (replay EVALB's greedy loop) otherwise."""
@@ -1265,6 +1278,20 @@ _QUOTES = "DELETE_LABEL ''\nQUOTE_LABEL ''\nQUOTE_LABEL POS\n"
             "(S (NP (NN a) (POS ')) (VB b))",
             "(S (NP (NN a) ('' ')) (VB b))",
             "   1    3    0  100.00 100.00     2      2    2      0      3     2    66.67",
+        ),
+        # the test deletes two quotes in a row: each is put back where it stood
+        (
+            _QUOTES,
+            "(S (NP (NN a) (POS ') (POS ')) (VB b))",
+            "(S (NP (NN a) ('' ') ('' ')) (VB b))",
+            "   1    4    0  100.00 100.00     2      2    2      0      4     2    50.00",
+        ),
+        # ... and in two constituents: the second goes back after b, not next to the first
+        (
+            _QUOTES,
+            "(S (NP (NN a) (POS ')) (VP (VB b) (POS ')))",
+            "(S (NP (NN a) ('' ')) (VP (VB b) ('' ')))",
+            "   1    4    0  100.00 100.00     3      3    3      0      4     2    50.00",
         ),
         # EQ_LABEL makes the reinserted tag right
         (
