@@ -5,6 +5,7 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py            # everything (a few minutes)
     python benchmarks/run.py --quick    # smaller inputs, under a minute
     python benchmarks/run.py --only read,parseval
+    python benchmarks/run.py --only evalb --evalb ~/EVALB/evalb   # an EVALB you built
 
 Inputs: the 80-document GUM excerpt shipped gzipped in
 ``corpora_samples/gum_excerpt`` (2,996 sentences), and synthetic corpora of
@@ -15,10 +16,12 @@ the same for its baseline, with the ratio (how many times faster we are).
 Baselines: nltk alone reading the same files into ``nltk.Tree`` and
 ``DependencyGraph``; the APTED engine against the span-set engine; nltk's
 ``DependencyEvaluator``; ``udtools`` (the UD evaluation script) and
-``PYEVALB`` from PyPI when installed; a plain Python loop for the
-significance test. Times are the best of a few repetitions (wall clock,
-after imports); peak memory is what ``tracemalloc`` sees in a separate run,
-or the peak resident size of a separate process for the streaming figures.
+``PYEVALB`` from PyPI when installed; EVALB itself (C), whole process
+against whole process, when ``--evalb`` names a binary you built from its
+public source; a plain Python loop for the significance test. Times are
+the best of a few repetitions (wall clock, after imports); peak memory is
+what ``tracemalloc`` sees in a separate run, or the peak resident size of a
+separate process for the streaming figures.
 """
 
 from __future__ import annotations
@@ -155,6 +158,8 @@ class Bench:
     tmp: Path
     gum: Path
     figures: list[Figure] = field(default_factory=list)
+    evalb: Path | None = None  # an EVALB binary the user built (never shipped)
+    evalb_prm: Path | None = None
 
     def add(self, fig: Figure) -> None:
         self.figures.append(fig)
@@ -288,6 +293,24 @@ def bench_read(b: Bench, files: dict[str, Path]) -> None:
                 met=base >= ours,
             )
         )
+    # The command line's fast path: brackets straight into phrase-structure tables.
+    path = files["ptb"]
+    n = len(ours_read(path, nltk_trees=False))
+    ours = best_time(lambda: ours_read(path, nltk_trees=False), b.repeat)
+    base = best_time(lambda: nltk_read_ptb(path), b.repeat)
+    b.add(
+        Figure(
+            "read ptb, straight to tables (command line)",
+            n,
+            ours,
+            peak_mb(lambda: ours_read(path, nltk_trees=False)),
+            "nltk read",
+            base,
+            target=">= 3x",
+            met=base >= 3 * ours,
+            note="read_file(..., nltk_trees=False): no nltk.Tree",
+        )
+    )
 
 
 def bench_convert(b: Bench, files: dict[str, Path]) -> tuple[list, list]:
@@ -423,8 +446,10 @@ def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
     gold, test = files["lines"], files["perturbed"]
 
     def ours() -> None:
+        # As the command line reads: straight to phrase-structure tables.
         ParsevalEvaluator(
-            read_file(test, one_per_line=True), read_file(gold, one_per_line=True)
+            read_file(test, one_per_line=True, nltk_trees=False),
+            read_file(gold, one_per_line=True, nltk_trees=False),
         ).eval()
 
     n = sum(1 for _ in read_file(gold, one_per_line=True))
@@ -466,6 +491,47 @@ def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
             peak_mb(pyevalb),
             target=">= 50x",
             met=t_base >= 50 * t_ours,
+        )
+    )
+
+
+def bench_evalb(b: Bench, files: dict[str, Path]) -> None:
+    """`tedeval parseval` against EVALB itself, both as whole processes, on 10 copies of GUM.
+
+    EVALB is never shipped: build it from its public source (for example
+    nikitakit/self-attentive-parser, EVALB/: ``gcc -O2 -o evalb evalb.c``)
+    and pass ``--evalb PATH`` (and ``--evalb-prm`` for its COLLINS.prm).
+    """
+    if b.evalb is None:
+        return
+    copies = 2 if b.quick else 10
+    gold, test = b.tmp / "evalb_gold.ptb", b.tmp / "evalb_test.ptb"
+    for src, dst in ((files["lines"], gold), (files["perturbed"], test)):
+        text = src.read_text(encoding="utf-8")
+        dst.write_text(text * copies, encoding="utf-8")
+    n = len(files["lines"].read_text(encoding="utf-8").splitlines()) * copies
+    prm = b.evalb_prm or b.evalb.with_name("COLLINS.prm")
+
+    def process(argv: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - start
+
+    tedeval = [sys.executable, "-m", "nltk_tedeval", "parseval", str(gold), str(test)]
+    evalb = [str(b.evalb), "-p", str(prm), str(gold), str(test)]
+    t_ours = min(process(tedeval) for _ in range(b.repeat))
+    t_evalb = min(process(evalb) for _ in range(b.repeat))
+    b.add(
+        Figure(
+            "tedeval parseval (process) vs EVALB (process)",
+            n,
+            t_ours,
+            None,
+            "EVALB (C)",
+            t_evalb,
+            target="<= 5x EVALB's time",
+            met=t_ours <= 5 * t_evalb,
+            note=f"{t_ours / t_evalb:.1f}x EVALB's time; {copies} copies of GUM",
         )
     )
 
@@ -791,6 +857,7 @@ SECTIONS = {
     "tedeval": None,  # convert + tedeval share their inputs; see run()
     "cross": lambda b, f: bench_cross(b, f),
     "parseval": lambda b, f: bench_parseval(b, f),
+    "evalb": lambda b, f: bench_evalb(b, f),
     "attach": lambda b, f: bench_attach(b, f),
     "mph": lambda b, f: bench_mph(b, f),
     "significance": lambda b, f: bench_significance(b),
@@ -807,6 +874,10 @@ def main() -> int:
     ap.add_argument("--only", help=f"comma-separated sections: {', '.join(SECTIONS)}")
     ap.add_argument("--data", type=Path, help="a directory of GUM .ptb and .conllu files")
     ap.add_argument("--json", type=Path, help="also write the figures as JSON")
+    ap.add_argument("--evalb", type=Path, help="an EVALB binary you built, for the 'evalb' section")
+    ap.add_argument(
+        "--evalb-prm", type=Path, help="its parameter file (default: COLLINS.prm beside it)"
+    )
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else set(SECTIONS)
     unknown = only - set(SECTIONS)
@@ -815,6 +886,7 @@ def main() -> int:
     gum = args.data or gum_directory()
     with tempfile.TemporaryDirectory(prefix="tedeval-bench-") as tmp:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
+        b.evalb, b.evalb_prm = args.evalb, args.evalb_prm
         files = concatenate_gum(gum, b.tmp)
         print(
             f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "

@@ -4,21 +4,29 @@ Trees may be printed one per line or over several lines; in EVALB's layout
 (one tree per line) an empty line is an empty parse and words are split as
 EVALB splits them. An explicit stack replaces recursion, and the trees are
 equal to those of ``Tree.fromstring`` on the same text.
+
+With ``nltk_trees=False`` the same tokens go straight into
+:class:`~nltk_tedeval.trees.constituency.PhraseStructure` tables, the form
+every metric works on, without building ``nltk.Tree`` objects that would
+only be flattened again: the command line's fast path. The table equals
+``flatten_tree`` of the nltk tree, which the tests check on every sample
+file and on generated trees.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputFormatError
 from ..records import SourceSentence
+from ..trees.constituency import Node, PhraseStructure
 from .detect import _SNIFF_LINES
 from .lines import _Lines
 
 if TYPE_CHECKING:
-    from nltk.tree import Tree
+    pass
 
 __all__: list[str] = []  # read through sentences.py
 
@@ -86,16 +94,21 @@ class _Brackets:
     object creation.
     """
 
-    def __init__(self, *, escapes: bool = True) -> None:
+    def __init__(self, *, escapes: bool = True, nltk_trees: bool = True) -> None:
         from nltk.tree import Tree
 
         self.escapes = escapes  # False in EVALB mode, where a backslash is a character
         self.tree_class = Tree
-        self.stack: list[Tree] = []  # the open constituents, outermost first
-        self.done: list[tuple[int, Tree]] = []  # complete trees with their first lines
+        self.stack: list[Any] = []  # the open constituents, outermost first
+        self.done: list[tuple[int, Any]] = []  # complete trees with their first lines
         self.tree_line = 0  # first line of the open tree
         self.expect_label = False  # the last token was "("
         self.problems: list[tuple[str, int, str]] = []  # message, line, token
+        if not nltk_trees:
+            self.feed = self._feed_phrases  # type: ignore[method-assign]
+        # The open tree's table, as flatten_tree builds it (only without nltk trees).
+        self._table: tuple[list[str], list[int], list[int], list[int], list[list[int]], list[str]]
+        self._table = ([], [], [], [], [], [])
 
     def reset(self) -> None:
         """Forget the open tree (after an error), keep nothing complete."""
@@ -103,6 +116,35 @@ class _Brackets:
         self.done.clear()
         self.problems.clear()
         self.expect_label = False
+
+    # Problems are rare; each is worded once for both ways of building trees.
+
+    def _extra_closing(self, lineno: int, tok: str) -> None:
+        if self.done:
+            message = (
+                "too many closing brackets: ')' after the tree begun on line "
+                f"{self.done[-1][0]} is complete"
+            )
+        else:
+            message = "too many closing brackets: ')' outside any tree"
+        self.problems.append((message, lineno, tok))
+
+    def _label_problem(self, tok: str, lineno: int) -> None:
+        if tok[-1] == "\\" and self.escapes:
+            # "(NP\ SBJ x)": brackets have no escape for spaces; read as
+            # nltk does, the word after the backslash would silently join the yield.
+            self.problems.append(
+                (
+                    f"the label {tok!r} ends in a backslash: bracketed trees have no "
+                    "escape for spaces, so no label or word can hold one (write the "
+                    "label without the space, such as NP-SBJ or NP_SBJ)",
+                    lineno,
+                    tok,
+                )
+            )
+
+    def _outside(self, tok: str, lineno: int) -> None:
+        self.problems.append((f"text outside brackets: {tok!r}", lineno, tok))
 
     def feed(self, tokens: list[str], lineno: int) -> None:
         """Read the tokens of line ``lineno``; problems are noted, not raised."""
@@ -119,19 +161,8 @@ class _Brackets:
                         stack[-1].append(tree)
                     else:
                         self.done.append((self.tree_line, tree))
-                elif self.done:
-                    self.problems.append(
-                        (
-                            "too many closing brackets: ')' after the tree begun on line "
-                            f"{self.done[-1][0]} is complete",
-                            lineno,
-                            tok,
-                        )
-                    )
                 else:
-                    self.problems.append(
-                        ("too many closing brackets: ')' outside any tree", lineno, tok)
-                    )
+                    self._extra_closing(lineno, tok)
             elif tok == "(":
                 if not stack:
                     self.tree_line = lineno
@@ -145,26 +176,90 @@ class _Brackets:
             elif expect_label:
                 stack[-1]._label = tok
                 expect_label = False
-                if tok[-1] == "\\" and self.escapes:
-                    # "(NP\ SBJ x)": brackets have no escape for spaces; read as
-                    # nltk does, the word after the backslash would silently join the yield.
-                    self.problems.append(
-                        (
-                            f"the label {tok!r} ends in a backslash: bracketed trees have no "
-                            "escape for spaces, so no label or word can hold one (write the "
-                            "label without the space, such as NP-SBJ or NP_SBJ)",
-                            lineno,
-                            tok,
-                        )
-                    )
+                if tok[-1] == "\\":
+                    self._label_problem(tok, lineno)
             elif stack:
                 stack[-1].append(tok)
             else:
-                self.problems.append((f"text outside brackets: {tok!r}", lineno, tok))
+                self._outside(tok, lineno)
         self.expect_label = expect_label
 
+    def _feed_phrases(self, tokens: list[str], lineno: int) -> None:
+        """:meth:`feed`, building the open tree's table instead of ``nltk.Tree`` objects.
 
-def _read_ptb(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
+        The stack holds node indices; a node's children are noted when they
+        open, as ``flatten_tree`` notes them, so a closed tree is its table.
+        """
+        stack = self.stack
+        expect_label = self.expect_label
+        labels, starts, ends, parents, children, words = self._table
+        for tok in tokens:
+            if tok == ")":
+                expect_label = False
+                if stack:
+                    ends[stack.pop()] = len(words)
+                    if not stack:
+                        self.done.append((self.tree_line, self._close_table()))
+                        labels, starts, ends, parents, children, words = self._table
+                else:
+                    self._extra_closing(lineno, tok)
+            elif tok == "(":
+                if not stack:
+                    self.tree_line = lineno
+                    if labels:  # what an error left of the last tree
+                        self._table = ([], [], [], [], [], [])
+                        labels, starts, ends, parents, children, words = self._table
+                idx = len(labels)
+                labels.append("")
+                starts.append(len(words))
+                ends.append(-1)
+                if stack:
+                    parents.append(stack[-1])
+                    children[stack[-1]].append(idx)
+                else:
+                    parents.append(-1)
+                children.append([])
+                stack.append(idx)
+                expect_label = True
+            elif expect_label:
+                labels[stack[-1]] = tok
+                expect_label = False
+                if tok[-1] == "\\":
+                    self._label_problem(tok, lineno)
+            elif stack:
+                children[stack[-1]].append(-1 - len(words))
+                words.append(tok)
+            else:
+                self._outside(tok, lineno)
+        self.expect_label = expect_label
+
+    def _close_table(self) -> Any:
+        """The complete tree's table as a PhraseStructure, and a fresh table for the next.
+
+        A tree without words has no table (``PhraseStructure`` needs a word);
+        it is built as the ``nltk.Tree`` the other path gives, so that every
+        metric treats it the same way.
+        """
+        labels, starts, ends, parents, children, words = self._table
+        self._table = ([], [], [], [], [], [])
+        if not words:
+            return self._as_nltk_tree(labels, children)
+        tags: list[str | None] = [None] * len(words)
+        nodes = []
+        for lab, st, en, par, ch in zip(labels, starts, ends, parents, children, strict=True):
+            if len(ch) == 1 and ch[0] < 0:
+                tags[-1 - ch[0]] = lab
+            nodes.append(Node(lab, st, en, par, tuple(ch)))
+        return PhraseStructure(tuple(words), tuple(nodes), tuple(tags))
+
+    def _as_nltk_tree(self, labels: list[str], children: list[list[int]]) -> Any:
+        trees = [self.tree_class(label, []) for label in labels]
+        for tree, kids in zip(trees, children, strict=True):
+            tree.extend(trees[k] for k in kids)  # no words: every child is a node
+        return trees[0]
+
+
+def _read_ptb(lines: _Lines, collect: bool, nltk_trees: bool = True) -> Iterator[SourceSentence]:
     """Trees in a stream of brackets: one per line, or spread over several lines.
 
     A tree is complete when its brackets balance. Trees are read in groups:
@@ -176,7 +271,7 @@ def _read_ptb(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
     next tree that starts in column 0 or after a blank line.
     """
     name = lines.name
-    reader = _Brackets()
+    reader = _Brackets(nltk_trees=nltk_trees)
     stack, done, problems = reader.stack, reader.done, reader.problems
     number = 0  # sentences yielded so far
     group = 0  # first line of the group; 0 when none is open
@@ -245,10 +340,12 @@ def _read_ptb(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
         yield from close(None)
 
 
-def _read_ptb_lines(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
+def _read_ptb_lines(
+    lines: _Lines, collect: bool, nltk_trees: bool = True
+) -> Iterator[SourceSentence]:
     """EVALB's reading: every line is one sentence, an empty line an empty parse."""
     name = lines.name
-    reader = _Brackets(escapes=False)
+    reader = _Brackets(escapes=False, nltk_trees=nltk_trees)
     for lineno, text in enumerate(lines, start=1):
         error = lines.take_bad(lineno + 1)
         reader.reset()
