@@ -1813,3 +1813,36 @@ def test_mph_missing_zero_lifts_or_refuses_a_non_projective_gold_as_asked() -> N
     refused = MPHEvaluator([None], [nonproj], missing="zero")
     with pytest.raises(NonProjectiveError, match=r"gold: non-projective arc 3 -> 1"):
         refused.eval()
+
+
+def test_attachment_scores_a_dependency_tree_parse_that_is_no_tree() -> None:
+    """Only a gold must be a tree (SPEC.md §8). A parse built as a ``DependencyTree``
+    without the check, whose two tokens head each other, is scored and counted: "a b"
+    with gold a <- b (nsubj), b root; a's head b is right, b's head a is wrong, and a is
+    b's gold child, so b counts as undirected and NED. Row (2, 1, 2, 1, 2, 2)."""
+    from nltk_tedeval import AttachmentEvaluator
+    from nltk_tedeval.trees.dependency import DependencyTree
+
+    gold = DependencyTree(("a", "b"), (2, 0), ("nsubj", "root"))
+    parse = DependencyTree(("a", "b"), (2, 1), ("nsubj", "root"), check=False)
+    ev = AttachmentEvaluator([parse], [gold])
+    assert ev.stats.array.tolist() == [[2, 1, 2, 1, 2, 2]]
+    assert ev.report()["non_trees"] == {"parse": 1, "gold": 0}
+
+
+def test_parseval_error_sentence_length_skips_empty_elements_even_when_unreadable() -> None:
+    """A gold EVALB cannot read ("sleeps" hangs under VP without a POS tag) is an error
+    sentence, but its length still follows DELETE_LABEL_FOR_LENGTH (-NONE- in
+    COLLINS.prm): of "* sleeps now" the trace does not count, so Len is 2, not 3, and
+    the sentence falls in the len<=40 block."""
+    from nltk import Tree
+
+    from nltk_tedeval.metrics.parseval import ParsevalEvaluator
+
+    gold = Tree.fromstring("(S (NP-SBJ (-NONE- *)) (VP sleeps (RB now)))")
+    test = Tree.fromstring("(S (NP (-NONE- *)) (VP (VBZ sleeps) (RB now)))")
+    ev = ParsevalEvaluator([test], [gold], on_error="skip")
+    assert ev.sentence_lines() == [
+        "   1    2    1    0.00   0.00     0      0    0      0      0     0     0.00"
+    ]
+    assert ev.stats.totals(["length", "errors", "errors_cut"]).tolist() == [2, 1, 1]

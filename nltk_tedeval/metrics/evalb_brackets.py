@@ -98,7 +98,6 @@ class _Rules:
     """An :class:`EvalbParams` turned into lookup tables, built once per evaluation."""
 
     def __init__(self, params: EvalbParams) -> None:
-        self.params = params
         self.delete = frozenset(params.delete_labels)
         self.delete_len = frozenset(params.delete_labels_for_length)
         self.quote_tags = frozenset(params.quote_labels)
