@@ -1846,3 +1846,23 @@ def test_parseval_error_sentence_length_skips_empty_elements_even_when_unreadabl
         "   1    2    1    0.00   0.00     0      0    0      0      0     0     0.00"
     ]
     assert ev.stats.totals(["length", "errors", "errors_cut"]).tolist() == [2, 1, 1]
+
+
+def test_attachment_suggests_other_metrics_only_for_constituency_trees() -> None:
+    """The hint to use TedEval, ParsEval or MPH fits a phrase-structure tree; for a
+    multi-function tree it would send the user the wrong way, so the message stops."""
+    from nltk import Tree
+
+    from nltk_tedeval import AttachmentEvaluator
+    from nltk_tedeval.errors import TreeStructureError
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+
+    mft = MultiFunctionTree({(0, 1): set()}, 1)
+    with pytest.raises(TreeStructureError) as caught:
+        AttachmentEvaluator([mft], [mft]).eval()
+    assert str(caught.value) == (
+        "sentence 1: parse: expected an nltk DependencyGraph, got a MultiFunctionTree"
+    )
+    tree = Tree.fromstring("(S (NN a))")
+    with pytest.raises(TreeStructureError, match="for constituency trees use tedeval score"):
+        AttachmentEvaluator([tree], [tree]).eval()
