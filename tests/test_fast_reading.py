@@ -20,6 +20,8 @@ from nltk_tedeval import MPHEvaluator, ParsevalEvaluator, TedEvalEvaluator
 from nltk_tedeval.reading import read_file, read_text
 from nltk_tedeval.trees.constituency import PhraseStructure, flatten_tree
 
+from .strategies import dependency_trees
+
 ROOT = Path(__file__).resolve().parent.parent
 BRACKET_FILES = sorted(
     p
@@ -167,3 +169,110 @@ def test_every_metric_gives_the_same_statistics_on_both_paths() -> None:
         with pytest.warns(Warning):
             fast = evaluator(fast_parse, fast_gold, **kwargs).stats.array.tolist()
         assert fast == ordinary, evaluator.__name__
+
+
+# -- token lines straight into DependencyTree objects -----------------------------------------
+
+COLUMN_FILES = sorted(
+    p
+    for folder in (ROOT / "corpora_samples", ROOT / "tests")
+    for pattern in ("*.conll", "*.conllu", "*.conllu.gz", "*.conllx", "*.malt", "*.malttab")
+    for p in folder.rglob(pattern)
+)
+
+
+def same_dependencies(ordinary: list, fast: list) -> None:
+    from nltk_tedeval.trees.dependency import DependencyTree, from_dependency_graph
+
+    assert len(fast) == len(ordinary)
+    for a, b in zip(ordinary, fast, strict=True):
+        assert (a.file, a.number, a.line, a.sentence_id) == (
+            b.file,
+            b.number,
+            b.line,
+            b.sentence_id,
+        )
+        assert (str(a.error) if a.error else None) == (str(b.error) if b.error else None)
+        if a.tree is None:
+            assert b.tree is None
+        else:
+            assert isinstance(b.tree, DependencyTree)
+            assert b.tree == from_dependency_graph(a.tree, require_tree=False)
+
+
+def test_there_are_column_files_to_check() -> None:
+    names = {p.name for p in COLUMN_FILES}
+    assert {"arrive_gold1.conll", "GUM_bio_byron.conllu", "test.conllu"} <= names
+    assert len(COLUMN_FILES) > 80
+
+
+@pytest.mark.parametrize("path", COLUMN_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_column_file_reads_to_the_same_dependency_trees(path: Path) -> None:
+    def read(nltk_trees: bool) -> list:
+        return list(read_file(path, on_error="collect", nltk_trees=nltk_trees))
+
+    same_dependencies(read(True), read(False))
+
+
+BAD_COLUMNS = [
+    ("1\ta\t_\tNN\tNN\t_\t2\tdep\t_\t_\n2\tb\t_\tNN\tNN\t_\t1\tdep\t_\t_\n", "conllu"),  # a cycle
+    ("1\ta\t_\tNN\tNN\t_\t1\tdep\t_\t_\n", "conllu"),  # its own head
+    ("1\ta\t_\tNN\tNN\t_\t_\t_\t_\t_\n2\tb\t_\tNN\tNN\t_\t_\t_\t_\t_\n", "conllu"),  # missing
+    ("1\ta\t_\tNN\tNN\t_\t0\troot\t_\t_\n2\tb\t_\tNN\tNN\t_\t_\t_\t_\t_\n", "conllu"),  # partial _
+    ("1\ta\t_\tNN\tNN\t_\t7\troot\t_\t_\n", "conllu"),  # a head out of range
+    ("1\ta\tNN\n", "conllu"),  # too few columns
+    ("a NN 0\nb NN 1\n\nc NN x\n", "malttab"),  # a head that is no number
+    ("a NN 0 ROOT\nb NN 1\n", "malttab"),  # 4 then 3 columns
+    ("John NNP 2\nsaw VBD 0\nMary NNP 2\n", "malttab"),  # nltk's three columns
+    ("1-2\tab\t_\t_\t_\t_\t_\t_\t_\t_\n1\ta\t_\tDT\tDT\t_\t2\tdet\t_\t_\n"
+     "2\tb\t_\tNN\tNN\tX=1\t0\troot\t_\t_\n", "conllu"),  # a multiword token
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "fmt"), BAD_COLUMNS)
+def test_column_problems_read_the_same_way(text: str, fmt: str) -> None:
+    def read(nltk_trees: bool) -> list:
+        return list(read_text(text, fmt, name="t", on_error="collect", nltk_trees=nltk_trees))
+
+    same_dependencies(read(True), read(False))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 6), st.data()), min_size=1, max_size=3))
+def test_generated_dependency_trees_read_the_same_way(shapes) -> None:
+    blocks = []
+    for n, data in shapes:
+        tree = data.draw(dependency_trees(n=n))
+        blocks.append(
+            "".join(
+                f"{i}\t{w}\t_\tNN\t{'_' if i % 2 else 'NNS'}\t_\t{h}\t{r or '_'}\t_\t_\n"
+                for i, (w, h, r) in enumerate(
+                    zip(tree.words, tree.heads, tree.rels, strict=True), start=1
+                )
+            )
+        )
+    text = "\n".join(blocks)
+
+    def read(nltk_trees: bool) -> list:
+        return list(read_text(text, "conllu", on_error="collect", nltk_trees=nltk_trees))
+
+    same_dependencies(read(True), read(False))
+
+
+def test_every_dependency_metric_gives_the_same_statistics_on_both_paths() -> None:
+    from nltk_tedeval import AttachmentEvaluator
+
+    study = ROOT / "corpora_samples" / "study"
+    gold = list(read_file(study / "test.conllu"))
+    fast_gold = list(read_file(study / "test.conllu", nltk_trees=False))
+    for system in ("arc-eager", "arc-standard"):
+        path = study / "outputs" / f"{system}.conllu"
+        parse, fast_parse = list(read_file(path)), list(read_file(path, nltk_trees=False))
+        for evaluator, kwargs in (
+            (AttachmentEvaluator, {}),
+            (TedEvalEvaluator, {"projectivize": True}),
+            (MPHEvaluator, {"projectivize": True}),
+        ):
+            ordinary = evaluator(parse, gold, **kwargs).stats.array.tolist()
+            fast = evaluator(fast_parse, fast_gold, **kwargs).stats.array.tolist()
+            assert fast == ordinary, (system, evaluator.__name__)

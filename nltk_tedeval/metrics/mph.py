@@ -69,7 +69,7 @@ from ..reading.evalb_params import COLLINS_DELETE_LABELS
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, f_measure, precision, recall
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
-from ..trees.dependency import Arc, DependencyTree, from_dependency_graph
+from ..trees.dependency import Arc, DependencyTree, checked, from_dependency_graph
 from ..trees.headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
 from ..trees.kinds import flat_parse, tree_kind, tree_words
 from ..trees.mft import Span
@@ -105,7 +105,7 @@ def _read(tree: Any) -> Source:
         ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)
         return ps.remove_empty_elements()
     if kind == "dependency":
-        return tree if isinstance(tree, DependencyTree) else from_dependency_graph(tree)
+        return checked(tree) if isinstance(tree, DependencyTree) else from_dependency_graph(tree)
     raise TreeStructureError(
         "expected an nltk.Tree or a DependencyGraph, got "
         f"{type(tree).__name__}: {reprlib.repr(tree)}"

@@ -2,7 +2,9 @@
 
 One reader serves the three formats: sentences are token lines separated by
 blank lines, and each becomes the ``nltk.parse.DependencyGraph`` that nltk
-builds from the same lines.
+builds from the same lines, or, on the command line's fast path, directly
+the :class:`~nltk_tedeval.trees.dependency.DependencyTree` every metric
+reads from such a graph.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputFormatError
 from ..records import SourceSentence
+from ..trees.dependency import NO_LABEL, DependencyTree
 from .detect import _is_int
 from .lines import _Lines
 
@@ -30,7 +33,9 @@ _NUMBERS = tuple(str(i) for i in range(1024))
 _INTS = {s: i for i, s in enumerate(_NUMBERS)}
 
 
-def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSentence]:
+def _read_columns(
+    lines: _Lines, collect: bool, fmt: str, nltk_graphs: bool = True
+) -> Iterator[SourceSentence]:
     """Sentences of token lines separated by blank lines.
 
     CoNLL lines have 10 columns, split at tabs (or at spaces in a line
@@ -39,7 +44,10 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
     lines, multiword tokens and empty nodes are skipped in both, since
     tools mix the two up. A bad sentence is skipped up to the next blank
     line. Node dicts are built as the lines are read, as nltk builds them
-    (see :func:`_graph`).
+    (see :func:`_graph`). With ``nltk_graphs=False`` every sentence becomes
+    the :class:`~nltk_tedeval.trees.dependency.DependencyTree` that
+    ``from_dependency_graph`` would read from that graph, built directly and
+    unchecked (a parse need not be a tree; what needs one checks it).
     """
     name = lines.name
     malt = fmt == "malttab"
@@ -99,7 +107,8 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
             # The column formats' missing parse: the tokens without a head (SPEC.md §10).
             record = SourceSentence(name, number, start, sent_id, None, None)
         else:
-            record = SourceSentence(name, number, start, sent_id, _graph(nodes, width), None)
+            tree = _graph(nodes, width) if nltk_graphs else _dependency_tree(nodes)
+            record = SourceSentence(name, number, start, sent_id, tree, None)
         nodes.clear()
         heads.clear()
         headless.clear()
@@ -145,7 +154,7 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
                 "tag": tag,
                 "feats": "",
                 "head": None,
-                "deps": defaultdict(list),
+                "deps": defaultdict(list) if nltk_graphs else None,
                 "rel": cells[3] if width == 4 else "",
             }
         else:
@@ -186,7 +195,7 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
                 "tag": tag,
                 "feats": feats,
                 "head": None,
-                "deps": defaultdict(list),
+                "deps": defaultdict(list) if nltk_graphs else None,
                 "rel": rel,
             }
         h = _INTS.get(head)
@@ -208,6 +217,23 @@ def _read_columns(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSent
         where.append(lineno)
     if tokens or error is not None:
         yield finish(None)
+
+
+def _dependency_tree(nodes: list[dict[str, Any]]) -> DependencyTree:
+    """What ``from_dependency_graph(_graph(nodes, width), require_tree=False)`` gives."""
+    return DependencyTree(
+        tuple(node["word"] for node in nodes),
+        tuple(node["head"] for node in nodes),
+        tuple(_cell(node["rel"]) for node in nodes),
+        tuple(_cell(node["tag"]) for node in nodes),
+        tuple(_cell(node["ctag"]) for node in nodes),
+        check=False,
+    )
+
+
+def _cell(value: str) -> str | None:
+    # As from_dependency_graph reads a cell: "" and "_" are no value.
+    return None if value in NO_LABEL else value
 
 
 def _graph(nodes: list[dict[str, Any]], width: int) -> DependencyGraph:

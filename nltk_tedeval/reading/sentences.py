@@ -50,9 +50,12 @@ def read_file(
     lines (a line of the first 200 left open and followed by an indented
     one). It does not affect the column formats.
     ``nltk_trees=False`` reads bracketed trees straight into
-    :class:`~nltk_tedeval.trees.constituency.PhraseStructure` tables, which
-    every metric accepts, without building ``nltk.Tree`` objects: faster,
-    with the same scores (the command line reads this way).
+    :class:`~nltk_tedeval.trees.constituency.PhraseStructure` tables and
+    token lines straight into unchecked
+    :class:`~nltk_tedeval.trees.dependency.DependencyTree` objects, which
+    every metric accepts, without building ``nltk.Tree`` or
+    ``DependencyGraph`` objects: faster, with the same scores (the command
+    line reads this way).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "trees.ptb"
@@ -139,7 +142,7 @@ def _read(
         read = _read_ptb_lines if one_per_line else _read_ptb
         yield from read(lines, collect, nltk_trees)
     else:
-        yield from _read_columns(lines, collect, fmt)
+        yield from _read_columns(lines, collect, fmt, nltk_trees)
 
 
 def count_sentences(

@@ -28,6 +28,7 @@ from .constituency import tree_to_mft
 from .dependency import (
     Arc,
     DependencyTree,
+    checked,
     dependency_to_mft,
     from_dependency_graph,
 )
@@ -97,7 +98,7 @@ class Converter:
         elif kind == "constituency":
             mft = tree_to_mft(obj, self.labeler)
         elif kind == "dependency":
-            tree = obj if isinstance(obj, DependencyTree) else from_dependency_graph(obj)
+            tree = checked(obj) if isinstance(obj, DependencyTree) else from_dependency_graph(obj)
             if self.projectivize:
                 tree, lifted = tree.projectivize()
             mft = dependency_to_mft(

@@ -40,6 +40,7 @@ from .tokens import normalize_token
 __all__ = [
     "Arc",
     "DependencyTree",
+    "checked",
     "dependency_to_mft",
     "from_dependency_graph",
     "is_dependency_graph",
@@ -331,6 +332,20 @@ def _cell(value: Any) -> str | None:
         return None
     value = value if type(value) is str else str(value)
     return None if value in NO_LABEL else value
+
+
+def checked(tree: DependencyTree) -> DependencyTree:
+    """``tree`` itself once its heads are known to form a tree; else the error that says why.
+
+    A tree built with ``check=False`` (parser output, the readers' fast
+    path) is checked here by what needs a tree, with the message
+    :func:`from_dependency_graph` would give.
+
+    >>> checked(DependencyTree(("a", "b"), (2, 0))).heads
+    (2, 0)
+    """
+    tree._require_tree()
+    return tree
 
 
 def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> DependencyTree:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from .constituency import PhraseStructure, is_tree
-from .dependency import DependencyTree, from_dependency_graph, is_dependency_graph
+from .dependency import DependencyTree, checked, from_dependency_graph, is_dependency_graph
 from .mft import MultiFunctionTree
 
 __all__ = [
@@ -110,7 +110,7 @@ def flat_parse(gold: Any) -> Any:
             pairs = [(w, t) for w, t in gold.pos()]
         return Tree(FLAT_ROOT, [Tree(tag, [word]) for word, tag in pairs])
     if kind == "dependency":
-        tree = gold if isinstance(gold, DependencyTree) else from_dependency_graph(gold)
+        tree = checked(gold) if isinstance(gold, DependencyTree) else from_dependency_graph(gold)
         n = len(tree.words)
         return DependencyTree(
             tree.words, (0,) * n, (FLAT_RELATION,) * n, tree.tags, tree.ctags, check=False
