@@ -1866,3 +1866,32 @@ def test_attachment_suggests_other_metrics_only_for_constituency_trees() -> None
     tree = Tree.fromstring("(S (NN a))")
     with pytest.raises(TreeStructureError, match="for constituency trees use tedeval score"):
         AttachmentEvaluator([tree], [tree]).eval()
+
+
+def test_evaluators_show_no_progress_bar_unless_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """In Python the default is quiet: ``progress=False`` for every evaluator (the
+    command line decides for itself), so nothing reaches standard error."""
+    from nltk import Tree
+
+    from nltk_tedeval import AttachmentEvaluator, MPHEvaluator, ParsevalEvaluator
+    from nltk_tedeval.trees.dependency import DependencyTree
+
+    dep = DependencyTree(("a", "b"), (2, 0), ("nsubj", "root"))
+    tree = Tree.fromstring("(S (NP (DT a) (NN b)) (VP (VB c)))")
+    AttachmentEvaluator([dep] * 50, [dep] * 50).eval()
+    MPHEvaluator([tree] * 50, [tree] * 50).eval()
+    ParsevalEvaluator([tree] * 50, [tree] * 50).eval()
+    assert capsys.readouterr().err == ""
+    AttachmentEvaluator([dep] * 50, [dep] * 50, progress=True).eval()
+    assert "0/50" in capsys.readouterr().err  # the bar, cleared when done
+
+
+def test_attachment_names_a_value_that_is_no_tree_at_all() -> None:
+    """A plain string where a tree belongs: the error carries it as its token."""
+    from nltk_tedeval import AttachmentEvaluator
+    from nltk_tedeval.errors import TreeStructureError
+
+    with pytest.raises(TreeStructureError) as caught:
+        AttachmentEvaluator(["x y"], ["x y"]).eval()
+    assert caught.value.token == "'x y'"
+    assert "got a str" in str(caught.value)
