@@ -1715,16 +1715,16 @@ def test_attachment_missing_zero_counts_every_gold_token_by_hand(punct: str) -> 
     """A missing parse under ``missing="zero"``: every scored gold token, nothing right.
 
     Sentence 1, "John saw Mary ." (nsubj root obj punct), parsed exactly.
-    Sentence 2, "big red dog" (amod amod root), no parse.
+    Sentence 2, "big red dog ." (amod amod root punct), no parse.
 
     Punctuation included: sentence 1 gives 4 tokens, 4 right in every column;
-    sentence 2 gives 3 tokens, none right. Totals (tokens, head, label,
-    head_label, undirected, ned) = (7, 4, 4, 4, 4, 4). Relations [gold,
+    sentence 2 gives 4 tokens, none right. Totals (tokens, head, label,
+    head_label, undirected, ned) = (8, 4, 4, 4, 4, 4). Relations [gold,
     predicted, label right, both right]: amod [2, 0, 0, 0] (two gold tokens,
-    nothing predicted), root [2, 1, 1, 1], punct, nsubj and obj [1, 1, 1, 1].
+    nothing predicted), root and punct [2, 1, 1, 1], nsubj and obj [1, 1, 1, 1].
 
-    Punctuation excluded: the "." leaves, 1 token excluded, so (6, 3, 3, 3,
-    3, 3), and punct appears nowhere.
+    Punctuation excluded: both "." leave, one from each sentence, so 2 tokens
+    are excluded, the totals are (6, 3, 3, 3, 3, 3), and punct appears nowhere.
     """
     from nltk_tedeval import AttachmentEvaluator
     from nltk_tedeval.trees.dependency import DependencyTree
@@ -1732,7 +1732,7 @@ def test_attachment_missing_zero_counts_every_gold_token_by_hand(punct: str) -> 
     s1 = DependencyTree(
         ("John", "saw", "Mary", "."), (2, 0, 2, 2), ("nsubj", "root", "obj", "punct")
     )
-    s2 = DependencyTree(("big", "red", "dog"), (3, 3, 0), ("amod", "amod", "root"))
+    s2 = DependencyTree(("big", "red", "dog", "."), (3, 3, 0, 3), ("amod", "amod", "root", "punct"))
     ev = AttachmentEvaluator([s1, None], [s1, s2], missing="zero", punct=punct)
     with pytest.warns(MissingParseWarning):
         report = ev.report()
@@ -1740,15 +1740,16 @@ def test_attachment_missing_zero_counts_every_gold_token_by_hand(punct: str) -> 
             for r, s in ev.relation_scores().items()}  # fmt: skip
     same = {"nsubj": (1, 1, 1, 1), "obj": (1, 1, 1, 1), "root": (2, 1, 1, 1), "amod": (2, 0, 0, 0)}
     if punct == "include":
-        assert ev.stats.totals(ev.stats.columns).tolist() == [7, 4, 4, 4, 4, 4]
-        assert (report["tokens"], report["excluded_tokens"]) == (7, 0)
-        assert rels == {**same, "punct": (1, 1, 1, 1)}
+        assert ev.stats.totals(ev.stats.columns).tolist() == [8, 4, 4, 4, 4, 4]
+        assert (report["tokens"], report["excluded_tokens"]) == (8, 0)
+        assert rels == {**same, "punct": (2, 1, 1, 1)}
+        assert ev.stats.array[1].tolist() == [4, 0, 0, 0, 0, 0]
     else:
         assert ev.stats.totals(ev.stats.columns).tolist() == [6, 3, 3, 3, 3, 3]
-        assert (report["tokens"], report["excluded_tokens"]) == (6, 1)
+        assert (report["tokens"], report["excluded_tokens"]) == (6, 2)
         assert rels == same
+        assert ev.stats.array[1].tolist() == [3, 0, 0, 0, 0, 0]
     assert report["non_trees"] == {"parse": 0, "gold": 0}
-    assert ev.stats.array[1].tolist() == [3, 0, 0, 0, 0, 0]
 
 
 def test_attachment_missing_zero_still_refuses_a_gold_that_is_no_tree() -> None:
@@ -1864,8 +1865,9 @@ def test_attachment_suggests_other_metrics_only_for_constituency_trees() -> None
         "sentence 1: parse: expected an nltk DependencyGraph, got a MultiFunctionTree"
     )
     tree = Tree.fromstring("(S (NN a))")
-    with pytest.raises(TreeStructureError, match="for constituency trees use tedeval score"):
+    with pytest.raises(TreeStructureError, match="for constituency trees use tedeval score") as c:
         AttachmentEvaluator([tree], [tree]).eval()
+    assert c.value.token is None  # a tree is named by its kind, not printed whole
 
 
 def test_evaluators_show_no_progress_bar_unless_asked(capsys: pytest.CaptureFixture[str]) -> None:
