@@ -1897,3 +1897,70 @@ def test_attachment_names_a_value_that_is_no_tree_at_all() -> None:
         AttachmentEvaluator(["x y"], ["x y"]).eval()
     assert caught.value.token == "'x y'"
     assert "got a str" in str(caught.value)
+
+
+def test_apted_size_limits_count_depth_and_nodes_exactly() -> None:
+    """The APTED engine takes sorted function trees up to depth MAX_DEPTH (150).
+
+    A chain of n nested spans (0,n), (0,n-1), ..., (0,1), one label each, has in
+    labeled mode the root, n function nodes in a row and a terminal below the
+    last: depth n + 2, and n function nodes + n terminals + the root = 2n + 1
+    nodes. n = 148 (depth 150) is taken: the tree against itself, δ = 0 and
+    ι = 148 + 148. n = 149 (depth 151, 299 nodes) is refused, with its numbers.
+    """
+    from nltk_tedeval.errors import OptionError
+    from nltk_tedeval.protocol.engine_apted import MAX_DEPTH, apted_counts
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+
+    assert MAX_DEPTH == 150
+
+    def chain(n: int) -> MultiFunctionTree:
+        return MultiFunctionTree({(0, k): {"X"} for k in range(1, n + 1)}, n)
+
+    ok = chain(148)
+    assert apted_counts(ok, ok, ok, labeled=True) == (0, 296)
+    deep = chain(149)
+    with pytest.raises(OptionError) as caught:
+        apted_counts(deep, deep, deep, labeled=True)
+    assert "this one has 299 nodes and depth 151" in str(caught.value)
+    assert caught.value.token == "299 nodes, depth 151"
+    assert str(caught.value).endswith(
+        "use the span engine (engine='span'), which gives the same numbers in linear time"
+    )
+
+
+def test_apted_refuses_either_tree_when_it_has_too_many_nodes() -> None:
+    """At most MAX_NODES (600) nodes, counted for each tree: 300 words, a label over
+    every word and one over the sentence is 301 function nodes + 300 terminals + the
+    root = 602, refused whether it comes first or second; the sentence label alone
+    is 1 + 300 + 1 = 302."""
+    from nltk_tedeval.errors import OptionError
+    from nltk_tedeval.protocol.engine_apted import MAX_NODES, apted_distance
+    from nltk_tedeval.trees.mft import MultiFunctionTree
+
+    assert MAX_NODES == 600
+    n = 300
+    big = MultiFunctionTree({(0, n): {"X"}, **{(i, i + 1): {"A"} for i in range(n)}}, n)
+    small = MultiFunctionTree({(0, n): {"X"}}, n)
+    for x, y in ((small, big), (big, small)):
+        with pytest.raises(OptionError, match="this one has 602 nodes and depth 4"):
+            apted_distance(x, y, labeled=True)
+    # 299 words: 300 function nodes + 299 terminals + the root = 600, still taken;
+    # the distance is the 299 word labels to add.
+    n = 299
+    limit = MultiFunctionTree({(0, n): {"X"}, **{(i, i + 1): {"A"} for i in range(n)}}, n)
+    assert apted_distance(MultiFunctionTree({(0, n): {"X"}}, n), limit, labeled=True) == 299
+
+
+def test_deep_runs_in_its_own_thread_and_hands_back_result_or_error() -> None:
+    """``_deep`` for a tree too deep for the caller's recursion limit: the value
+    comes back, and so does the very exception the function raised."""
+    from nltk_tedeval.protocol.engine_apted import _deep
+
+    assert _deep(lambda: 42, 1000) == 42  # 4 × 1000 + 200 > the default limit / 2
+
+    def fail() -> int:
+        raise ZeroDivisionError("from the worker")
+
+    with pytest.raises(ZeroDivisionError, match="from the worker"):
+        _deep(fail, 1000)
