@@ -185,3 +185,18 @@ def test_the_command_line_says_what_a_macro_average_left_out(tmp_path: Path, cap
     macro = json.loads(capsys.readouterr().out)["systems"][0]["macro"]
     assert (macro["unlabeled"]["value"], macro["unlabeled"]["undefined"]) == (1.0, 1)
     assert macro["labeled"]["reason"].startswith("no sentence has a score of its own")
+
+
+def test_macro_lines_name_every_system_once_and_only_for_macro_averages(
+    tmp_path: Path, capsys
+) -> None:
+    # Two one-token sentences (unlabeled ι = 0) and sentence 1 of the file above.
+    gold = tmp_path / "gold.malt"
+    gold.write_text(GOLD_RIGHT + "\nyes UH 0\n\nno UH 0\n", encoding="utf-8")
+    systems = [f"a={gold}", f"b={gold}"]
+    assert main(["score", str(gold), *systems, "--macro"]) == 0
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("macro ")]
+    assert lines == ["macro unlabeled of a, b: leaves out 2 sentences with nothing to compare"]
+    # The corpus (micro) score leaves nothing out: no such line without --macro.
+    assert main(["score", str(gold), *systems]) == 0
+    assert not any(ln.startswith("macro ") for ln in capsys.readouterr().out.splitlines())
