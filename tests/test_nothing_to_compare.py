@@ -52,7 +52,9 @@ def test_an_empty_corpus_scores_na_for_every_measure(evaluator, average: str) ->
         assert score.sentences == 0
         assert score.format() == "n/a"
         assert score.as_dict()["value"] is None
-        assert "n/a" in str(score) and "0 sentences" in str(score)
+        assert "n/a (no sentence)" in str(score) and "0 sentences" in str(score)
+        # Why it is N/A, and no sentence left out: there was none (SPEC.md §9).
+        assert (score.reason, score.undefined) == ("no sentence", 0)
     assert all(math.isnan(s) for s in ev.eval())
     assert ev.skipped == [] and ev.numbers == []
 
