@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputFormatError
 from ..records import SourceSentence
-from ..trees.constituency import Node, PhraseStructure
+from ..trees.constituency import phrase_structure
 from .detect import _SNIFF_LINES
 from .lines import _Lines
 
@@ -244,13 +244,7 @@ class _Brackets:
         self._table = ([], [], [], [], [], [])
         if not words:
             return self._as_nltk_tree(labels, children)
-        tags: list[str | None] = [None] * len(words)
-        nodes = []
-        for lab, st, en, par, ch in zip(labels, starts, ends, parents, children, strict=True):
-            if len(ch) == 1 and ch[0] < 0:
-                tags[-1 - ch[0]] = lab
-            nodes.append(Node(lab, st, en, par, tuple(ch)))
-        return PhraseStructure(tuple(words), tuple(nodes), tuple(tags))
+        return phrase_structure(labels, starts, ends, parents, children, words)
 
     def _as_nltk_tree(self, labels: list[str], children: list[list[int]]) -> Any:
         trees = [self.tree_class(label, []) for label in labels]

@@ -36,6 +36,7 @@ __all__ = [
     "PhraseStructure",
     "flatten_tree",
     "is_tree",
+    "phrase_structure",
     "tree_to_mft",
 ]
 
@@ -205,6 +206,27 @@ def flatten_tree(tree: Any) -> PhraseStructure:
             words.append(sub if type(sub) is str else str(sub))
     if not words:
         raise EmptyTreeError("the tree has no words")
+    return phrase_structure(labels, starts, ends, parents, children, words)
+
+
+def phrase_structure(
+    labels: Sequence[str],
+    starts: Sequence[int],
+    ends: Sequence[int],
+    parents: Sequence[int],
+    children: Sequence[Sequence[int]],
+    words: Sequence[str],
+) -> PhraseStructure:
+    """A :class:`PhraseStructure` from its pre-order table, one entry per node.
+
+    ``children[i]`` lists node indices and ``-1 - position`` for words, as
+    :class:`Node` does; a node whose only child is a word is that word's tag.
+    Both ``flatten_tree`` and the bracket reader's fast path build this way.
+
+    >>> ps = phrase_structure(["S", "NN"], [0, 0], [1, 1], [-1, 0], [[1], [-1]], ["x"])
+    >>> ps.tags, ps.nodes[1].is_preterminal
+    (('NN',), True)
+    """
     tags: list[str | None] = [None] * len(words)
     nodes = []
     for lab, st, en, par, ch in zip(labels, starts, ends, parents, children, strict=True):
