@@ -116,10 +116,8 @@ class DependencyTree:
 
     def is_tree(self) -> bool:
         """True when the heads form a tree (always, unless built with ``check=False``)."""
-        if self._checked:  # type: ignore[attr-defined]
-            return True
         try:
-            _check_tree(self.words, self.heads)
+            self._require_tree()
         except TreeStructureError:
             return False
         return True
@@ -127,6 +125,9 @@ class DependencyTree:
     def _require_tree(self) -> None:
         if not self._checked:  # type: ignore[attr-defined]
             _check_tree(self.words, self.heads)
+            # The tree is immutable: once found to be a tree, it stays one, so
+            # an unchecked tree (the readers' fast path) is walked only once.
+            object.__setattr__(self, "_checked", True)
 
     def __len__(self) -> int:
         return len(self.words)
