@@ -220,20 +220,19 @@ def _read_columns(
 
 
 def _dependency_tree(nodes: list[dict[str, Any]]) -> DependencyTree:
-    """What ``from_dependency_graph(_graph(nodes, width), require_tree=False)`` gives."""
+    """What ``from_dependency_graph(_graph(nodes, width), require_tree=False)`` gives.
+
+    Cells ``""`` and ``"_"`` are no value, as ``from_dependency_graph`` reads them.
+    """
+    none = NO_LABEL
     return DependencyTree(
-        tuple(node["word"] for node in nodes),
-        tuple(node["head"] for node in nodes),
-        tuple(_cell(node["rel"]) for node in nodes),
-        tuple(_cell(node["tag"]) for node in nodes),
-        tuple(_cell(node["ctag"]) for node in nodes),
+        tuple([node["word"] for node in nodes]),
+        tuple([node["head"] for node in nodes]),
+        tuple([None if (v := node["rel"]) in none else v for node in nodes]),
+        tuple([None if (v := node["tag"]) in none else v for node in nodes]),
+        tuple([None if (v := node["ctag"]) in none else v for node in nodes]),
         check=False,
     )
-
-
-def _cell(value: str) -> str | None:
-    # As from_dependency_graph reads a cell: "" and "_" are no value.
-    return None if value in NO_LABEL else value
 
 
 def _graph(nodes: list[dict[str, Any]], width: int) -> DependencyGraph:
