@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..errors import OptionError, TedEvalError
@@ -176,6 +177,11 @@ class ProtocolConfig:
         )
         return cls(converters, tuple(parses), names, pnames, **options)
 
+    @cached_property
+    def head_labels(self) -> frozenset[str]:
+        """Every converter's head label: labels the conversion adds, no function (§5)."""
+        return frozenset(c.head_label for c in (*self.converters, *self.aux_converters))
+
     @property
     def gold_pairs(self) -> list[tuple[int, int]]:
         """Every unordered pair of gold theories, for the cross-theory overlap."""
@@ -280,7 +286,7 @@ def _protocol(
     gold_trees = all_golds[:k]
     for a, b in config.tl_unify:
         gold_trees[a] = tl_unify(gold_trees[a], all_golds[b])
-    heads = {c.head_label for c in converters}
+    heads = config.head_labels
     labeled = {id(t): carries_function_labels(t, heads) for t in (*gold_trees, *parse_trees)}
 
     def stats(

@@ -17,16 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import InputFormatError
 from ..records import SourceSentence
 from ..trees.constituency import phrase_structure
 from .detect import _SNIFF_LINES
 from .lines import _Lines
-
-if TYPE_CHECKING:
-    pass
 
 __all__: list[str] = []  # read through sentences.py
 
@@ -130,7 +127,8 @@ class _Brackets:
         self.problems.append((message, lineno, tok))
 
     def _label_problem(self, tok: str, lineno: int) -> None:
-        if tok[-1] == "\\" and self.escapes:
+        """A label ending in a backslash (the caller checks that, cheaply, per token)."""
+        if self.escapes:
             # "(NP\ SBJ x)": brackets have no escape for spaces; read as
             # nltk does, the word after the backslash would silently join the yield.
             self.problems.append(

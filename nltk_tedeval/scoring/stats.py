@@ -387,13 +387,15 @@ class Score(float):
         else:
             value = table.macro(measure)
         totals = dict(zip(measure.columns, table.totals(measure.columns).tolist(), strict=True))
-        undefined = int(np.isnan(table.per_sentence(measure)).sum()) if len(table) else 0
-        if len(table) == 0:
-            reason = "no sentence"
-        elif average == "macro":
-            reason = f"no sentence has a score of its own: {measure.undefined}"
-        else:
-            reason = measure.undefined
+        undefined = int(np.isnan(table.per_sentence(measure)).sum())
+        # Without a sentence, Score itself says so ("no sentence").
+        reason: str | None = None
+        if len(table):
+            reason = (
+                f"no sentence has a score of its own: {measure.undefined}"
+                if average == "macro"
+                else measure.undefined
+            )
         return cls(
             value,
             name=name or measure.name,
