@@ -11,7 +11,6 @@ from nltk_tedeval import (
     DependencyTree,
     EmptyTreeError,
     MultiFunctionTree,
-    NonProjectiveError,
     OptionError,
     TedEvalEvaluator,
     TreeStructureError,
@@ -194,12 +193,37 @@ NONPROJ = [  # "A hearing is scheduled on ... today": hearing -> on crosses is -
 ]
 
 
-def test_non_projective_tree_is_an_error_naming_the_arc():
-    with pytest.raises(NonProjectiveError) as info:
-        to_mft(graph(NONPROJ))
-    # Arc 2 -> 5 (hearing -> on) spans tokens 3 and 4, which hearing does not dominate.
-    assert "2 -> 5 (hearing -> on)" in str(info.value)
-    assert "projectivize=True" in str(info.value)
+def test_non_projective_tree_keeps_its_gaps():
+    # By hand (SPEC.md §2, "Yields with gaps"): hearing dominates A and on but not
+    # "is scheduled", so its projection is positions 0, 1 and 4; every other
+    # projection is contiguous. Heads of projections longer than one token get hd.
+    words = ("A", "hearing", "is", "scheduled", "on", "today")
+    expected = MultiFunctionTree(
+        {
+            (0, 6): {"root"},
+            (2, 3): {"hd"},
+            (0, 1): {"det"},
+            frozenset({0, 1, 4}): {"nsubj"},
+            (1, 2): {"hd"},
+            (3, 4): {"vc"},
+            (4, 5): {"prep"},
+            (5, 6): {"tmod"},
+        },
+        words,
+    )
+    mft = to_mft(graph(NONPROJ))
+    assert mft == expected
+    assert mft.labels((0, 2, 4, 5)) == {"nsubj"} and (0, 2, 4, 5) in mft.spans
+    assert not mft.contiguous
+    assert Converter().signature_fields()["proj"] == "native"
+    assert Converter(projectivize=True).signature_fields()["proj"] == "lift"
+
+
+def test_the_apted_engine_refuses_a_yield_with_gaps_naming_it():
+    with pytest.raises(OptionError) as info:
+        TedEvalEvaluator([graph(NONPROJ)], [graph(NONPROJ)], engine="apted").eval()
+    assert info.value.token == "(0,2)+(4,5)"
+    assert "'A hearing … on'" in str(info.value) and "engine='span'" in str(info.value)
 
 
 def test_projectivize_lifts_the_shortest_arc_and_reports_it():

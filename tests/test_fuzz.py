@@ -69,6 +69,7 @@ from nltk_tedeval.errors import (
     InputFormatError,
     MissingParseWarning,
     NonProjectiveError,
+    OptionError,
     SentenceCountError,
     TedEvalError,
     TreeStructureError,
@@ -336,17 +337,30 @@ def projection(heads: Sequence[int], w: int) -> set[int]:
     return out
 
 
+def runs(positions: set[int]) -> tuple[int, ...]:
+    """0-based positions as the package writes a yield (SPEC.md §2): each maximal run
+    of consecutive positions as ``start, end``, one after the other."""
+    out: list[int] = []
+    for p in range(min(positions), max(positions) + 1):
+        if p in positions and (p - 1) not in positions:
+            out.append(p)
+        if p in positions and (p + 1) not in positions:
+            out.append(p + 1)
+    return tuple(out)
+
+
 def dep_items(heads: Sequence[int], rels: Sequence[str]) -> Items:
-    """Items of a projective dependency tree (SPEC.md §3.1).
+    """Items of a dependency tree (SPEC.md §3.1), its projections as they are.
 
     Token w with relation r labels the node over its projection with r, and
-    the node over its own token with ``hd`` when the projection is longer.
+    the node over its own token with ``hd`` when the projection is longer. A
+    projection with gaps is a yield with gaps (SPEC.md §2).
     """
     labeled: set[Any] = set()
     spans: set[Span] = set()
     for w in range(1, len(heads) + 1):
         proj = projection(heads, w)
-        span = (min(proj) - 1, max(proj))
+        span = runs({d - 1 for d in proj})
         spans.add(span)
         if rels[w - 1] not in ("", "_"):
             labeled.add((rels[w - 1], span))
@@ -479,7 +493,7 @@ def check_conversion(tree: Any) -> None:
 def headless(lines: list[str], start: int, fmt: str) -> bool:
     """True when the sentence from line ``start`` has "_" as every token's HEAD.
 
-    The token lines run to the next blank line; comments are no tokens. CoNLL
+    The token lines run to the next blank line; CoNLL comments are no tokens. CoNLL
     splits at tabs (at spaces in a line without tabs) and has HEAD in column
     7, Malt-TAB splits at white space and has it in column 3.
     """
@@ -487,8 +501,8 @@ def headless(lines: list[str], start: int, fmt: str) -> bool:
     for line in lines[start - 1 :]:
         if not line.strip():
             break
-        if line.lstrip().startswith("#"):
-            continue
+        if fmt != "malttab" and line.lstrip().startswith("#"):
+            continue  # Malt-TAB has no comments: "#5 CD _ ROOT" is the token "#5"
         text = line.strip()
         cells = text.split() if fmt == "malttab" or "\t" not in text else text.split("\t")
         index = 2 if fmt == "malttab" else 6
@@ -763,15 +777,20 @@ def tree_words(lines: list[str], fmt: str) -> list[str]:
     return [row[1] for row in conll_canon(lines, fmt)]
 
 
-def conversion_error(lines: list[str], fmt: str, projectivize: bool) -> type[TedEvalError] | None:
-    """What converting a sentence that reads fine must raise, decided from its text."""
+def conversion_error(
+    lines: list[str], fmt: str, projectivize: bool, *, mph: bool = False, apted: bool = False
+) -> type[TedEvalError] | None:
+    """What converting a sentence that reads fine must raise, decided from its text.
+
+    TedEval converts a non-projective tree as it is; MPH and the APTED engine
+    need contiguous spans and refuse it unless it is lifted."""
     if fmt == "ptb":
         return EmptyTreeError if not tree_words(lines, fmt) else None
     heads = [row[2] for row in conll_canon(lines, fmt)]
     if not is_tree(heads):
         return TreeStructureError
     if not projectivize and not is_projective(heads):
-        return NonProjectiveError
+        return NonProjectiveError if mph else OptionError if apted else None
     return None
 
 
@@ -1004,16 +1023,12 @@ def test_random_heads_give_a_tree_exactly_when_they_form_one(n: int, data: st.Da
             ancestors.append(h)
             h = tree.heads[h - 1]
         assert after in (*ancestors, 0)
-    # A projective tree converts to the items SPEC.md §3.1 gives it; a
-    # non-projective one only once lifted.
+    # Both convert to the items SPEC.md §3.1 gives them, gaps and all.
     rels = tuple(f"r{i % 3}" for i in range(n))
     for t in (tree, lifted):
         t = DependencyTree(words, t.heads, rels)
-        if not t.is_projective():
-            with pytest.raises(NonProjectiveError):
-                Converter()(t)
-            continue
         mft = Converter()(t)
+        assert mft.contiguous == t.is_projective()
         labeled = {(label, span) for span, labels in mft.as_dict().items() for label in labels}
         assert (frozenset(labeled), frozenset(mft.as_dict()) - {(0, n)}) == dep_items(t.heads, rels)
 
@@ -1221,6 +1236,7 @@ def fault_rows(draw: st.DrawFn, number: int) -> Row:
             # lies between and 3 does not dominate it); lifting moves token 1
             # to 3's head, 2, and every token then hangs from 2.
             lifted = [2, 0, *[2] * (n - 2)]
+            side.items = dep_items(heads, rels)
             side.lifted = dep_items(lifted, rels)
             side.lifted_brackets = mph_brackets(lifted)
             # MPH first removes the tokens that the gold tags as punctuation
@@ -1247,7 +1263,7 @@ def converts(side: Side, metric: str, projectivize: bool) -> type[TedEvalError] 
         return EmptyTreeError
     if side.fault == "cycle":
         return TreeStructureError
-    if side.fault == "nonproj" and not projectivize and (metric != "mph" or side.mph_crossing):
+    if side.fault == "nonproj" and not projectivize and metric == "mph" and side.mph_crossing:
         return NonProjectiveError
     return None
 
@@ -1390,12 +1406,12 @@ def test_evaluators_give_the_known_score_or_error(
                 run()
         return
 
-    def single(row: Row, mode: int) -> tuple[int, int]:
-        p, g = items(row.parse, projectivize)[mode], items(row.gold, projectivize)[mode]
+    def single(row: Row, mode: int, lift: bool = projectivize) -> tuple[int, int]:
+        p, g = items(row.parse, lift)[mode], items(row.gold, lift)[mode]
         return labeled_rule(mode, single_stats(p, g), p, g)
 
-    def multiple(row: Row, mode: int) -> tuple[int, int]:
-        p, g, o = (items(s, projectivize)[mode] for s in (row.parse, row.gold, row.other))
+    def multiple(row: Row, mode: int, lift: bool = projectivize) -> tuple[int, int]:
+        p, g, o = (items(s, lift)[mode] for s in (row.parse, row.gold, row.other))
         return labeled_rule(mode, multiple_stats(p, g, g & o), p, g, g & o)
 
     # TedEval, SINGLE and MULTIPLE.
@@ -1491,8 +1507,13 @@ def test_evaluators_give_the_known_score_or_error(
     )
     if checked:
         (single_a, multiple_a, overlap, single_b), scored = checked
-        check_tedeval_scores("cross single A", single_a, scored, single)
-        check_tedeval_scores("cross multiple A", multiple_a, scored, multiple)
+        # The cross-framework evaluator is run without lifting: trees as they are.
+        check_tedeval_scores(
+            "cross single A", single_a, scored, lambda r, m: single(r, m, lift=False)
+        )
+        check_tedeval_scores(
+            "cross multiple A", multiple_a, scored, lambda r, m: multiple(r, m, lift=False)
+        )
         check_tedeval_scores(
             "overlap",
             overlap,
@@ -1660,13 +1681,13 @@ Every arc is then projective.
 """
 
 
-def sentence_items(lines: list[str], fmt: str) -> Items:
-    """TedEval items of a seed sentence, lifted when it is non-projective."""
+def sentence_items(lines: list[str], fmt: str, projectivize: bool) -> Items:
+    """TedEval items of a seed sentence; a non-projective one lifted if asked."""
     if fmt == "ptb":
         return const_items(Tree.fromstring("\n".join(lines)))
     rows = conll_canon(lines, fmt)
     heads = tuple(r[2] for r in rows)
-    if not is_projective(heads):
+    if projectivize and not is_projective(heads):
         heads = LIFTED[heads]
     return dep_items(heads, [r[3] for r in rows])
 
@@ -1703,6 +1724,7 @@ def fate(
     k: int,
     projectivize: bool,
     skip_bad: bool,
+    apted: bool = False,
 ) -> Fate:
     """The fate of sentence ``k`` (0-based), worked out from the text of the files."""
     out = Fate()
@@ -1735,7 +1757,9 @@ def fate(
     # the yields; MPH reads the trees, compares the yields, and takes the
     # projections only then (mph.py, "Order of operations").
     errors = {
-        (str(path), start): conversion_error(lines, fmt, projectivize)
+        (str(path), start): conversion_error(
+            lines, fmt, projectivize, mph=command == "mph", apted=apted
+        )
         for path, fmt, lines, start in sides.values()
     }
     late = (NonProjectiveError,) if command == "mph" else ()
@@ -1800,7 +1824,8 @@ def test_command_reports_exactly_the_bad_sentences(
         files[role] = (path, fmt, sentences)
     projectivize = projectivize and command not in ("attach", "parseval")
     options = ["--json"] + ["--skip-bad"] * skip_bad + ["--projectivize"] * projectivize
-    if apted and command in ("score", "cross"):
+    apted = apted and command in ("score", "cross")
+    if apted:
         options.append("--engine=apted")
     gold, parse, other = (files[r][0] for r in ("gold", "parse", "other"))
     if command == "cross":
@@ -1809,7 +1834,7 @@ def test_command_reports_exactly_the_bad_sentences(
         argv = [command, str(gold), str(parse), str(other), *options]
     status, out, err = run_main(argv)
     n = len(files["gold"][2])
-    fates = [fate(command, files, k, projectivize, skip_bad) for k in range(n)]
+    fates = [fate(command, files, k, projectivize, skip_bad, apted) for k in range(n)]
     bad = [k + 1 for k, f in enumerate(fates) if f.bad]
     if bad and not skip_bad:
         # The first bad sentence stops the run, with a message that says where.
@@ -1856,7 +1881,10 @@ def test_command_reports_exactly_the_bad_sentences(
     count = len(scored)
     items: dict[str, list[Items]] = {}
     if command in ("score", "cross"):
-        items = {r: [sentence_items(files[r][2][k].lines, fmts[r]) for k in scored] for r in fmts}
+        items = {
+            r: [sentence_items(files[r][2][k].lines, fmts[r], projectivize) for k in scored]
+            for r in fmts
+        }
 
     def tedeval(parse: str, gold: str, mode: int) -> dict[str, int]:
         key = ("labeled", "unlabeled")[mode]

@@ -7,9 +7,14 @@ from pathlib import Path
 import pytest
 from nltk import Tree
 
-from nltk_tedeval import AttachmentEvaluator, TedEvalEvaluator, read_file
+from nltk_tedeval import AttachmentEvaluator, MPHEvaluator, TedEvalEvaluator, read_file
 from nltk_tedeval.cli import main
-from nltk_tedeval.errors import MissingParseError, NonProjectiveError, TreeStructureError
+from nltk_tedeval.errors import (
+    MissingParseError,
+    NonProjectiveError,
+    OptionError,
+    TreeStructureError,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
@@ -24,14 +29,23 @@ def test_non_projective_advice_names_the_flag_or_the_parameter(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Sentence 14 of the shipped UD gold has the arc 5 -> 16 over a token it does not
-    dominate (the first non-projective sentence of the file)."""
-    status, err = run(capsys, "score", STUDY / "test.conllu", STUDY / "test.conllu")
-    assert status == 1
-    assert "sentence 14" in err and "use --projectivize to lift non-projective arcs" in err
+    dominate (the first non-projective sentence of the file). TedEval scores it as it
+    is; the APTED engine and MPH cannot, and say what to do in the user's terms."""
+    test = STUDY / "test.conllu"
+    status, err = run(capsys, "score", test, test)
+    assert (status, err) == (0, "")
+    status, err = run(capsys, "score", test, test, "--engine", "apted")
+    assert status == 1 and "sentence 14" in err
+    assert "use the span engine (--engine span), or --projectivize to lift" in err
+    status, err = run(capsys, "mph", test, test)
+    assert status == 1 and "sentence 14" in err and "use --projectivize to lift" in err
     assert "projectivize=True" not in err
-    gold = [r.tree for r in read_file(STUDY / "test.conllu")][13:14]
+    gold = [r.tree for r in read_file(test)][13:14]
+    assert TedEvalEvaluator(gold, gold).eval() == (1.0, 1.0)
+    with pytest.raises(OptionError, match=r"\(engine='span'\), or projectivize=True to lift"):
+        TedEvalEvaluator(gold, gold, engine="apted").eval()
     with pytest.raises(NonProjectiveError, match="use projectivize=True to lift"):
-        TedEvalEvaluator(gold, gold).eval()
+        MPHEvaluator(gold, gold).eval()
 
 
 def test_missing_parse_advice_names_the_flag_or_the_parameter(

@@ -75,7 +75,7 @@ def test_brackets_wrap_when_no_node_covers_the_yield():
 
 
 def test_crossing_spans_are_refused_with_both_spans_named():
-    with pytest.raises(UnificationError, match=r"\(0, 2\) and \(1, 3\)"):
+    with pytest.raises(UnificationError, match=r"\(0,2\) and \(1,3\)"):
         MultiFunctionTree({(0, 2): {"a"}, (1, 3): {"b"}}, 3)
 
 

@@ -442,8 +442,8 @@ def test_unify_refuses_crossing_spans_and_names_them() -> None:
         unify(a, b)
     # the spans in the order of the table (pre-order: the one starting first), with
     # the words under each
-    assert info.value.token == "(0, 2) x (1, 3)"
-    assert info.value.message == "cannot unify: span (0, 2) ('a b') crosses span (1, 3) ('b c')"
+    assert info.value.token == "(0,2) x (1,3)"
+    assert info.value.message == "cannot unify: span (0,2) ('a b') crosses span (1,3) ('b c')"
 
 
 def test_operations_keep_the_first_trees_words() -> None:
@@ -536,7 +536,7 @@ _GOLD1 = "arrive VB 0 ROOT\non IN 1 prep\nSunday NNP 2 pobj"
 _GOLD2 = "arrive VB 0 ROOT\non IN 3 case\nSunday NNP 1 tmod"
 _PARSE = "arrive VB 0 ROOT\non IN 1 prep\nSunday NNP 1 pobj"
 # Default converter options, in the order Converter.signature_fields gives them.
-_CONV = "labeler:ptb|hd:hd|subtypes:keep|proj:require|map:no"
+_CONV = "labeler:ptb|hd:hd|subtypes:keep|proj:native|map:no"
 
 
 def _score_dict(delta: int, iota: int, mode: str, sig: str, avg: str) -> dict:

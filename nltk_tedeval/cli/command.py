@@ -170,7 +170,8 @@ def _conversion(p: argparse.ArgumentParser, *, per_experiment: bool) -> None:
     g.add_argument(
         "--projectivize",
         action="store_true",
-        help="lift non-projective arcs (Nivre and Nilsson 2005) instead of stopping",
+        help="lift non-projective arcs (Nivre and Nilsson 2005) before scoring; by default "
+        "a non-projective tree is scored as it is, its projections keeping their gaps",
     )
     if per_experiment:
         g.add_argument(

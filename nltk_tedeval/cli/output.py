@@ -267,6 +267,7 @@ def emit(
 # advice names the flag that does it. One table, applied to every error.
 _FLAGS = (
     ("use projectivize=True to lift", "use --projectivize to lift"),
+    ("or projectivize=True to lift", "or --projectivize to lift"),
     ("pass missing='skip', 'zero' or 'flat'", "pass --missing skip, zero or flat"),
     ("(engine='span')", "(--engine span)"),
     ("with on_error='skip'", "with --skip-bad"),

@@ -15,7 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..trees.mft import MultiFunctionTree, Span, escape_token
+from ..trees.mft import (
+    MultiFunctionTree,
+    Span,
+    bracketed_with_gaps,
+    escape_token,
+    format_span,
+    span_size,
+    span_words,
+)
 
 __all__ = ["COLOURS", "DRAWINGS", "EMPTY", "MAX_DRAWN_TOKENS", "VIRTUAL_ROOT"]
 
@@ -54,26 +62,26 @@ def _mark(op: str, charged: bool, text: str) -> str:
     return _MARKS[(op, charged)].format(text)
 
 
-def _item_key(item: tuple) -> tuple:
-    """Sort items in reading order: by start, longer spans first, then label."""
+def _split(item: tuple) -> tuple[str | None, Span]:
+    """``(label, span)`` of a labeled item ``(label, *span)``; ``(None, span)`` of a node."""
     if isinstance(item[0], str):
-        label, start, end = item
-        return (start, -end, label)
-    start, end = item
-    return (start, -end, "")
+        return item[0], item[1:]
+    return None, item
+
+
+def _item_key(item: tuple) -> tuple:
+    """Sort items in reading order: by start, larger spans first, then label."""
+    label, span = _split(item)
+    return (span[0], -span_size(span), label or "")
 
 
 def _describe(item: tuple, words: Sequence[str]) -> str:
-    if isinstance(item[0], str):
-        label, start, end = item
-        head = f"{label} ({start},{end})"
-    else:
-        start, end = item
-        head = f"({start},{end})"
-    span = list(words[start:end])
-    if len(span) > _QUOTED_WORDS:
-        span = [*span[: _QUOTED_WORDS // 2], "…", *span[-(_QUOTED_WORDS // 2) :]]
-    return f'{head} "{" ".join(span)}"'
+    label, span = _split(item)
+    head = format_span(span) if label is None else f"{label} {format_span(span)}"
+    quoted = span_words(words, span)
+    if len(quoted) > _QUOTED_WORDS:
+        quoted = [*quoted[: _QUOTED_WORDS // 2], "…", *quoted[-(_QUOTED_WORDS // 2) :]]
+    return f'{head} "{" ".join(quoted)}"'
 
 
 def _op_lines(
@@ -88,17 +96,23 @@ def _op_lines(
     return lines
 
 
-def _pretty(tree: Any, *, unicodelines: bool = False) -> str:
-    """nltk's ASCII drawing of ``tree``, without trailing blanks."""
+def _pretty(tree: Any, *, unicodelines: bool = False, sentence: Any = None) -> str:
+    """nltk's ASCII drawing of ``tree``, without trailing blanks.
+
+    ``sentence`` holds the words of a tree whose leaves are positions (a tree
+    with gaps, see :func:`~nltk_tedeval.trees.constituency.mft_to_tree`).
+    """
     from io import StringIO
 
     out = StringIO()
-    tree.pretty_print(stream=out, unicodelines=unicodelines)
+    tree.pretty_print(sentence=sentence, stream=out, unicodelines=unicodelines)
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").split("\n"))
 
 
 def _bracketed(tree: MultiFunctionTree, node_text: Callable[[Span, frozenset[str]], str]) -> str:
     """The tree on one line, labels from ``node_text``; without recursion."""
+    if not tree.contiguous:
+        return bracketed_with_gaps(tree, node_text, VIRTUAL_ROOT)
     n = tree.n
     out: list[str] = []
     pos = 0

@@ -25,6 +25,14 @@ The optimal mapping gives the edit script as a set of ``delete``/``add``
 operations on items; δ is computed from two scripts exactly as the span
 engine computes it from sets.
 
+Trees with a node whose yield has gaps (non-projective dependency trees) are
+refused: an ordered tree must place such a node's words together, apart
+from the words in its gaps, and two trees may need orders that no single
+order of the words satisfies, so that APTED would move words and overcharge
+(SPEC.md §5, "Yields with gaps"). The span engine scores them, and
+``tests/test_nonprojective.py`` checks it against a brute-force edit
+distance instead.
+
 >>> from nltk_tedeval.trees.mft import MultiFunctionTree
 >>> x = MultiFunctionTree({(0, 3): {"A", "B"}}, 4)
 >>> y = MultiFunctionTree({(0, 2): {"A", "B"}}, 4)
@@ -42,9 +50,16 @@ from typing import Any, TypeVar
 from apted import APTED, Config
 
 from ..errors import OptionError
-from ..trees.mft import MultiFunctionTree
+from ..trees.mft import MultiFunctionTree, format_span, span_words
 
-__all__ = ["FunctionNode", "apted_counts", "apted_distance", "edit_script", "sorted_function_tree"]
+__all__ = [
+    "FunctionNode",
+    "apted_counts",
+    "apted_distance",
+    "edit_script",
+    "require_contiguous",
+    "sorted_function_tree",
+]
 
 _ROOT, _FUNC, _TERM = 0, 1, 2
 
@@ -93,6 +108,20 @@ class FunctionNode:
         return best
 
 
+def require_contiguous(tree: MultiFunctionTree) -> None:
+    """Refuse a tree with a node whose yield has gaps (see the module's docstring)."""
+    if tree.contiguous:
+        return
+    gapped = next(span for span in tree.spans if len(span) > 2)
+    raise OptionError(
+        f"the APTED engine compares ordered trees and cannot keep every word in place "
+        f"around a node whose yield has gaps, here {format_span(gapped)} "
+        f"({' '.join(span_words(tree.words, gapped))!r}); use the span engine "
+        "(engine='span'), or projectivize=True to lift non-projective arcs first",
+        token=format_span(gapped),
+    )
+
+
 def sorted_function_tree(tree: MultiFunctionTree, *, labeled: bool) -> FunctionNode:
     """The sorted function tree of ``tree`` in labeled or unlabeled mode.
 
@@ -102,6 +131,7 @@ def sorted_function_tree(tree: MultiFunctionTree, *, labeled: bool) -> FunctionN
     >>> chain.label, chain.children[0].label, [t.label for t in chain.children[0].children]
     ('a', 'b', ['0', '1'])
     """
+    require_contiguous(tree)
     n = tree.n
     root = FunctionNode(_ROOT, "", (0, n))
     # ``open_`` holds (end, innermost chain link) of the spans that contain

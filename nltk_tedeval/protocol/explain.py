@@ -309,7 +309,10 @@ class Explanation:
         if drawing == "tree" or (drawing == "auto" and tree.n <= MAX_DRAWN_TOKENS):
             try:
                 nltk_tree = mft_to_tree(tree, node_text, top_label=VIRTUAL_ROOT)
-                return _pretty(nltk_tree, **kw)
+                # A tree with gaps has positions as leaves; nltk draws it
+                # with crossing branches over the words in order.
+                words = None if tree.contiguous else list(tree.words)
+                return _pretty(nltk_tree, sentence=words, **kw)
             except RecursionError:
                 pass  # nltk's drawing recurses: a very deep tree prints as brackets
         return _bracketed(tree, node_text)
@@ -388,10 +391,16 @@ class Explanation:
         printer.text(repr(self) if cycle else self.text())
 
     def svg(self) -> list[str] | None:
-        """One SVG drawing per panel (see :meth:`panels`), or ``None`` without ``svgling``."""
+        """One SVG drawing per panel (see :meth:`panels`), or ``None`` without ``svgling``.
+
+        Also ``None`` when a tree has a node whose yield has gaps: svgling
+        draws no crossing branches, so such explanations show as text.
+        """
         try:
             import svgling
         except ImportError:
+            return None
+        if not all(tree.contiguous for _, tree, _ in self.panels()):
             return None
         out = []
         for _, tree, marks in self.panels():

@@ -53,7 +53,7 @@ from ..trees.kinds import flat_parse, tree_words
 from ..trees.mft import MultiFunctionTree
 from ..trees.operations import carries_function_labels, generalize, tl_unify
 from ..trees.tokens import check_yields
-from .engine_apted import apted_counts
+from .engine_apted import apted_counts, require_contiguous
 from .engine_span import span_counts
 
 __all__ = [
@@ -270,6 +270,9 @@ def _protocol(
             continue
         try:
             conversion = conv.convert(tree)
+            if config.engine == "apted":
+                # Refused here, where the tree's file and line are known.
+                require_contiguous(conversion.mft)
         except TedEvalError as err:
             raise err.locate(**at) from None
         converted.append(conversion.mft)

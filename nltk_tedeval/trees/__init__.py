@@ -55,7 +55,17 @@ from .labelers import (
     ptb_labeler,
     rr_labeler,
 )
-from .mft import Item, MultiFunctionTree, Span, escape_token
+from .mft import (
+    Item,
+    MultiFunctionTree,
+    Span,
+    escape_token,
+    format_span,
+    span_of,
+    span_positions,
+    span_size,
+    span_words,
+)
 from .operations import generalize, relabel, subsumes, tl_unify, unify
 from .tokens import PTB_ESCAPES, check_yields, normalize_token
 
@@ -86,6 +96,7 @@ __all__ = [
     "escape_token",
     "find_heads",
     "flatten_tree",
+    "format_span",
     "from_dependency_graph",
     "generalize",
     "get_head_rules",
@@ -98,6 +109,10 @@ __all__ = [
     "ptb_labeler",
     "relabel",
     "rr_labeler",
+    "span_of",
+    "span_positions",
+    "span_size",
+    "span_words",
     "strip_subtype",
     "subsumes",
     "tl_unify",

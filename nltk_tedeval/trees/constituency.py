@@ -336,6 +336,11 @@ def mft_to_tree(
     labelled ``top_label`` when no node covers the whole sentence. This is
     for drawing (``pretty_print``, svgling); nothing is scored on it.
 
+    A tree with a node whose yield has gaps cannot keep its words in order
+    under that node: its leaves are then the words' positions, children in the
+    order of their first word, as nltk draws discontinuous trees
+    (``pretty_print(sentence=words)``).
+
     >>> t = MultiFunctionTree({(0, 3): {"root"}, (1, 3): {"prep"}, (2, 3): {"pobj"}},
     ...                       ("arrive", "on", "Sunday"))
     >>> print(mft_to_tree(t))
@@ -351,6 +356,8 @@ def mft_to_tree(
     n = tree.n
     full = (0, n)
     root = Tree(node_label(full, tree.labels(full)) if full in tree else top_label, [])
+    if not tree.contiguous:
+        return _tree_with_gaps(tree, node_label, root)
     # Open constituents, outermost first, with the end of their span.
     open_: list[tuple[int, Any]] = [(n, root)]
     words = tree.words
@@ -372,4 +379,26 @@ def mft_to_tree(
         close, node = open_.pop()
         node.extend(words[pos:close])
         pos = max(pos, close)
+    return root
+
+
+def _tree_with_gaps(
+    tree: MultiFunctionTree, node_label: Callable[[Span, frozenset[str]], str], root: Any
+) -> Any:
+    """:func:`mft_to_tree` for a tree with gaps: positions as leaves, without recursion."""
+    from nltk import Tree
+
+    children = tree.ordered_children()
+    full = (0, tree.n)
+    top = children[full] if full in tree else children[None]
+    stack = [(root, top)]
+    while stack:
+        node, kids = stack.pop()
+        for kid in kids:
+            if isinstance(kid, int):
+                node.append(kid)
+            else:
+                child = Tree(node_label(kid, tree.labels(kid)), [])
+                node.append(child)
+                stack.append((child, children[kid]))
     return root

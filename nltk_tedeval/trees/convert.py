@@ -57,8 +57,10 @@ class Converter:
     - ``head_label``: label of the head-word node of dependency projections
       (``"hd"``, the 2012 convention);
     - ``strip_subtypes``: ``nsubj:pass`` becomes ``nsubj``;
-    - ``projectivize``: lift non-projective arcs instead of raising
-      :class:`~nltk_tedeval.errors.NonProjectiveError`;
+    - ``projectivize``: lift non-projective arcs (Nivre and Nilsson, 2005)
+      before converting; by default a non-projective tree is converted as it
+      is, its projections with gaps becoming nodes over yields with gaps
+      (SPEC.md §2);
     - ``label_map``: rename labels after conversion (``{"SUB": "SBJ"}``);
       a label mapped to ``""`` or ``None`` is dropped.
 
@@ -122,7 +124,7 @@ class Converter:
             "labeler": labeler_name(self.labeler),
             "hd": self.head_label,
             "subtypes": "strip" if self.strip_subtypes else "keep",
-            "proj": "lift" if self.projectivize else "require",
+            "proj": "lift" if self.projectivize else "native",
             "map": "yes" if self.label_map else "no",
         }
 

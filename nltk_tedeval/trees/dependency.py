@@ -13,9 +13,11 @@ incoming relation r and projection ``span(w)``,
 - if ``|span(w)| > 1`` the node over w's own token gets the head label
   (``hd`` by default).
 
-A projection that is not contiguous has no span, so non-projective trees are
-refused unless ``projectivize=True`` lifts their arcs as Nivre and Nilsson
-(2005) do.
+In a non-projective tree some projection has gaps. Its node then covers
+exactly the positions of the projection, a yield with gaps (SPEC.md §2,
+"Yields with gaps"), so the tree is scored as it is; ``projectivize=True``
+(:meth:`DependencyTree.projectivize`) instead lifts the arcs first, as
+Nivre and Nilsson (2005) do.
 
 Heads here are 1-based token addresses with 0 for the root, as in CoNLL
 files; spans are 0-based half-open, as everywhere else in the package.
@@ -34,7 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import NonProjectiveError, TreeStructureError
-from .mft import MultiFunctionTree, Span
+from .mft import MultiFunctionTree, Span, span_of
 from .tokens import normalize_token
 
 __all__ = [
@@ -161,6 +163,40 @@ class DependencyTree:
             )
         return spans
 
+    def yields(self) -> list[Span]:
+        """The yield of every token's projection: its span, with its runs if it has gaps.
+
+        Unlike :meth:`projections`, this never refuses a tree: the projection
+        of a token under a non-projective arc keeps its gaps
+        (:data:`~nltk_tedeval.trees.mft.Span`).
+
+        >>> t = DependencyTree(("a", "b", "c"), (0, 1, 1))
+        >>> t.yields()
+        [(0, 3), (1, 2), (2, 3)]
+        >>> DependencyTree(("a", "b", "c"), (3, 0, 2)).yields()
+        [(0, 1), (0, 3), (0, 1, 2, 3)]
+        """
+        self._require_tree()
+        spans, bad = self._projections()
+        if bad is None:
+            return spans
+        # Only projections with gaps need their positions; gathering them
+        # from each token up its chain of heads costs the sum of their sizes.
+        gapped = {
+            w
+            for w in range(1, len(spans) + 1)
+            if spans[w - 1][1] - spans[w - 1][0] != self._sizes[w]
+        }
+        members: dict[int, list[int]] = {w: [] for w in gapped}
+        heads = self.heads
+        for token in range(1, len(heads) + 1):
+            node = token
+            while node:
+                if node in members:
+                    members[node].append(token - 1)
+                node = heads[node - 1]
+        return [span_of(members[w]) if w in members else span for w, span in enumerate(spans, 1)]
+
     def is_projective(self) -> bool:
         """True when every projection is a contiguous span."""
         return self._projections()[1] is None
@@ -204,6 +240,7 @@ class DependencyTree:
             spans.append((lo[w] - 1, hi[w]))
         result = (spans, bad)
         object.__setattr__(self, "_proj", result)
+        object.__setattr__(self, "_sizes", size)
         return result
 
     def non_projective_arcs(self) -> list[Arc]:
@@ -414,16 +451,19 @@ def dependency_to_mft(
     head_label: str = "hd",
     strip_subtypes: bool = False,
 ) -> MultiFunctionTree:
-    """Convert a projective :class:`DependencyTree` to a multi-function tree.
+    """Convert a :class:`DependencyTree` to a multi-function tree.
 
     Nodes that share a span merge by label union (2012, §3.1). A token
     without a relation gets no label over its projection; the head label is
-    still added.
+    still added. A non-projective tree keeps the gaps of its projections
+    (SPEC.md §2, "Yields with gaps").
 
     >>> print(dependency_to_mft(DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))))
     (0,2):{root} (0,1):{nsubj} (1,2):{hd}
+    >>> print(dependency_to_mft(DependencyTree(("a", "b", "c"), (3, 0, 2), ("x", "root", "y"))))
+    (0,3):{root} (0,1)+(2,3):{y} (0,1):{x} (1,2):{hd} (2,3):{hd}
     """
-    spans = tree.projections()
+    spans = tree.yields()
     head = frozenset((head_label,))
     table: dict[Span, frozenset[str]] = {}
     for i, (span, rel) in enumerate(zip(spans, tree.rels, strict=True)):
@@ -433,7 +473,7 @@ def dependency_to_mft(
             labels = _single(strip_subtype(rel) if strip_subtypes else rel)
         old = table.get(span)
         table[span] = labels if old is None else old | labels
-        if span[1] - span[0] > 1:
+        if len(span) > 2 or span[1] - span[0] > 1:
             token = (i, i + 1)
             old = table.get(token)
             table[token] = head if old is None else old | head

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..errors import OptionError, UnificationError
-from .mft import MultiFunctionTree, Span, crossing_pair
+from .mft import MultiFunctionTree, Span, crossing_pair, format_span, span_words
 from .tokens import check_yields
 
 __all__ = [
@@ -126,9 +126,9 @@ def unify(*trees: MultiFunctionTree) -> MultiFunctionTree:
         a, b = crossing
         words = trees_[0].words
         raise UnificationError(
-            f"cannot unify: span {a} ({' '.join(words[a[0] : a[1]])!r}) crosses span {b} "
-            f"({' '.join(words[b[0] : b[1]])!r})",
-            token=f"{a} x {b}",
+            f"cannot unify: span {format_span(a)} ({' '.join(span_words(words, a))!r}) crosses "
+            f"span {format_span(b)} ({' '.join(span_words(words, b))!r})",
+            token=f"{format_span(a)} x {format_span(b)}",
         )
     return MultiFunctionTree._trusted(trees_[0].words, table)
 
