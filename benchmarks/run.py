@@ -54,6 +54,7 @@ from gum_files import EXCERPT, gum_documents, gum_path, gum_text  # noqa: E402
 
 from nltk_tedeval import (  # noqa: E402
     Converter,
+    DependencyTree,
     TedEvalEvaluator,
     generalize,
     sentence_stats,
@@ -726,6 +727,65 @@ def bench_lengths(b: Bench) -> None:
         )
 
 
+def bench_nonprojective(b: Bench) -> None:
+    """Trees with gaps beside projective trees of the same shapes and sizes.
+
+    Each projective gold and its perturbed parse (benchmarks/generate.py) are
+    also written in a random word order: the same trees, with most
+    projections now full of gaps. Conversion and the span engine run on both
+    (SPEC.md §5, "Yields with gaps"); the time per sentence should grow with
+    length as it does for projective trees.
+    """
+    rng = random.Random(16)
+    lengths = [10, 100, 1000] if b.quick else [10, 100, 1000, 3000]
+    for length in lengths:
+        count = {10: 500, 100: 100, 1000: 10, 3000: 3}[length]
+        cases: dict[str, list[tuple[tuple, tuple, tuple, tuple]]] = {"proj": [], "gaps": []}
+        for _ in range(count):
+            words, _, heads, rels = generate.sentence(length, rng)
+            parse = generate.perturb(heads, rng)
+            cases["proj"].append((tuple(words), tuple(parse), tuple(heads), tuple(rels)))
+            # Token i moves to position order[i]; heads follow their tokens.
+            order = list(range(length))
+            rng.shuffle(order)
+
+            def moved(seq: list, order: list[int] = order, n: int = length) -> tuple:
+                out = [None] * n
+                for i, x in enumerate(seq):
+                    out[order[i]] = x
+                return tuple(out)
+
+            def moved_heads(hs: list[int], order: list[int] = order) -> tuple:
+                return moved([0 if h == 0 else order[h - 1] + 1 for h in hs])
+
+            cases["gaps"].append(
+                (moved(words), moved_heads(parse), moved_heads(heads), moved(rels))
+            )
+
+        def run(rows: list) -> None:
+            for words, parse, gold, rels in rows:
+                p = to_mft(DependencyTree(words, parse, rels))
+                g = to_mft(DependencyTree(words, gold, rels))
+                sentence_stats(p, g)
+
+        times = {
+            kind: best_time(lambda rows=rows: run(rows), b.repeat) for kind, rows in cases.items()
+        }
+        gapped = sum(not DependencyTree(w, g, r).is_projective() for w, _, g, r in cases["gaps"])
+        per_ms = 1000 * times["gaps"] / count
+        b.add(
+            Figure(
+                f"convert + TedEval, {length}-token trees with gaps",
+                count,
+                times["gaps"],
+                None,
+                "same trees in projective order",
+                times["proj"],
+                note=f"{per_ms:.2f} ms/sentence; {gapped} of {count} golds non-projective",
+            )
+        )
+
+
 def rss_of(argv: list[str]) -> tuple[float, float]:
     """Wall time and peak resident MB of a separate `tedeval` process."""
     # VmHWM, not getrusage's ru_maxrss: Linux carries ru_maxrss across exec, so a
@@ -862,6 +922,7 @@ SECTIONS = {
     "mph": lambda b, f: bench_mph(b, f),
     "significance": lambda b, f: bench_significance(b),
     "lengths": lambda b, f: bench_lengths(b),
+    "nonprojective": lambda b, f: bench_nonprojective(b),
     "streaming": lambda b, f: bench_streaming(b),
     "jobs": lambda b, f: bench_jobs(b),
     "extreme": lambda b, f: bench_extreme(b),
