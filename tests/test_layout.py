@@ -56,6 +56,7 @@ PUBLIC_NAMES = [
     "Converter",
     "CrossFrameworkEvaluator",
     "DependencyTree",
+    "DiscTree",
     "EmptyTreeError",
     "EvalbParams",
     "Evaluator",

@@ -93,7 +93,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     # maximum given on the command line stops the run.
     params = params.replace(max_error=args.max_errors)
     if args.format is None:
-        args.format = "ptb"
+        args.format = _parseval_format(args.gold)
     try:
         run = evaluate(args, ParsevalEvaluator, {"params": params})
     except TooManyErrorsError as err:
@@ -149,3 +149,20 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         params=args.params,
     )
     return 0
+
+
+def _parseval_format(gold: str) -> str | None:
+    """EVALB reads every file as brackets; a discontinuous treebank is still read as one.
+
+    ``None`` (detect each file) for a gold in ``discbracket`` or ``export``
+    form, so that its trees reach ParsEval, which refuses a discontinuous
+    constituent by name; ``"ptb"`` otherwise, whatever the content.
+    """
+    from ..errors import TedEvalError
+    from ..reading import detect_format
+
+    try:
+        fmt = detect_format(gold) if gold != "-" else "ptb"
+    except (TedEvalError, OSError):
+        return "ptb"
+    return None if fmt in ("discbracket", "export") else "ptb"

@@ -17,8 +17,13 @@ from .lines import PathLike, _file_lines, _Lines
 
 __all__ = ["FORMATS", "detect_format", "detect_format_text"]
 
-FORMATS: tuple[str, ...] = ("ptb", "conllx", "conllu", "malttab")
+FORMATS: tuple[str, ...] = ("ptb", "conllx", "conllu", "malttab", "discbracket", "export")
 """The formats :func:`detect_format` tells apart and ``format=`` accepts."""
+
+# The lines that only the Negra export format starts with.
+_EXPORT_HEADS = ("#BOS", "#FORMAT", "#BOT")
+# A discbracket leaf: a preterminal's word written with its position.
+_DISC_LEAF = re.compile(r"\([^\s()]+ [0-9]+=[^\s()]")
 
 
 _SNIFF_LINES = 200
@@ -70,6 +75,10 @@ def _sniff(lines: _Lines, suffix: str) -> str | None:
         size *= 2  # blank lines or comments only so far: look further
     if not content:
         return None
+    if suffix in (".export", ".discbracket"):
+        return suffix[1:]
+    if any(s.split(None, 1)[0] in _EXPORT_HEADS for _, s in content):
+        return "export"
     if not tokens:
         return "conllu"  # comments and nothing else: a CoNLL-U file without sentences
     # The first line in a known shape decides, so that one bad line at the
@@ -78,7 +87,7 @@ def _sniff(lines: _Lines, suffix: str) -> str | None:
         # A bracketed tree starts with "(", but so does a Malt-TAB line whose
         # word is a bracket; only the latter has a tab inside the line.
         if line[0] == "(" and not ("\t" in line and _malt_shaped(line)):
-            return "ptb"
+            return "discbracket" if _DISC_LEAF.search(line) else "ptb"
         cells = _split(line)
         if len(cells) == 10 and _CONLL_ID.match(cells[0]):
             if len(tokens) < len(content) or any(_conllu_only(s) for _, s in tokens):

@@ -17,6 +17,7 @@ from ..records import SourceSentence
 from .brackets import _read_ptb, _read_ptb_lines, _spans_lines
 from .columns import _read_columns
 from .detect import FORMATS, _sniff, _suffix
+from .discontinuous import _read_discbracket, _read_export
 from .lines import PathLike, _file_lines, _Lines
 
 __all__ = ["count_sentences", "read_file", "read_lines", "read_text"]
@@ -141,6 +142,10 @@ def _read(
             one_per_line = not _spans_lines(lines)
         read = _read_ptb_lines if one_per_line else _read_ptb
         yield from read(lines, collect, nltk_trees)
+    elif fmt == "discbracket":
+        yield from _read_discbracket(lines, collect)
+    elif fmt == "export":
+        yield from _read_export(lines, collect)
     else:
         yield from _read_columns(lines, collect, fmt, nltk_trees)
 
@@ -170,6 +175,10 @@ def count_sentences(
             fmt = _sniff(lines, _suffix(path))
             if fmt is None:
                 return 0
+        if fmt == "export":
+            return sum(1 for line in lines if line.startswith("#BOS"))
+        if fmt == "discbracket":
+            return sum(1 for line in lines if line.startswith("("))
         if fmt != "ptb":
             count, inside = 0, False
             for line in lines:

@@ -34,6 +34,7 @@ from .dependency import (
     is_dependency_graph,
     strip_subtype,
 )
+from .discontinuous import DiscTree, as_contiguous, disc_tree_to_mft
 from .headrules import (
     COLLINS_1999,
     COLLINS_1999_TEXT,
@@ -80,6 +81,7 @@ __all__ = [
     "Conversion",
     "Converter",
     "DependencyTree",
+    "DiscTree",
     "HeadRules",
     "HeadRulesSpec",
     "Instruction",
@@ -89,10 +91,12 @@ __all__ = [
     "Node",
     "PhraseStructure",
     "Span",
+    "as_contiguous",
     "base_category",
     "check_yields",
     "colon_labeler",
     "dependency_to_mft",
+    "disc_tree_to_mft",
     "escape_token",
     "find_heads",
     "flatten_tree",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import EmptyTreeError, TreeStructureError
+from .discontinuous import DiscTree, as_contiguous, disc_tree_to_mft
 from .labelers import Labeler, get_labeler
 from .mft import MultiFunctionTree, Span
 from .tokens import normalize_token
@@ -165,8 +166,15 @@ def flatten_tree(tree: Any) -> PhraseStructure:
     >>> from nltk import Tree
     >>> [n.span for n in flatten_tree(Tree.fromstring("(S (NP x) (VP y))")).nodes]
     [(0, 2), (0, 1), (1, 2)]
+
+    A :class:`~nltk_tedeval.trees.discontinuous.DiscTree` is read with its
+    words as leaves, and refused if a constituent is discontinuous: the
+    table holds contiguous spans.
     """
     from nltk import Tree
+
+    if isinstance(tree, DiscTree):
+        tree = as_contiguous(tree)
 
     if not isinstance(tree, Tree):
         raise TreeStructureError(
@@ -258,6 +266,8 @@ def tree_to_mft(
             funcs = cache[label] = frozenset(label_fn(label))
         return funcs
 
+    if isinstance(tree, DiscTree):
+        return disc_tree_to_mft(tree, label_fn)
     if isinstance(tree, PhraseStructure):
         ps = tree.remove_empty_elements()
         spans = ((n.label, n.start, n.end) for n in ps.nodes)

@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from .constituency import PhraseStructure, is_tree
 from .dependency import DependencyTree, checked, from_dependency_graph, is_dependency_graph
+from .discontinuous import DiscTree
 from .mft import MultiFunctionTree
 
 __all__ = [
@@ -106,6 +107,8 @@ def flat_parse(gold: Any) -> Any:
             pairs = [
                 (w, t if t is not None else "X") for w, t in zip(gold.words, gold.tags, strict=True)
             ]
+        elif isinstance(gold, DiscTree):
+            pairs = [(gold.words[p], t) for p, t in sorted(gold.pos())]
         else:
             pairs = [(w, t) for w, t in gold.pos()]
         return Tree(FLAT_ROOT, [Tree(tag, [word]) for word, tag in pairs])
@@ -133,7 +136,9 @@ def tree_words(obj: Any) -> tuple[str, ...] | None:
     """
     kind = tree_kind(obj)
     if kind == "constituency":
-        return tuple(obj.words) if isinstance(obj, PhraseStructure) else _leaves(obj)
+        if isinstance(obj, (PhraseStructure, DiscTree)):
+            return tuple(obj.words)
+        return _leaves(obj)
     if kind == "dependency":
         if isinstance(obj, DependencyTree):
             return obj.words
