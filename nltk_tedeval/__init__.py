@@ -48,6 +48,8 @@ from .errors import (
 )
 from .metrics import (
     AttachmentEvaluator,
+    DiscoParams,
+    DiscoParsevalEvaluator,
     MPHEvaluator,
     ParsevalEvaluator,
     is_punctuation,
@@ -120,6 +122,8 @@ __all__ = [
     "CrossFrameworkEvaluator",
     "DependencyTree",
     "DiscTree",
+    "DiscoParams",
+    "DiscoParsevalEvaluator",
     "EmptyTreeError",
     "EvalbParams",
     "Evaluator",

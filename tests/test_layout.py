@@ -57,6 +57,8 @@ PUBLIC_NAMES = [
     "CrossFrameworkEvaluator",
     "DependencyTree",
     "DiscTree",
+    "DiscoParams",
+    "DiscoParsevalEvaluator",
     "EmptyTreeError",
     "EvalbParams",
     "Evaluator",

@@ -83,6 +83,10 @@ def cmd_mph(args: argparse.Namespace) -> int:
 
 
 def cmd_parseval(args: argparse.Namespace) -> int:
+    if args.format is None:
+        args.format = _parseval_format(args.gold)
+    if args.disco or args.format is None:
+        return _disco_parseval(args)
     from ..metrics.evalb_brackets import _BASE_COLUMNS
     from ..metrics.evalb_report import evalb_sentence_lines
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
@@ -92,8 +96,6 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     # EVALB aborts after MAX_ERROR errors; here errors are listed and only a
     # maximum given on the command line stops the run.
     params = params.replace(max_error=args.max_errors)
-    if args.format is None:
-        args.format = _parseval_format(args.gold)
     try:
         run = evaluate(args, ParsevalEvaluator, {"params": params})
     except TooManyErrorsError as err:
@@ -151,12 +153,46 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parseval_format(gold: str) -> str | None:
-    """EVALB reads every file as brackets; a discontinuous treebank is still read as one.
+def _disco_parseval(args: argparse.Namespace) -> int:
+    """ParsEval over discontinuous brackets, as disco-dop's eval computes it."""
+    from ..errors import OptionError
+    from ..metrics.disco_parseval import COLUMNS, DiscoParams, DiscoParsevalEvaluator
 
-    ``None`` (detect each file) for a gold in ``discbracket`` or ``export``
-    form, so that its trees reach ParsEval, which refuses a discontinuous
-    constituent by name; ``"ptb"`` otherwise, whatever the content.
+    if args.evalb:
+        raise OptionError("--evalb prints EVALB's output; disco-dop's rules have their own")
+    params = DiscoParams.from_file(args.params)
+    run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
+    several = len(run.evaluators) > 1
+
+    def body() -> list[str]:
+        lines = []
+        for name, ev in run.pairs():
+            if several:
+                lines.append(f"== {name} against {args.gold}")
+            lines.append(ev.summary_text())  # type: ignore[attr-defined]
+        return lines
+
+    report_run(
+        args,
+        run,
+        measures=["P", "R", "F1", "EXACT_MATCH", "POS_ACCURACY"],
+        significance_measures=["F1"],
+        title=f"parseval (disco-dop's rules): against {args.gold}"
+        + (f" with {args.params}" if args.params else ""),
+        tsv_columns=[*COLUMNS, "length"],
+        text_body=body,
+        percent=True,
+        params=args.params,
+    )
+    return 0
+
+
+def _parseval_format(gold: str) -> str | None:
+    """EVALB reads every file as brackets; a discontinuous treebank is not brackets.
+
+    ``None`` (detect each file, and score with disco-dop's rules) for a gold
+    in ``discbracket`` or ``export`` form; ``"ptb"`` otherwise, whatever the
+    content.
     """
     from ..errors import TedEvalError
     from ..reading import detect_format

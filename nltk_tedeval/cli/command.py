@@ -59,6 +59,7 @@ EXAMPLES = {
   tedeval parseval gold.mrg test.mrg
   tedeval parseval gold.mrg test.mrg -p COLLINS.prm --per-sentence lines.tsv
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
+  tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
 """,
     "attach": """examples:
   tedeval attach gold.conllu parse.conllu
@@ -272,6 +273,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print EVALB's own output: the per-sentence table and the summary (error "
         "sentences go to standard error, as EVALB reports them)",
+    )
+    p.add_argument(
+        "--disco",
+        action="store_true",
+        help="discontinuous brackets as disco-dop's eval scores them (PRM a disco-dop "
+        "parameter file, default proper.prm's settings); the default for discbracket and "
+        "export gold files",
     )
     _common(p)
     p.set_defaults(run=cmd_parseval)

@@ -38,6 +38,7 @@ from .attachment import (
     RelationScore,
     is_punctuation,
 )
+from .disco_parseval import DiscoParams, DiscoParsevalEvaluator
 from .mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
 from .parseval import ParsevalEvaluator, TooManyErrorsError
 
@@ -52,6 +53,8 @@ __all__ = [
     "UAS",
     "UNDIRECTED",
     "AttachmentEvaluator",
+    "DiscoParams",
+    "DiscoParsevalEvaluator",
     "MPHEvaluator",
     "ParsevalEvaluator",
     "RelationScore",

@@ -234,18 +234,19 @@ class StatsTable:
 
 
 SIGNATURE_KEYS: dict[str, str] = {
-    "metric": "the metric: tedeval, parseval, attachment or mph",
+    "metric": "the metric: tedeval, parseval, parseval-disco (disco-dop), attachment or mph",
     "ref": "TedEval's reference: single, multiple(k) over k theories, or overlap",
     "labeler": "how bracket labels carry functions (ptb, colon, identity, rr, ...)",
     "hd": "the label of a dependency head's own node",
     "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
-    "proj": "non-projective dependency trees refused (require) or lifted (lift)",
+    "proj": "non-projective trees scored as they are (native), refused (require) or lifted (lift)",
     "map": "a label map applied before scoring (yes/no)",
     "tl": "TL-unification of a gold with another theory's labels",
     "engine": "TedEval's engine: span (exact set counting) or apted",
-    "prm": "the EVALB parameter file",
+    "prm": "the EVALB (or disco-dop) parameter file",
     "labeled": "ParsEval brackets compared with their labels (yes/no)",
     "cutoff": "ParsEval's CUTOFF_LEN for the len<=N figures",
+    "disc_only": "disco-dop's DISC_ONLY: only discontinuous brackets counted (yes/no)",
     "punct": "which tokens count as punctuation and are left out",
     "heads": "the head rules of MPH",
     "missing": "what a missing parse does: skip (left out), zero (nothing right) or flat",

@@ -1,0 +1,517 @@
+"""ParsEval over discontinuous brackets, as disco-dop's ``eval`` computes it.
+
+EVALB cannot read a constituent whose words are not adjacent. disco-dop
+(van Cranenburgh et al.; ``discodop eval``, module ``discodop/eval.py``)
+generalizes its rules to discontinuous trees, and its parameter file
+``proper.prm`` is what discontinuous-parsing papers report. This module
+computes the same figures, sentence by sentence, as statistics:
+
+- Labels lose their function tags: a label is cut at its first ``-`` or
+  ``=`` after the first character (``NP-SB`` -> ``NP``; ``-NONE-`` stays).
+  Tags are compared after the cut too.
+- A word is deleted, with its preterminal, when the **gold** tag of its
+  position is in ``DELETE_LABEL``, when the word is in ``DELETE_WORD``, or,
+  with ``DELETE_ROOT_PRETERMS``, when its gold preterminal hangs right under
+  the gold root. Positions are then renumbered. ``EQ_WORD`` maps words
+  before the two sentences are compared; they must then be equal.
+- ``EQ_LABEL`` maps every label below the root; a phrase whose label is then
+  in ``DELETE_LABEL`` gives its children to its parent, and a phrase left
+  without words disappears.
+- Every remaining phrase (a node above the preterminals; the root too,
+  unless its label is in ``DELETE_LABEL``) is a bracket: its label (``""``
+  when unlabeled) and the *set* of its words' positions, so a
+  discontinuous phrase is one bracket. With ``DISC_ONLY`` only the
+  discontinuous brackets count. Brackets match as multisets.
+- Exact match: the two multisets are equal. POS accuracy compares the tags
+  of the remaining words. The length that decides the ``<= CUTOFF_LEN``
+  block counts the gold words whose tag is not in
+  ``DELETE_LABEL_FOR_LENGTH``, before any deletion.
+
+Two parts of disco-dop's report are not computed: the breakdowns (per
+category, rules, attachments) and the function-tag score of Blaheta and
+Charniak (2000), which disco-dop takes from the export format's edge column.
+
+>>> from nltk_tedeval.trees.discontinuous import DiscTree
+>>> gold = DiscTree.from_discbracket(
+...     "(ROOT (S (VP (PROAV 0=Darüber) (VVPP 2=nachgedacht)) (VMFIN 1=muss)) ($. 3=.))")
+>>> test = DiscTree.from_discbracket(
+...     "(ROOT (S (PROAV 0=Darüber) (VP (VVPP 2=nachgedacht)) (VMFIN 1=muss)) ($. 3=.))")
+>>> p, r, f = DiscoParsevalEvaluator([test], [gold]).eval()
+>>> round(p, 4), round(r, 4)
+(0.5, 0.5)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..errors import OptionError, TreeStructureError, YieldMismatchError
+from ..scoring.evaluator import Evaluator
+from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
+from ..trees.constituency import PhraseStructure, flatten_tree
+from ..trees.discontinuous import DiscTree
+from ..trees.kinds import flat_parse, kind_name, tree_kind, tree_words
+
+__all__ = ["DiscoParams", "DiscoParsevalEvaluator"]
+
+
+def _closure(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each member of an equivalence class (from undirected pairs) mapped to one representative."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for a, b in pairs:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return {x: find(x) for x in parent}
+
+
+@dataclass(frozen=True)
+class DiscoParams:
+    """The options of a disco-dop evaluation parameter file.
+
+    The defaults are those of disco-dop's ``proper.prm``: the roots
+    (``TOP``, ``ROOT``, ``VROOT``), ``NOPARSE``, the punctuation tags of
+    Negra/Tiger, Alpino and the Penn Treebank and ``-NONE-`` deleted, a list
+    of punctuation words deleted whatever their tag, ``ADVP`` = ``PRT``,
+    ``-LRB-`` = ``(`` and ``-RRB-`` = ``)``, cut-off 40, labeled.
+
+    >>> p = DiscoParams.from_text("LABELED 0\\nDELETE_WORD .\\nEQ_LABEL A B\\n")
+    >>> p.labeled, p.delete_words, p.eq_labels == {"A": "A", "B": "A"}
+    (False, frozenset({'.'}), True)
+    """
+
+    cutoff_len: int = 40
+    labeled: bool = True
+    delete_labels: frozenset[str] = frozenset(
+        {"NOPARSE", "TOP", "ROOT", "VROOT", "-NONE-"}
+        | {"$,", "$(", "$[", "$."}  # Negra and Tiger punctuation tags
+        | {"PUNCT", "punct", "LET[]", "LET()", "LET", "let[]", "let()", "let"}  # Alpino
+        | {",", ":", "``", "''", "."}  # the Penn Treebank's
+    )
+    delete_labels_for_length: frozenset[str] = frozenset()
+    delete_words: frozenset[str] = frozenset(
+        {".", ",", ":", ";", "'", "`", '"', "``", "''", "-", "(", ")", "/", "&", "$"}
+        | {"!", "!!!", "?", "??", "???", "..", "...", "«", "»"}
+    )
+    eq_labels: dict[str, str] = field(default_factory=lambda: _closure([("ADVP", "PRT")]))
+    eq_words: dict[str, str] = field(
+        default_factory=lambda: _closure([("-LRB-", "("), ("-RRB-", ")")])
+    )
+    disc_only: bool = False
+    delete_root_preterms: bool = False
+    name: str = "proper"
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "custom") -> DiscoParams:
+        """Read a parameter file's text as disco-dop reads it.
+
+        Lines that are empty or start with ``#`` are skipped; the keyword is
+        the first word and the value the rest of the line. ``DEBUG``,
+        ``MAX_ERROR``, ``LA``, ``TED`` and ``DEP`` are accepted and change
+        nothing here; an unknown keyword, a keyword that takes one value
+        given twice, or an ``EQ_`` line without two values is an
+        :class:`~nltk_tedeval.errors.OptionError` naming the line.
+        """
+        ints: dict[str, int] = {}
+        sets: dict[str, set[str]] = {"DELETE_LABEL": set(), "DELETE_LABEL_FOR_LENGTH": set()}
+        sets["DELETE_WORD"] = set()
+        pairs: dict[str, list[tuple[str, str]]] = {"EQ_LABEL": [], "EQ_WORD": []}
+        once = ("DEBUG", "MAX_ERROR", "CUTOFF_LEN", "LABELED", "DISC_ONLY", "LA", "TED", "DEP")
+        once += ("DELETE_ROOT_PRETERMS",)
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            if not line or line.startswith("#"):
+                continue
+            parts = line.split(None, 1)
+            where = f"{name}:{lineno}"
+            if len(parts) < 2:
+                raise OptionError(f"{where}: {parts[0]!r} has no value", token=line)
+            key, value = parts
+            if key in once:
+                if key in ints:
+                    raise OptionError(f"{where}: {key} is given twice", token=key)
+                try:
+                    ints[key] = int(value)
+                except ValueError:
+                    raise OptionError(
+                        f"{where}: {key} takes a number, not {value!r}", token=value
+                    ) from None
+            elif key in sets:
+                sets[key].add(value)
+            elif key in pairs:
+                both = value.split()
+                if len(both) != 2:
+                    raise OptionError(f"{where}: {key} takes two values", token=value)
+                pairs[key].append((both[0], both[1]))
+            else:
+                raise OptionError(f"{where}: unknown keyword {key!r}", token=key)
+        return cls(
+            cutoff_len=ints.get("CUTOFF_LEN", 40),
+            labeled=bool(ints.get("LABELED", 1)),
+            delete_labels=frozenset(sets["DELETE_LABEL"]),
+            delete_labels_for_length=frozenset(sets["DELETE_LABEL_FOR_LENGTH"]),
+            delete_words=frozenset(sets["DELETE_WORD"]),
+            eq_labels=_closure(pairs["EQ_LABEL"]),
+            eq_words=_closure(pairs["EQ_WORD"]),
+            disc_only=bool(ints.get("DISC_ONLY", 0)),
+            delete_root_preterms=bool(ints.get("DELETE_ROOT_PRETERMS", 0)),
+            name=name,
+        )
+
+    @classmethod
+    def from_file(cls, path: str | None) -> DiscoParams:
+        """:meth:`from_text` of a file; ``None`` gives ``proper.prm``'s settings."""
+        if path is None:
+            return cls()
+        from pathlib import Path
+
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as err:
+            raise OptionError(f"cannot read parameter file {path}: {err.strerror}") from None
+        return cls.from_text(text, Path(path).name)
+
+
+def _cut(label: str) -> str:
+    """The label without its function tags: cut at the first ``-`` or ``=`` after position 0."""
+    for char in "-=":
+        x = label.find(char)
+        if x > 0:
+            label = label[:x]
+    return label
+
+
+@dataclass
+class _Table:
+    """One tree as nodes: labels, children (node ids, or ``-1 - position`` for words)."""
+
+    words: tuple[str, ...]
+    labels: list[str]
+    kids: list[list[int]]
+
+    def tags(self) -> list[str]:
+        """The label of the node right above each word (its preterminal)."""
+        out = [""] * len(self.words)
+        for node, kids in enumerate(self.kids):
+            for k in kids:
+                if k < 0:
+                    out[-1 - k] = self.labels[node]
+        return out
+
+    def phrasal(self, node: int) -> bool:
+        # disco-dop's test: a node whose first child is a node, not a word.
+        kids = self.kids[node]
+        return bool(kids) and kids[0] >= 0
+
+
+def _table(tree: Any, side: str) -> _Table:
+    """Flatten any phrase-structure tree; labels lose their function tags."""
+    from nltk import Tree
+
+    if tree_kind(tree) != "constituency":
+        raise TreeStructureError(
+            f"{side}: expected a phrase-structure tree, got {kind_name(tree)}; ParsEval "
+            "compares brackets"
+        )
+    if not isinstance(tree, DiscTree):
+        ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)
+        return _Table(
+            ps.words, [_cut(n.label) for n in ps.nodes], [list(n.children) for n in ps.nodes]
+        )
+    # Positions are written on the leaves: nodes may be numbered in any order.
+    labels = [_cut(str(tree.label()))]
+    kids: list[list[int]] = [[]]
+    stack: list[tuple[Any, int]] = [(tree, 0)]
+    while stack:
+        node, index = stack.pop()
+        for kid in node:
+            if isinstance(kid, Tree):
+                kids[index].append(len(labels))
+                stack.append((kid, len(labels)))
+                labels.append(_cut(str(kid.label())))
+                kids.append([])
+            else:
+                kids[index].append(-1 - int(kid))
+    return _Table(tree.words, labels, kids)
+
+
+def _brackets(
+    table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
+) -> tuple[Counter[tuple[str, frozenset[int]]], int]:
+    """The multiset of brackets of one side, and how many of them are discontinuous."""
+    labels, kids = table.labels, table.kids
+    n_nodes = len(labels)
+    # Post-order: each node's remaining words, from its children's.
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(k for k in kids[node] if k >= 0)
+    words_under: list[frozenset[int]] = [frozenset()] * n_nodes
+    for node in reversed(order):
+        positions: set[int] = set()
+        for k in kids[node]:
+            if k >= 0:
+                positions |= words_under[k]
+            elif -1 - k not in deleted:
+                positions.add(renumber[-1 - k])
+        words_under[node] = frozenset(positions)
+    found: Counter[tuple[str, frozenset[int]]] = Counter()
+    disc = 0
+    for node in order:
+        if not table.phrasal(node) or not words_under[node]:
+            continue
+        label = labels[node] if node == 0 else params.eq_labels.get(labels[node], labels[node])
+        if label in params.delete_labels:
+            continue  # a deleted phrase gives its children to its parent
+        span = words_under[node]
+        gapped = max(span) - min(span) + 1 != len(span)
+        if params.disc_only and not gapped:
+            continue
+        found[(label if params.labeled else "", span)] += 1
+        disc += gapped
+    return found, disc
+
+
+COLUMNS: tuple[str, ...] = (
+    "matched",
+    "gold",
+    "test",
+    "gold_types",
+    "test_types",
+    "gold_disc",
+    "test_disc",
+    "exact",
+    "sentences",
+    "correct_tags",
+    "words",
+)
+"""Per-sentence statistics; each also as ``NAME_cut``, 0 for a sentence longer than the cutoff."""
+
+
+def _measures(suffix: str) -> dict[str, Measure]:
+    brackets = (f"matched{suffix}", f"gold{suffix}", f"test{suffix}")
+    tail = suffix.upper()
+    return {
+        m.name: m
+        for m in (
+            Measure(f"P{tail}", brackets, precision, "no test bracket"),
+            Measure(f"R{tail}", brackets, recall, "no gold bracket"),
+            Measure(f"F1{tail}", brackets, f_measure, "no bracket on either side"),
+            Measure(
+                f"EXACT_MATCH{tail}",
+                (f"exact{suffix}", f"sentences{suffix}"),
+                accuracy,
+                "no sentence",
+            ),
+            Measure(
+                f"POS_ACCURACY{tail}",
+                (f"correct_tags{suffix}", f"words{suffix}"),
+                accuracy,
+                "no word",
+            ),
+        )
+    }
+
+
+class DiscoParsevalEvaluator(Evaluator):
+    """ParsEval over discontinuous brackets, with disco-dop's rules (see the module).
+
+    ``params`` is a :class:`DiscoParams` (default: ``proper.prm``'s
+    settings). Trees may be :class:`~nltk_tedeval.trees.discontinuous.DiscTree`
+    objects, ``nltk.Tree`` objects or flattened phrase structures; gold and
+    parse must have the same words once deletions are made, else the
+    sentence is an error (:class:`~nltk_tedeval.errors.YieldMismatchError`).
+
+    >>> from nltk_tedeval.trees.discontinuous import DiscTree
+    >>> gold = DiscTree.from_discbracket("(ROOT (S (NP (DT 0=a) (NN 2=c)) (VB 1=b)))")
+    >>> ev = DiscoParsevalEvaluator([gold], [gold])
+    >>> [float(s) for s in ev.eval()]
+    [1.0, 1.0, 1.0]
+    >>> print(ev.summary_text().splitlines()[3])
+    gold brackets (disc.):          2 (1)
+    """
+
+    measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
+    primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
+    columns: ClassVar[tuple[str, ...]] = (
+        *COLUMNS,
+        "length",
+        *(f"{c}_cut" for c in COLUMNS),
+    )
+    metric: ClassVar[str] = "parseval-disco"
+
+    _flat_parse = staticmethod(flat_parse)
+    _gold_words = staticmethod(tree_words)
+
+    def __init__(
+        self,
+        parsed_sents: Iterable[Any],
+        gold_sents: Iterable[Any],
+        params: DiscoParams | None = None,
+        *,
+        on_error: str = "raise",
+        missing: str = "skip",
+        progress: bool | None = False,
+    ) -> None:
+        super().__init__(
+            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+        )
+        if params is None:
+            params = DiscoParams()
+        elif not isinstance(params, DiscoParams):
+            raise OptionError(f"params must be a DiscoParams, not {type(params).__name__}")
+        self.params = params
+
+    def signature_fields(self) -> dict[str, object]:
+        return {
+            **super().signature_fields(),
+            "prm": self.params.name,
+            "labeled": self.params.labeled,
+            "cutoff": self.params.cutoff_len,
+            "disc_only": self.params.disc_only,
+        }
+
+    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], None]:
+        params = self.params
+        g = _table(gold, "gold")
+        p = _table(parsed, "parse")
+        if len(g.words) != len(p.words):
+            raise YieldMismatchError(
+                f"the sentences differ in length: gold has {len(g.words)} words, the parse "
+                f"{len(p.words)}"
+            )
+        gold_tags, parse_tags = g.tags(), p.tags()
+        under_root = {-1 - k for k in g.kids[0] if k < 0} | {
+            -1 - kk for k in g.kids[0] if k >= 0 and not g.phrasal(k) for kk in g.kids[k]
+        }
+        deleted = {
+            i
+            for i, (tag, word) in enumerate(zip(gold_tags, g.words, strict=True))
+            if tag in params.delete_labels
+            or word in params.delete_words
+            or (params.delete_root_preterms and i in under_root)
+        }
+        # The parse's own words are deleted by the gold's tags, and by their own text.
+        deleted |= {i for i, word in enumerate(p.words) if word in params.delete_words}
+        kept = [i for i in range(len(g.words)) if i not in deleted]
+        renumber = {old: new for new, old in enumerate(kept)}
+        eq = params.eq_words
+        gw = [eq.get(g.words[i], g.words[i]) for i in kept]
+        pw = [eq.get(p.words[i], p.words[i]) for i in kept]
+        if gw != pw:
+            k = next(i for i, (a, b) in enumerate(zip(gw, pw, strict=True)) if a != b)
+            raise YieldMismatchError(
+                f"the words differ at word {kept[k] + 1}: gold has {gw[k]!r}, the parse {pw[k]!r}",
+                token=f"{gw[k]} / {pw[k]}",
+            )
+        gb, gdisc = _brackets(g, deleted, renumber, params)
+        pb, pdisc = _brackets(p, deleted, renumber, params)
+        matched = sum((gb & pb).values())
+        counted = 1 if not params.disc_only or gb or pb else 0
+        exact = 1 if gb == pb and counted else 0
+        tags = sum(gold_tags[i] == parse_tags[i] for i in kept)
+        length = sum(t not in params.delete_labels_for_length for t in gold_tags)
+        row = [
+            matched,
+            sum(gb.values()),
+            sum(pb.values()),
+            len(gb),
+            len(pb),
+            gdisc,
+            pdisc,
+            exact,
+            counted,
+            tags,
+            len(kept),
+        ]
+        cut = length <= params.cutoff_len
+        return [*row, length, *(x if cut else 0 for x in row)], None
+
+    def _zero_stats(self, gold: Any) -> tuple[list[int], None]:
+        """A missing parse with nothing right: its flat parse without a bracket of its own."""
+        row, _ = self._sentence_stats(self._flat_parse(gold), gold)
+        base = len(COLUMNS)
+        # No test bracket, no tag right, no exact match.
+        for offset in (0, base + 1):
+            row[offset + 0] = 0
+            row[offset + 2] = row[offset + 4] = row[offset + 6] = 0
+            row[offset + 7] = 0
+            row[offset + 9] = 0
+        return row, None
+
+    # -- the report ----------------------------------------------------------------
+
+    def summary_text(self) -> str:
+        """disco-dop's summary block, line for line (without its function-tag line)."""
+        table = self.stats
+        totals = dict(zip(self.columns, table.totals(self.columns).tolist(), strict=True))
+        lengths = table.view(["length"])[:, 0].tolist()
+        cutoff = self.params.cutoff_len
+        longest = int(max(lengths)) if len(lengths) else 0
+        longest_cut = int(max((x for x in lengths if x <= cutoff), default=0))
+
+        def pct(measure: str) -> str:
+            value = self.score(measure)
+            return " 0DIV!" if value != value else f"{100 * float(value):6.2f}"
+
+        def count(name: str) -> int:
+            return int(totals[name])
+
+        disc = count("gold_disc") or count("test_disc")
+        if longest <= cutoff:
+            lines = [
+                " Summary (ALL) ".center(35, "_"),
+                f"number of sentences:       {count('sentences'):6d}",
+                f"longest sentence:          {longest:6d}",
+            ]
+            if disc:
+                lines += [
+                    f"gold brackets (disc.):     {count('gold_types'):6d} ({count('gold_disc')})",
+                    f"cand. brackets (disc.):    {count('test_types'):6d} ({count('test_disc')})",
+                ]
+            else:
+                lines += [
+                    f"gold brackets:             {count('gold_types'):6d}",
+                    f"cand. brackets:            {count('test_types'):6d}",
+                ]
+            lines += [
+                f"labeled recall:            {pct('R')}",
+                f"labeled precision:         {pct('P')}",
+                f"labeled f-measure:         {pct('F1')}",
+                f"exact match:               {pct('EXACT_MATCH')}",
+                f"pos accuracy:              {pct('POS_ACCURACY')}",
+            ]
+            return "\n".join(lines)
+        lines = [
+            f"{' Summary '.center(27, '_')} <= {cutoff} ______ ALL",
+            f"number of sentences:       {count('sentences_cut'):6d}     {count('sentences'):6d}",
+            f"longest sentence:          {longest_cut:6d}     {longest:6d}",
+            f"gold brackets:             {count('gold_types_cut'):6d}     {count('gold_types'):6d}",
+            f"cand. brackets:            {count('test_types_cut'):6d}     {count('test_types'):6d}",
+        ]
+        if disc:
+            lines += [
+                f"disc. gold brackets:       {count('gold_disc_cut'):6d}     "
+                f"{count('gold_disc'):6d}",
+                f"disc. cand. brackets:      {count('test_disc_cut'):6d}     "
+                f"{count('test_disc'):6d}",
+            ]
+        for title, name in (
+            ("labeled recall:", "R"),
+            ("labeled precision:", "P"),
+            ("labeled f-measure:", "F1"),
+            ("exact match:", "EXACT_MATCH"),
+            ("pos accuracy:", "POS_ACCURACY"),
+        ):
+            lines.append(f"{title:<27}{pct(name + '_CUT')}     {pct(name)}")
+        return "\n".join(lines)

@@ -1,0 +1,186 @@
+"""ParsEval over discontinuous brackets against disco-dop's own output.
+
+The expected summaries and per-sentence counts are what disco-dop's ``eval``
+printed on the same files (tests/fixtures_disco/SOURCE.md): a second,
+independent implementation. The small examples are worked out by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from nltk_tedeval import DiscTree, OptionError, YieldMismatchError
+from nltk_tedeval.cli import main
+from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
+from nltk_tedeval.reading import read_file, read_text
+
+from .test_discontinuous import GOLD3, PARSE4
+
+ROOT = Path(__file__).resolve().parent.parent
+FIX = ROOT / "tests" / "fixtures_disco"
+GUM = ROOT / "corpora_samples" / "gum"
+
+# disco-dop's verbose table: id, length, recall, precision, matched, gold, cand,
+# words, correct tags, accuracy.
+ROW = re.compile(r"\s*(\S+)\s+(\d+)\s+\S+\s+\S+\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+\S+")
+
+
+def discodop_output(name: str) -> tuple[list[str], list[tuple[int, ...]]]:
+    """The summary lines (without "function tags") and the per-sentence counts."""
+    text = (FIX / name).read_text(encoding="utf-8")
+    start = text.rfind("\n", 0, text.index(" Summary ")) + 1
+    summary = [
+        line
+        for line in text[start:].rstrip("\n").split("\n")
+        if not line.startswith("function tags")
+    ]
+    rows = []
+    lines = text[:start].splitlines()
+    under = [i for i, line in enumerate(lines) if line.lstrip().startswith("_____")]
+    if under:
+        for line in lines[under[0] + 1 :]:
+            m = ROW.match(line)
+            if m is None:
+                break
+            rows.append(tuple(int(x) for x in m.groups()[1:]))
+    return summary, rows
+
+
+def our_rows(ev: DiscoParsevalEvaluator) -> list[tuple[int, ...]]:
+    cols = list(ev.columns)
+    out = []
+    for row in ev.stats.array.tolist():
+        get = dict(zip(cols, row, strict=True))
+        out.append(
+            tuple(
+                int(get[c]) for c in ("length", "matched", "gold", "test", "words", "correct_tags")
+            )
+        )
+    return out
+
+
+RANDOM = [
+    ("random_proper.discodop.txt", DiscoParams()),
+    ("random_cut20.discodop.txt", dataclasses.replace(DiscoParams(), cutoff_len=20)),
+    ("random_custom.discodop.txt", DiscoParams.from_file(str(FIX / "custom.prm"))),
+]
+
+
+@pytest.mark.parametrize(("output", "params"), RANDOM, ids=[r[0] for r in RANDOM])
+def test_random_discontinuous_trees_give_discodops_figures(output, params):
+    gold = [r.tree for r in read_file(FIX / "random_gold.dbr")]
+    parse = [r.tree for r in read_file(FIX / "random_parse.dbr")]
+    ev = DiscoParsevalEvaluator(parse, gold, params)
+    summary, rows = discodop_output(output)
+    assert len(rows) == 40
+    assert our_rows(ev) == rows
+    assert ev.summary_text().split("\n") == summary
+
+
+def test_contiguous_penn_treebank_trees_give_discodops_figures():
+    trees = (GUM / "GUM_news_crane.ptb").read_text(encoding="utf-8").strip().split("\n\n")
+    lines = [" ".join(t.split()) for t in trees]
+    changed = [
+        t.replace("(NP (DT the)", "(ADJP (DT the)", 1).replace("(PP (IN", "(ADVP (IN", 1)
+        for t in lines
+    ]
+    gold = [r.tree for r in read_text("\n".join(lines), "ptb")]
+    parse = [r.tree for r in read_text("\n".join(changed), "ptb")]
+    summary, _ = discodop_output("crane_proper.discodop.txt")
+    assert DiscoParsevalEvaluator(parse, gold).summary_text().split("\n") == summary
+
+
+def test_export_files_give_discodops_figures_and_rows():
+    gold = [r.tree for r in read_text(GOLD3, "export")]
+    parse = [r.tree for r in read_text(PARSE4, "export")]
+    ev = DiscoParsevalEvaluator(parse, gold)
+    summary, rows = discodop_output("darueber_proper.discodop.txt")
+    assert our_rows(ev) == rows == [(5, 1, 2, 2, 4, 4), (2, 1, 1, 1, 2, 2)]
+    assert ev.summary_text().split("\n") == summary
+
+
+def test_a_small_example_by_hand():
+    # The root and "." are deleted (proper.prm). Gold brackets: S over 0-2 and VP
+    # over {0, 2}; the parse has S and a VP over {2}: 1 of 2 matched each way.
+    # With DISC_ONLY only the gold's VP counts, and the parse has no such bracket.
+    gold = DiscTree.from_discbracket(
+        "(ROOT (S (VP (PROAV 0=Darüber) (VVPP 2=nachgedacht)) (VMFIN 1=muss)) ($. 3=.))"
+    )
+    test = DiscTree.from_discbracket(
+        "(ROOT (S (PROAV 0=Darüber) (VP (VVPP 2=nachgedacht)) (VMFIN 1=muss)) ($. 3=.))"
+    )
+    ev = DiscoParsevalEvaluator([test], [gold])
+    (row,) = ev.stats.array.tolist()
+    get = dict(zip(ev.columns, row, strict=True))
+    assert (get["matched"], get["gold"], get["test"], get["gold_disc"], get["words"]) == (
+        1,
+        2,
+        2,
+        1,
+        3,
+    )
+    assert get["length"] == 4 and get["exact"] == 0
+    only = DiscoParsevalEvaluator(
+        [test], [gold], dataclasses.replace(DiscoParams(), disc_only=True)
+    )
+    (row,) = only.stats.array.tolist()
+    get = dict(zip(only.columns, row, strict=True))
+    assert (get["matched"], get["gold"], get["test"]) == (0, 1, 0)
+
+
+def test_the_words_must_agree_once_deleted():
+    gold = DiscTree.from_discbracket("(S (NP 0=a) (VP 1=b))")
+    test = DiscTree.from_discbracket("(S (NP 0=a) (VP 1=c))")
+    with pytest.raises(YieldMismatchError, match="gold has 'b', the parse 'c'"):
+        DiscoParsevalEvaluator([test], [gold]).eval()
+    # A deleted word may differ: "," against "." is punctuation on both sides.
+    gold = DiscTree.from_discbracket("(S (NP 0=a) (VP 1=b) ($, 2=,))")
+    test = DiscTree.from_discbracket("(S (NP 0=a) (VP 1=b) ($. 2=.))")
+    assert [float(s) for s in DiscoParsevalEvaluator([test], [gold]).eval()] == [1.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("LABELED 1\nLABELED 0\n", "test.prm:2: LABELED is given twice"),
+        ("NO_SUCH 1\n", "test.prm:1: unknown keyword 'NO_SUCH'"),
+        ("EQ_LABEL A\n", "test.prm:1: EQ_LABEL takes two values"),
+        ("CUTOFF_LEN many\n", "test.prm:1: CUTOFF_LEN takes a number"),
+    ],
+)
+def test_bad_parameter_files_are_refused_naming_the_line(text, message):
+    with pytest.raises(OptionError, match=re.escape(message)):
+        DiscoParams.from_text(text, "test.prm")
+
+
+def test_the_command_line_uses_discodops_rules_for_discontinuous_files(tmp_path, capsys):
+    gold = tmp_path / "gold.export"
+    gold.write_text(GOLD3, encoding="utf-8")
+    parse = tmp_path / "parse.export"
+    parse.write_text(PARSE4, encoding="utf-8")
+    assert main(["parseval", str(gold), str(parse)]) == 0
+    out = capsys.readouterr().out
+    summary, _ = discodop_output("darueber_proper.discodop.txt")
+    assert "\n".join(summary) in out
+    assert "metric:parseval-disco|prm:proper" in out
+    assert main(["parseval", str(gold), str(parse), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    scores = data["systems"][0]["scores"]
+    assert scores["F1"]["totals"] == {"matched": 2, "gold": 3, "test": 3}
+    # A discbracket gold gets disco-dop's rules too, with any parameter file.
+    assert main(["parseval", str(FIX / "random_gold.dbr"), str(FIX / "random_parse.dbr"),
+                 "-p", str(FIX / "custom.prm")]) == 0  # fmt: skip
+    summary, _ = discodop_output("random_custom.discodop.txt")
+    assert "\n".join(summary) in capsys.readouterr().out
+    assert main(["parseval", str(gold), str(parse), "--evalb"]) == 1
+    assert "--evalb prints EVALB's output" in capsys.readouterr().err
+    # Penn Treebank files get them when asked: the GUM document against itself.
+    crane = GUM / "GUM_news_crane.ptb"
+    assert main(["parseval", str(crane), str(crane), "--disco", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["systems"][0]["scores"]["EXACT_MATCH"]["value"] == 1.0
