@@ -184,3 +184,12 @@ def test_the_command_line_uses_discodops_rules_for_discontinuous_files(tmp_path,
     assert main(["parseval", str(crane), str(crane), "--disco", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["systems"][0]["scores"]["EXACT_MATCH"]["value"] == 1.0
+
+
+def test_each_bracket_metric_takes_its_own_parameters():
+    from nltk_tedeval import EvalbParams, ParsevalEvaluator
+
+    with pytest.raises(OptionError, match=r"^params must be a DiscoParams, not EvalbParams$"):
+        DiscoParsevalEvaluator([], [], EvalbParams())
+    with pytest.raises(OptionError, match=r"^params must be an EvalbParams, not DiscoParams$"):
+        ParsevalEvaluator([], [], DiscoParams())

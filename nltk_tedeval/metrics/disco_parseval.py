@@ -49,11 +49,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import OptionError, TreeStructureError, YieldMismatchError
-from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.discontinuous import DiscTree
-from ..trees.kinds import flat_parse, kind_name, tree_kind, tree_words
+from ..trees.kinds import kind_name, tree_kind
+from .parseval import BracketEvaluator
 
 __all__ = ["DiscoParams", "DiscoParsevalEvaluator"]
 
@@ -323,7 +323,7 @@ def _measures(suffix: str) -> dict[str, Measure]:
     }
 
 
-class DiscoParsevalEvaluator(Evaluator):
+class DiscoParsevalEvaluator(BracketEvaluator):
     """ParsEval over discontinuous brackets, with disco-dop's rules (see the module).
 
     ``params`` is a :class:`DiscoParams` (default: ``proper.prm``'s
@@ -342,35 +342,14 @@ class DiscoParsevalEvaluator(Evaluator):
     """
 
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
-    primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
     columns: ClassVar[tuple[str, ...]] = (
         *COLUMNS,
         "length",
         *(f"{c}_cut" for c in COLUMNS),
     )
     metric: ClassVar[str] = "parseval-disco"
-
-    _flat_parse = staticmethod(flat_parse)
-    _gold_words = staticmethod(tree_words)
-
-    def __init__(
-        self,
-        parsed_sents: Iterable[Any],
-        gold_sents: Iterable[Any],
-        params: DiscoParams | None = None,
-        *,
-        on_error: str = "raise",
-        missing: str = "skip",
-        progress: bool | None = False,
-    ) -> None:
-        super().__init__(
-            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
-        )
-        if params is None:
-            params = DiscoParams()
-        elif not isinstance(params, DiscoParams):
-            raise OptionError(f"params must be a DiscoParams, not {type(params).__name__}")
-        self.params = params
+    params_type: ClassVar[type] = DiscoParams
+    params: DiscoParams
 
     def signature_fields(self) -> dict[str, object]:
         return {

@@ -145,7 +145,43 @@ class TooManyErrorsError(TedEvalError, ValueError):
 # -- the evaluator ----------------------------------------------------------------
 
 
-class ParsevalEvaluator(Evaluator):
+class BracketEvaluator(Evaluator):
+    """A bracket metric configured by a parameter file: EVALB's, or disco-dop's.
+
+    Subclasses name the type of their parameters in :attr:`params_type`,
+    whose no-argument instance is the default.
+    """
+
+    params_type: ClassVar[type] = EvalbParams
+    primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
+
+    _flat_parse = staticmethod(flat_parse)
+    _gold_words = staticmethod(tree_words)
+
+    def __init__(
+        self,
+        parsed_sents: Iterable[Any],
+        gold_sents: Iterable[Any],
+        params: Any = None,
+        *,
+        on_error: str = "raise",
+        missing: str = "skip",
+        progress: bool | None = False,
+    ) -> None:
+        super().__init__(
+            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+        )
+        if params is None:
+            params = self.params_type()
+        elif not isinstance(params, self.params_type):
+            name = self.params_type.__name__
+            article = "an" if name[0] in "AEIOU" else "a"
+            raise OptionError(f"params must be {article} {name}, not {type(params).__name__}")
+        self.params = params
+        self._start()
+
+
+class ParsevalEvaluator(BracketEvaluator):
     """Bracket precision, recall and F1 as EVALB computes them.
 
     ``parsed_sents`` and ``gold_sents`` are parallel sequences of
@@ -177,32 +213,9 @@ class ParsevalEvaluator(Evaluator):
     """
 
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
-    primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "parseval"
-
-    _flat_parse = staticmethod(flat_parse)
-    _gold_words = staticmethod(tree_words)
-
-    def __init__(
-        self,
-        parsed_sents: Iterable[Any],
-        gold_sents: Iterable[Any],
-        params: EvalbParams | None = None,
-        *,
-        on_error: str = "raise",
-        missing: str = "skip",
-        progress: bool | None = False,
-    ) -> None:
-        super().__init__(
-            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
-        )
-        if params is None:
-            params = EvalbParams()
-        elif not isinstance(params, EvalbParams):
-            raise OptionError(f"params must be an EvalbParams, not {type(params).__name__}")
-        self.params = params
-        self._start()
+    params: EvalbParams
 
     def signature_fields(self) -> dict[str, object]:
         return {
