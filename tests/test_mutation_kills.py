@@ -1569,12 +1569,38 @@ def test_tedeval_in_two_processes_keeps_every_sentence_in_order() -> None:
 
     from nltk_tedeval import TedEvalEvaluator
 
-    ev = TedEvalEvaluator([G(_PARSE), G(_GOLD1)], [G(_GOLD1), G(_GOLD1)], jobs=2)
+    # The APTED engine: the span engine never leaves the main process.
+    ev = TedEvalEvaluator([G(_PARSE), G(_GOLD1)], [G(_GOLD1), G(_GOLD1)], jobs=2, engine="apted")
     rows = [
         (r.number, r.delta_labeled, r.iota_labeled, r.delta_unlabeled, r.iota_unlabeled)
         for r in ev.sentence_results()
     ]
     assert rows == [(1, 3, 9, 1, 7), (2, 0, 10, 0, 8)]
+
+
+def test_the_span_engine_runs_in_one_process_whatever_jobs_says(monkeypatch) -> None:
+    """Shipping microsecond sentences to workers costs more than it saves (run_protocol)."""
+    from nltk.parse import DependencyGraph as G
+
+    from nltk_tedeval import TedEvalEvaluator
+    from nltk_tedeval.scoring import loop
+
+    seen = []
+    outcomes = loop._outcomes
+
+    def spy(prepared, scorer, jobs):
+        seen.append(jobs > 1 and scorer.batch_size is not None)
+        return outcomes(prepared, scorer, jobs)
+
+    monkeypatch.setattr(loop, "_outcomes", spy)
+    ev = TedEvalEvaluator([G(_PARSE)], [G(_GOLD1)], jobs=2)
+    assert [s.totals for s in ev.eval()] == [
+        {"delta_labeled": 3, "iota_labeled": 9},
+        {"delta_unlabeled": 1, "iota_unlabeled": 7},
+    ]
+    TedEvalEvaluator([G(_PARSE)], [G(_GOLD1)], jobs=2, engine="apted").eval()
+    # Only the APTED run goes to worker processes.
+    assert seen == [False, True]
 
 
 def test_cross_framework_option_messages() -> None:

@@ -126,7 +126,8 @@ class TedEvalEvaluator(Evaluator):
       leaving them out and listing them in :attr:`skipped`;
     - ``missing``: what a missing parse (``None``) does: ``"skip"``
       (default), ``"zero"``, ``"flat"`` or ``"error"`` (SPEC.md §10);
-    - ``jobs``: worker processes (useful with the APTED engine).
+    - ``jobs``: worker processes for the APTED engine; the span engine always
+      runs in one process, which is faster.
 
     ``eval()`` returns the corpus (micro) scores ``(labeled, unlabeled)``.
 

@@ -176,7 +176,10 @@ class SentenceScorer(Protocol):
     scorer may also define ``skip_missing(sentence)``, returning rows for a
     sentence left out under ``missing="skip"`` (ParsEval counts it as
     EVALB's skip sentence), and set ``counts_reader_errors = True`` to see
-    unreadable lines instead of having the loop raise or skip them. ``flat``
+    unreadable lines instead of having the loop raise or skip them;
+    ``batch_size`` says how many sentences go to a worker process at once
+    under ``jobs > 1`` (256 if unset), ``None`` that the scorer's sentences
+    are cheaper to score than to ship, so that it runs in one process. ``flat``
     builds the flat parse of a gold tree (``missing="flat"``); ``words``
     gives a gold tree's words, kept (hashed) in :attr:`LoopResult.keys` so
     that paired tests can check they compare the same sentences.
@@ -482,17 +485,17 @@ def _score_batch(scorer: SentenceScorer, batch: list[Sentence]) -> list[_Outcome
 def _outcomes(
     prepared: Iterator[Sentence | _Outcome], scorer: SentenceScorer, jobs: int
 ) -> Iterator[_Outcome]:
-    if jobs == 1:
+    # Batches amortise the cost of shipping trees to worker processes; the
+    # generator output keeps both the order and the streaming. Sentences
+    # decided in the main process (bad, or left out as missing) keep their
+    # place in the order. A scorer whose sentences are cheaper to score than
+    # to ship says so with batch_size None, and stays in this process.
+    size = getattr(scorer, "batch_size", 256)
+    if jobs == 1 or size is None:
         for item in prepared:
             yield item if not isinstance(item, Sentence) else _score_one(scorer, item)
         return
     from joblib import Parallel, delayed
-
-    # Batches amortise the cost of shipping trees to worker processes; the
-    # generator output keeps both the order and the streaming. Sentences
-    # decided in the main process (bad, or left out as missing) keep their
-    # place in the order.
-    size = getattr(scorer, "batch_size", 256)
 
     def batches() -> Iterator[list[Sentence | _Outcome]]:
         it = iter(prepared)
