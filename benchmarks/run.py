@@ -6,6 +6,7 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py --quick    # smaller inputs, under a minute
     python benchmarks/run.py --only read,parseval
     python benchmarks/run.py --only evalb --evalb ~/EVALB/evalb   # an EVALB you built
+    python benchmarks/run.py --only conll18 --conll18 conll18_ud_eval.py
 
 Inputs: the 80-document GUM excerpt shipped gzipped in
 ``corpora_samples/gum_excerpt`` (2,996 sentences), and synthetic corpora of
@@ -160,6 +161,7 @@ class Bench:
     gum: Path
     figures: list[Figure] = field(default_factory=list)
     evalb: Path | None = None  # an EVALB binary the user built (never shipped)
+    conll18: Path | None = None  # the CoNLL 2018 evaluation script (never shipped)
     evalb_prm: Path | None = None
 
     def add(self, fig: Figure) -> None:
@@ -602,6 +604,43 @@ def bench_attach(b: Bench, files: dict[str, Path]) -> None:
     )
 
 
+def bench_conll18(b: Bench, files: dict[str, Path]) -> None:
+    """`tedeval attach` against the CoNLL 2018 shared task's script, both as whole processes.
+
+    The script is not shipped: take ``evaluation_script/conll18_ud_eval.py``
+    from github ufal/conll2018 and pass ``--conll18 PATH``. Both read the
+    GUM CoNLL-U gold as gold and as parse and print their full tables
+    (``-v`` for the script).
+    """
+    if b.conll18 is None:
+        return
+    gold = files["conllu"]
+    n = len(ours_read(gold))
+
+    def process(argv: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - start
+
+    ours = [sys.executable, "-m", "nltk_tedeval", "attach", str(gold), str(gold)]
+    script = [sys.executable, str(b.conll18), "-v", str(gold), str(gold)]
+    t_ours = min(process(ours) for _ in range(b.repeat))
+    t_script = min(process(script) for _ in range(b.repeat))
+    b.add(
+        Figure(
+            "tedeval attach (process) vs conll18_ud_eval.py (process)",
+            n,
+            t_ours,
+            None,
+            "conll18_ud_eval.py -v",
+            t_script,
+            target=">= 2x faster",
+            met=t_script >= 2 * t_ours,
+            note=f"{t_script / t_ours:.1f}x faster",
+        )
+    )
+
+
 def bench_mph(b: Bench, files: dict[str, Path]) -> None:
     from nltk_tedeval.metrics.mph import MPHEvaluator
 
@@ -919,6 +958,7 @@ SECTIONS = {
     "parseval": lambda b, f: bench_parseval(b, f),
     "evalb": lambda b, f: bench_evalb(b, f),
     "attach": lambda b, f: bench_attach(b, f),
+    "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),
     "significance": lambda b, f: bench_significance(b),
     "lengths": lambda b, f: bench_lengths(b),
@@ -937,6 +977,11 @@ def main() -> int:
     ap.add_argument("--json", type=Path, help="also write the figures as JSON")
     ap.add_argument("--evalb", type=Path, help="an EVALB binary you built, for the 'evalb' section")
     ap.add_argument(
+        "--conll18",
+        type=Path,
+        help="conll18_ud_eval.py (ufal/conll2018), for the 'conll18' section",
+    )
+    ap.add_argument(
         "--evalb-prm", type=Path, help="its parameter file (default: COLLINS.prm beside it)"
     )
     args = ap.parse_args()
@@ -948,6 +993,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="tedeval-bench-") as tmp:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
         b.evalb, b.evalb_prm = args.evalb, args.evalb_prm
+        b.conll18 = args.conll18
         files = concatenate_gum(gum, b.tmp)
         print(
             f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "
