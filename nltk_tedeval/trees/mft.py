@@ -385,9 +385,12 @@ class MultiFunctionTree:
         nothing.
         """
         if self._labeled is None:
-            items = frozenset(
-                (label, *span) for span, labels in self._nodes.items() for label in labels
-            )
+            nodes = self._nodes.items()
+            try:
+                # The common case, contiguous spans, unpacked: the fastest way.
+                items = frozenset((label, s, e) for (s, e), labels in nodes for label in labels)
+            except ValueError:  # a yield with gaps
+                items = frozenset((label, *span) for span, labels in nodes for label in labels)
             object.__setattr__(self, "_labeled", items)
         return self._labeled  # type: ignore[return-value]
 
