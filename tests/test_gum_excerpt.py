@@ -56,3 +56,35 @@ def test_the_readmes_figures_on_the_non_projective_sentences_rerun(
     assert f"δ/ι = {claimed[0]} against {claimed[1]}" in readme
     (d0, _), (d1, _) = (x.split("/") for x in deltas)
     assert f"({int(d0) - int(d1)} fewer edits" in readme
+
+
+def test_the_specs_count_of_sentences_that_differ_only_by_escapes() -> None:
+    """SPEC.md §1: 326 of the 2,996 shipped sentences write a bracket differently in
+    the two files. Counted on the raw text (leaves by a regular expression, CoNLL-U
+    FORM columns), and by the readers, whose yields then agree once the escapes are
+    undone."""
+    import gzip
+
+    from nltk_tedeval import check_yields
+    from nltk_tedeval.reading import read_file
+    from nltk_tedeval.trees.kinds import tree_words
+
+    excerpt = ROOT / "corpora_samples" / "gum_excerpt"
+    raw = read = total = 0
+    for ptb in sorted(excerpt.glob("*.ptb.gz")):
+        conllu = ptb.with_name(ptb.name.replace(".ptb.gz", ".conllu.gz"))
+        trees = gzip.decompress(ptb.read_bytes()).decode("utf-8").strip().split("\n\n")
+        blocks = gzip.decompress(conllu.read_bytes()).decode("utf-8").strip().split("\n\n")
+        for text, block in zip(trees, blocks, strict=True):
+            leaves = re.findall(r"\(\S+ ([^()\s]+)\)", text)
+            forms = [ln.split("\t")[1] for ln in block.splitlines() if ln.split("\t")[0].isdigit()]
+            raw += leaves != forms
+        pairs = zip(read_file(ptb), read_file(conllu), strict=True)
+        for a, b in pairs:
+            total += 1
+            wa, wb = tree_words(a.tree), tree_words(b.tree)
+            read += wa != wb
+            check_yields([wa, wb], ["ptb", "conllu"])  # raises unless only escapes differ
+    assert (total, raw, read) == (2996, 326, 326)
+    spec = " ".join((ROOT / "docs" / "SPEC.md").read_text(encoding="utf-8").split())
+    assert "326 of the 2,996 sentences" in spec
