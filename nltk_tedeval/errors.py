@@ -19,6 +19,7 @@ Sentence numbers in messages count from 1, as people count lines.
 from __future__ import annotations
 
 __all__ = [
+    "AlignmentError",
     "EmptyTreeError",
     "InputFormatError",
     "MissingParseError",
@@ -153,6 +154,10 @@ class NonProjectiveError(TreeStructureError):
 
 class YieldMismatchError(TedEvalError, ValueError):
     """Trees compared for one sentence do not have the same tokens."""
+
+
+class AlignmentError(TedEvalError, ValueError):
+    """Two tokenizations that do not spell the same text, so their tokens cannot be aligned."""
 
 
 class UnificationError(TedEvalError, ValueError):

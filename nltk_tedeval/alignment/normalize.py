@@ -1,0 +1,95 @@
+"""How a token's text becomes characters of the stream that both sides share.
+
+A parser that runs on raw text and a treebank write the same words
+differently: the Penn Treebank escapes brackets (``-LRB-``), writes
+opening and closing double quotes as ``` `` ``` and ``''`` (as nltk's
+``word_tokenize`` also does), and escapes ``/`` and ``*``. Before the
+characters of the two sides are compared (docs/SPEC.md §11), every token
+is normalized so that such spellings of one character compare equal, and
+whitespace, which tokenizers keep inside some tokens and drop elsewhere,
+is removed.
+
+>>> ptb = Normalization()
+>>> [ptb("-LRB-"), ptb("``"), ptb("1\\\\/2"), ptb("New York"), ptb("Nov.")]
+['(', '"', '1/2', 'NewYork', 'Nov.']
+>>> Normalization(escapes=False, whitespace="Zs")("``")
+'``'
+>>> Normalization(casefold=True)("Straße")
+'strasse'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from ..errors import OptionError
+from ..trees.tokens import normalize_token
+
+__all__ = ["CONLL18_NORMALIZATION", "QUOTE_TOKENS", "Normalization"]
+
+QUOTE_TOKENS: dict[str, str] = {"``": '"', "''": '"', "`": "'"}
+"""Whole tokens that PTB (and nltk's ``word_tokenize``) write for a quote of the text.
+
+Single quotes stay ``'`` as the text has them; only the backquote that
+opens one becomes ``'``.
+"""
+
+# Escapes inside a token: PTB writes 1\/2 and \*, the text 1/2 and *.
+_INNER = (("\\/", "/"), ("\\*", "*"))
+
+
+@dataclass(frozen=True)
+class Normalization:
+    """The mapping from a token's text to its characters in the shared stream.
+
+    ``escapes`` compares tokens as the yields of equal tokenizations are
+    compared (:func:`~nltk_tedeval.trees.tokens.normalize_token`: bracket
+    escapes such as ``-LRB-`` undone, NFC) and also maps the quote tokens
+    (:data:`QUOTE_TOKENS`) and ``\\/``, ``\\*`` to their characters;
+    ``whitespace`` says which characters are dropped: ``"all"`` (every
+    character ``str.isspace`` accepts, the default) or ``"Zs"`` (Unicode
+    space separators only, as the CoNLL 2018 script drops them);
+    ``casefold`` compares without case.
+
+    >>> Normalization()("''"), Normalization(casefold=True).signature
+    ('"', 'esc+ws=all+casefold')
+    """
+
+    escapes: bool = True
+    whitespace: str = "all"
+    casefold: bool = False
+
+    def __post_init__(self) -> None:
+        if self.whitespace not in ("all", "Zs"):
+            raise OptionError(f"whitespace must be 'all' or 'Zs', not {self.whitespace!r}")
+
+    def __call__(self, token: str) -> str:
+        text = token
+        if self.escapes:
+            quote = QUOTE_TOKENS.get(text)
+            if quote is not None:
+                text = quote
+            else:
+                text = normalize_token(text)
+                if "\\" in text:
+                    for escaped, char in _INNER:
+                        text = text.replace(escaped, char)
+        if self.whitespace == "all":
+            if not text.isprintable() or " " in text:
+                text = "".join(c for c in text if not c.isspace())
+        elif any(unicodedata.category(c) == "Zs" for c in text):
+            text = "".join(c for c in text if unicodedata.category(c) != "Zs")
+        return text.casefold() if self.casefold else text
+
+    @property
+    def signature(self) -> str:
+        """The option string scores carry (``esc+ws`` and so on)."""
+        parts = ["esc" if self.escapes else "noesc", f"ws={self.whitespace}"]
+        if self.casefold:
+            parts.append("casefold")
+        return "+".join(parts)
+
+
+CONLL18_NORMALIZATION = Normalization(escapes=False, whitespace="Zs")
+"""The CoNLL 2018 script's characters: a token's FORM without its Zs characters."""

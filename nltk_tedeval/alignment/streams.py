@@ -1,0 +1,122 @@
+"""Corpora as streams of units, for the one sentence loop to take in step (SPEC.md §11).
+
+The sentence loop zips its corpora sentence by sentence. Under alignment
+the corpora may hold different numbers of sentences, so one alignment runs
+over every gold and every system at once and each corpus becomes a stream
+of :class:`~.units.Unit` views: a unit ends only where every side ends a
+sentence, so the rows of all systems stand for the same text and can be
+compared pairwise (significance tests, per-unit tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import tee
+from typing import Any
+
+from ..errors import MissingParseError
+from ..records import unwrap
+from .normalize import Normalization
+from .units import Unit, align_units
+
+__all__ = ["aligned_streams", "describe_alignment"]
+
+Named = tuple[str, Iterable[Any]]
+
+
+def aligned_streams(
+    golds: Sequence[Named],
+    systems: Sequence[Named],
+    *,
+    words: Callable[[Any], Sequence[str] | None],
+    normalization: Normalization | None = None,
+    tally: dict[str, int] | None = None,
+    mode: str = "exact",
+) -> tuple[list[Named], list[Named]]:
+    """Every named corpus as a stream of unit views, in step with the others.
+
+    ``words`` gives the text tokens of a tree (``None`` when it has none).
+    A gold stream yields its own side of each unit (:meth:`Unit.side`); a
+    system stream yields the unit of the first gold and that system
+    (:meth:`Unit.pair`). Every view knows its whole unit (``whole``).
+    ``tally``, when given, counts the sentences of every corpus by name as
+    they stream, the units under ``"units"`` and, with ``mode="lcs"``
+    (:func:`~.units.align_units`), the characters each corpus left unmatched.
+
+    >>> g, s = aligned_streams([("gold", [["A", "b"]])], [("p", [["A"], ["b"]])], words=list)
+    >>> [len(u.test) for u in s[0][1]]
+    [2]
+    """
+    n_golds = len(golds)
+
+    def tokens(item: Any) -> Sequence[str]:
+        tree, where, error = unwrap(item)
+        if error is not None:
+            raise error
+        found = words(tree) if tree is not None else None
+        if found is None:
+            raise MissingParseError(
+                "a missing parse cannot be aligned: its tokens are unknown (give the "
+                "parser's tokens, as a flat parse, instead)",
+                **where,
+            )
+        return found
+
+    counts = tally if tally is not None else {}
+    joint = align_units(
+        *(corpus for _, corpus in golds),
+        *(corpus for _, corpus in systems),
+        words=tokens,
+        normalization=normalization,
+        roles=["gold", *(n for n, _ in golds[1:]), *(n for n, _ in systems)],
+        mode=mode,
+        tally=counts,
+    )
+    streams = tee(joint, n_golds + len(systems))
+
+    names = [n for n, _ in (*golds, *systems)]
+    for name in (*names, "units"):
+        counts.setdefault(name, 0)
+
+    def side(units: Iterator[Unit], k: int) -> Iterator[Unit]:
+        for u in units:
+            counts[names[k]] += len(u.sides[k])
+            if k == 0:
+                counts["units"] += 1
+            yield u.side(k)
+
+    def pair(units: Iterator[Unit], k: int) -> Iterator[Unit]:
+        for u in units:
+            counts[names[k]] += len(u.sides[k])
+            yield u.pair(k)
+
+    gold_streams: list[Named] = [(n, side(streams[k], k)) for k, (n, _) in enumerate(golds)]
+    system_streams: list[Named] = [
+        (n, pair(streams[n_golds + j], n_golds + j)) for j, (n, _) in enumerate(systems)
+    ]
+    return gold_streams, system_streams
+
+
+def describe_alignment(mode: str, tally: dict[str, int]) -> str:
+    """The note a report carries under alignment: what its rows are, and the sentences read.
+
+    >>> note = describe_alignment("exact", {"gold_sents": 2, "parser": 1, "units": 1})
+    >>> note[31:]
+    'rows are 1 unit, from 2 sentences of the gold, 1 sentence of parser (SPEC.md §11)'
+    """
+    counts = dict(tally)
+    units = counts.pop("units", 0)
+    unmatched = {k[len("unmatched ") :]: counts.pop(k) for k in list(counts) if k.startswith("unm")}
+    sides = ", ".join(
+        f"{n} sentence{'s' if n != 1 else ''} of {'the gold' if name == 'gold_sents' else name}"
+        for name, n in counts.items()
+    )
+    note = (
+        f"aligned over the text ({mode}): rows are {units} unit"
+        f"{'s' if units != 1 else ''}, from {sides} (SPEC.md §11)"
+    )
+    if unmatched:
+        note += "; characters left unmatched: " + ", ".join(
+            f"{n} of {name}" for name, n in unmatched.items()
+        )
+    return note

@@ -1,0 +1,383 @@
+"""Units and positions: where two tokenizations of one text agree (docs/SPEC.md §11).
+
+A parser that ran on raw text splits sentences and tokens its own way. Both
+sides still spell the same text: once every token is normalized
+(:mod:`.normalize`) and whitespace dropped, the gold file and the parse file
+are one character stream each, and when the streams are equal, every token
+is a range of characters and every sentence a range of tokens.
+
+- A **unit** is a smallest group of consecutive sentences whose first start
+  and last end both sides share: one sentence on each side when the
+  sentence splits agree, two gold sentences and one parse sentence where the
+  parser joined them, and so on. Every metric compares within units.
+- A **position** is a smallest piece of a unit between token boundaries that
+  both sides share. Every token lies inside exactly one position (a shared
+  boundary is a boundary of every side, so no token straddles one), and a
+  position is one token on each side wherever the tokenizations agree.
+
+The streams are read one sentence at a time, and a unit is handed on as
+soon as both sides reach a shared sentence end, so files of any length align
+in the memory of their longest unit.
+
+"Nov." is one gold token and two parse tokens; "He left" is one gold
+sentence and two parse sentences:
+
+>>> units = list(align_units([["He", "left", "Nov."]], [["He"], ["left", "Nov", "."]]))
+>>> [(len(u.gold), len(u.test), u.positions) for u in units]
+[(1, 2, (0, 2, 6, 10))]
+>>> units[0].gold_positions, units[0].test_positions
+(((0, 1, 2),), ((0,), (1, 2, 2)))
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import AlignmentError, OptionError, TedEvalError
+from ..records import unwrap
+from .lcs import shared_characters
+from .normalize import Normalization
+
+__all__ = ["AlignedSentence", "AlignmentError", "Unit", "align_units"]
+
+
+@dataclass(frozen=True)
+class AlignedSentence:
+    """One sentence of one side, placed in its unit.
+
+    ``item`` is what the caller passed (a tree or a read record), ``index``
+    its 0-based number in its sequence, ``tokens`` its token texts, and
+    ``bounds`` the character offsets of its token boundaries within the
+    unit: token ``i`` spells characters ``bounds[i]:bounds[i + 1]``.
+    """
+
+    item: Any
+    index: int
+    tokens: tuple[str, ...]
+    bounds: tuple[int, ...]
+
+    @property
+    def start(self) -> int:
+        return self.bounds[0]
+
+    @property
+    def end(self) -> int:
+        return self.bounds[-1]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A smallest group of sentences of each side that starts and ends where the others' do.
+
+    ``sides`` holds each side's sentences: the gold first, then the parses.
+    ``positions`` holds the character offsets (within the unit) of the token
+    boundaries that the gold and the first parse (:attr:`test`) share, from
+    ``0`` to ``length``: position ``k`` is the characters
+    ``positions[k]:positions[k + 1]``. :meth:`pair` gives the unit of the
+    gold and another parse.
+    """
+
+    number: int
+    sides: tuple[tuple[AlignedSentence, ...], ...]
+    length: int
+    text: str = ""
+    """The unit's characters, as normalized (the same on every side)."""
+    whole: Unit | None = field(default=None, compare=False, repr=False)
+    """The unit of every side that this one is a view of (:meth:`pair`, :meth:`side`)."""
+    positions: tuple[int, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        shared = _boundaries(self.sides[0])
+        for side in self.sides[1:2]:
+            shared &= _boundaries(side)
+        shared.add(0)
+        shared.add(self.length)
+        object.__setattr__(self, "positions", tuple(sorted(shared)))
+
+    @property
+    def gold(self) -> tuple[AlignedSentence, ...]:
+        return self.sides[0]
+
+    @property
+    def test(self) -> tuple[AlignedSentence, ...]:
+        return self.sides[1] if len(self.sides) > 1 else ()
+
+    def pair(self, k: int) -> Unit:
+        """The unit of the gold and side ``k`` (1 for the first parse)."""
+        whole = self.whole or self
+        return Unit(self.number, (self.sides[0], self.sides[k]), self.length, self.text, whole)
+
+    def side(self, k: int) -> Unit:
+        """Side ``k`` alone, as a unit (a gold without its parses)."""
+        whole = self.whole or self
+        return Unit(self.number, (self.sides[k],), self.length, self.text, whole)
+
+    def atoms(self) -> tuple[int, ...]:
+        """The token boundaries of any side of the whole unit: the finest common coordinates."""
+        whole = self.whole or self
+        return tuple(sorted({0, self.length}.union(*(_boundaries(s) for s in whole.sides))))
+
+    @property
+    def n_positions(self) -> int:
+        """How many positions the unit has (0 for a unit without characters)."""
+        return len(self.positions) - 1
+
+    def position(self, char: int) -> int:
+        """The position that holds character ``char`` of the unit.
+
+        Under ``align="lcs"`` a token none of whose characters the other
+        sides share has no width; it joins the position that follows it,
+        or the last one at the end of the unit.
+        """
+        return min(bisect_right(self.positions, char), len(self.positions) - 1) - 1
+
+    def token_positions(self, sentence: AlignedSentence) -> tuple[int, ...]:
+        """The position of every token of ``sentence``."""
+        return tuple(self.position(a) for a in sentence.bounds[:-1])
+
+    @property
+    def gold_positions(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.token_positions(s) for s in self.gold)
+
+    @property
+    def test_positions(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.token_positions(s) for s in self.test)
+
+    @property
+    def identical(self) -> bool:
+        """One sentence on each side, with the same tokens, written alike."""
+        return (
+            len(self.gold) == 1
+            and len(self.test) == 1
+            and self.gold[0].tokens == self.test[0].tokens
+        )
+
+
+def _boundaries(sentences: Sequence[AlignedSentence]) -> set[int]:
+    out: set[int] = set()
+    for s in sentences:
+        out.update(s.bounds)
+    return out
+
+
+Words = Callable[[Any], Sequence[str]]
+_CONTEXT = 12  # characters shown on each side of a difference
+
+
+class _Side:
+    """One side's sentences as they join the open unit, and their characters."""
+
+    def __init__(
+        self,
+        items: Iterable[Any],
+        words: Words,
+        norm: Normalization,
+        role: str,
+        texts: Iterator[list[str]] | None = None,
+    ):
+        self.items = enumerate(items)
+        # Under align="lcs", every sentence's token texts, reduced to the
+        # characters all sides share (a token may be left with none).
+        self.texts = texts
+        self.words = words
+        self.norm = norm
+        self.role = role
+        self.done = False
+        self.sentences: list[AlignedSentence] = []
+        self.chars: list[str] = []  # the open unit's characters
+        self.owner: list[tuple[int, int]] = []  # per character: (sentence in unit, token)
+        self.tail = ""  # the last characters of the unit before, for context in errors
+
+    @property
+    def length(self) -> int:
+        return len(self.chars)
+
+    def pull(self) -> bool:
+        """Add the next sentence to the open unit; False at the end of the side."""
+        if self.done:
+            return False
+        nxt = next(self.items, None)
+        if nxt is None:
+            self.done = True
+            return False
+        index, item = nxt
+        tokens = tuple(self.words(item))
+        bounds = [self.length]
+        k = len(self.sentences)
+        reduced = next(self.texts) if self.texts is not None else None
+        for t, token in enumerate(tokens):
+            text = self.norm(token) if reduced is None else reduced[t]
+            if not text and reduced is None:
+                raise _located(
+                    AlignmentError(
+                        f"token {t + 1} ({token!r}) has no characters once normalized "
+                        f"({self.norm.signature}), so it cannot be placed in the text",
+                        token=token,
+                    ),
+                    item,
+                    index,
+                )
+            self.chars.extend(text)
+            self.owner.extend([(k, t)] * len(text))
+            bounds.append(self.length)
+        self.sentences.append(AlignedSentence(item, index, tokens, tuple(bounds)))
+        return True
+
+    def take(self) -> tuple[AlignedSentence, ...]:
+        out = tuple(self.sentences)
+        self.tail = "".join(self.chars[-_CONTEXT:])
+        self.sentences.clear()
+        self.chars.clear()
+        self.owner.clear()
+        return out
+
+    def describe(self, char: int) -> tuple[str, dict[str, Any], str]:
+        """Where character ``char`` of the open unit comes from, and the text around it."""
+        if char < self.length:
+            k, t = self.owner[char]
+            s = self.sentences[k]
+            where = _where(s.item, s.index)
+            token = f"token {t + 1} ({s.tokens[t]!r})"
+        elif self.sentences:
+            s = self.sentences[-1]
+            where = _where(s.item, s.index)
+            token = f"ends after token {len(s.tokens)} ({s.tokens[-1]!r})" if s.tokens else "ends"
+        else:
+            where = {}
+            token = "ends"
+        before = self.tail + "".join(self.chars[max(0, char - _CONTEXT) : char])
+        text = before[-_CONTEXT:] + "|" + "".join(self.chars[char : char + _CONTEXT])
+        return token, where, text
+
+
+def _where(item: Any, index: int) -> dict[str, Any]:
+    _, where, _ = unwrap(item)
+    where = {k: v for k, v in where.items() if v is not None}
+    where["sentence"] = getattr(item, "number", None) or index + 1
+    if getattr(item, "sentence_id", None):
+        where["sentence_id"] = item.sentence_id
+    return where
+
+
+def _located(err: TedEvalError, item: Any, index: int) -> TedEvalError:
+    return err.locate(**_where(item, index))
+
+
+def _place(where: dict[str, Any]) -> str:
+    parts = []
+    if "file" in where:
+        parts.append(f"{where['file']}" + (f":{where['line']}" if where.get("line") else ""))
+    parts.append(f"sentence {where['sentence']}")
+    return " ".join(parts)
+
+
+def align_units(
+    gold: Iterable[Any],
+    *tests: Iterable[Any],
+    words: Words = tuple,
+    normalization: Normalization | None = None,
+    roles: Sequence[str] = ("gold", "parse"),
+    advice: str = (
+        "both sides must spell the same text; align='lcs' aligns texts that differ and "
+        "counts the characters it leaves unmatched"
+    ),
+    mode: str = "exact",
+    tally: dict[str, int] | None = None,
+) -> Iterator[Unit]:
+    """The units of sequences of sentences that spell the same text: a gold and its parses.
+
+    Each :class:`Unit` holds the sentences of every side; with several parses,
+    a unit ends only where all of them end a sentence, so that the units of
+    all systems are the same and can be compared pairwise.
+
+    ``words`` gives a sentence's token texts (by default the sentence is
+    its own sequence of tokens); ``normalization`` maps each token to its
+    characters (:class:`~.normalize.Normalization` by default). Raises
+    :class:`AlignmentError` at the first character where the two streams
+    differ, naming the sentence and token of both sides and the text around
+    it, or where one side ends before the other; ``advice`` ends its message.
+
+    ``mode="lcs"`` aligns texts that differ: each parse's characters are
+    matched to the gold's by a longest common subsequence
+    (:mod:`.lcs`), and the streams keep only the characters that every side
+    shares. It reads every side whole first. ``tally`` then counts, per side,
+    the characters left unmatched (``"unmatched <role>"``).
+
+    Two gold sentences that the parser joined make one unit:
+
+    >>> [(u.number, len(u.gold), len(u.test)) for u in align_units([["Hi"], ["."]], [["Hi", "."]])]
+    [(1, 2, 1)]
+    """
+    norm = normalization or Normalization()
+    roles = list(roles) + [f"parse {k}" for k in range(len(roles), len(tests) + 1)]
+    corpora: list[Iterable[Any]] = [gold, *tests]
+    reduced: list[Iterator[list[str]] | None] = [None] * len(corpora)
+    if mode == "lcs":
+        corpora = [list(c) for c in corpora]
+        texts, unmatched = shared_characters(
+            [[[norm(t) for t in words(item)] for item in c] for c in corpora], roles
+        )
+        reduced = [iter(t) for t in texts]
+        if tally is not None:
+            for role, n in zip(roles, unmatched, strict=False):
+                tally[f"unmatched {role}"] = n
+    elif mode != "exact":
+        raise OptionError(f"mode must be 'exact' or 'lcs', not {mode!r}")
+    sides = [
+        _Side(items, words, norm, role, texts)
+        for items, role, texts in zip(corpora, roles, reduced, strict=False)
+    ]
+    checked = 0  # characters of the open unit known to agree on every side
+    number = 0
+    while True:
+        lengths = [s.length for s in sides]
+        low = min(lengths)
+        if low == max(lengths) and low and all(s.sentences for s in sides):
+            # Every side ends a sentence at the same character: the unit closes.
+            number += 1
+            text = "".join(sides[0].chars)
+            yield Unit(number, tuple(s.take() for s in sides), low, text)
+            checked = 0
+            continue
+        # The shortest side reads on; at a tie (a unit just closed), the first.
+        progressed = any(s.pull() for s in sides if s.length == low)
+        if not progressed:
+            break
+        common = min(s.length for s in sides)
+        if common > checked:
+            ref = sides[0].chars
+            for s in sides[1:]:
+                if s.chars[checked:common] != ref[checked:common]:
+                    first = next(i for i in range(checked, common) if s.chars[i] != ref[i])
+                    raise _differ(sides[0], s, first, norm, advice)
+            checked = common
+    low = min(s.length for s in sides)
+    for s in sides[1:]:
+        if s.length != sides[0].length:
+            raise _differ(sides[0], s, low, norm, advice)
+    if any(s.sentences for s in sides):
+        # Sentences without characters after the last unit (empty on every side).
+        number += 1
+        yield Unit(number, tuple(s.take() for s in sides), 0)
+
+
+def _differ(g: _Side, t: _Side, char: int, norm: Normalization, advice: str) -> AlignmentError:
+    g_token, g_where, g_text = g.describe(char)
+    t_token, t_where, t_text = t.describe(char)
+    short = g if char >= g.length else t if char >= t.length else None
+    if short is not None:
+        what = f"the {short.role} text ends where the other goes on"
+    else:
+        what = "the texts differ"
+    message = (
+        f"{what}: {g.role} {g_token} reads {g_text!r}, {t.role} {t_token} "
+        f"({_place(t_where) if t_where else 'at the end of its file'}) reads {t_text!r} "
+        f"(characters normalized as {norm.signature}; '|' marks the first difference); " + advice
+    )
+    err = AlignmentError(message)
+    if g_where:
+        err.locate(**g_where)
+    return err
