@@ -12,6 +12,8 @@ and leaves the corpus scores, macro averages and significance tests to
   :mod:`~nltk_tedeval.metrics.evalb_report`;
 - :mod:`~nltk_tedeval.metrics.attachment`: LAS, UAS, label accuracy, the
   undirected score and NED;
+- :mod:`~nltk_tedeval.metrics.conll18`: the CoNLL 2018 shared task's metrics,
+  as its script defines them, over texts tokenized differently;
 - :mod:`~nltk_tedeval.metrics.mph`: unlabeled brackets of maximal
   projections of heads, across constituency and dependency trees.
 
@@ -38,6 +40,7 @@ from .attachment import (
     RelationScore,
     is_punctuation,
 )
+from .conll18 import CONLL18_METRICS, Conll18Evaluator
 from .disco_parseval import DiscoParams, DiscoParsevalEvaluator
 from .mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
 from .parseval import ParsevalEvaluator, TooManyErrorsError
@@ -45,6 +48,7 @@ from .parseval import ParsevalEvaluator, TooManyErrorsError
 __all__ = [
     "ATTACHMENT_COLUMNS",
     "ATTACHMENT_MEASURES",
+    "CONLL18_METRICS",
     "LA",
     "LAS",
     "NED",
@@ -53,6 +57,7 @@ __all__ = [
     "UAS",
     "UNDIRECTED",
     "AttachmentEvaluator",
+    "Conll18Evaluator",
     "DiscoParams",
     "DiscoParsevalEvaluator",
     "MPHEvaluator",

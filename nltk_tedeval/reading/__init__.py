@@ -53,6 +53,7 @@ from .evalb_params import COLLINS_DELETE_LABELS, EvalbParams
 from .parallel import read_parallel
 from .sentences import count_sentences, read_file, read_lines, read_text
 from .tables import read_head_rules, read_label_map, read_label_map_text
+from .ud_words import read_ud_words, read_ud_words_text
 
 __all__ = [
     "COLLINS_DELETE_LABELS",
@@ -69,4 +70,6 @@ __all__ = [
     "read_lines",
     "read_parallel",
     "read_text",
+    "read_ud_words",
+    "read_ud_words_text",
 ]

@@ -1,0 +1,597 @@
+"""The CoNLL 2018 shared task's metrics, as its evaluation script defines them.
+
+Zeman et al. (2018), "CoNLL 2018 Shared Task: Multilingual Parsing from Raw
+Text to Universal Dependencies", §2.5, score a system that tokenized raw
+text itself. Both files spell the same characters (whitespace aside), so
+every token is a range of characters; the script ``conll18_ud_eval.py``
+(v1.2) defines from there:
+
+- **Tokens** and **Sentences**: a system token (sentence) is right when a
+  gold one covers exactly its characters.
+- **Words**: words are aligned through their token's characters; inside a
+  *multiword span* (the smallest stretch of text that holds whole multiword
+  tokens of either side) by a longest common subsequence of their
+  lower-cased forms.
+- Over aligned words: **UPOS**, **XPOS**, **UFeats** (universal features
+  only), **AllTags**, **Lemmas** (a gold ``_`` accepts any lemma), **UAS**,
+  **LAS** (relation subtypes stripped: ``nsubj:pass`` is ``nsubj``);
+  **CLAS** (LAS over content relations), **MLAS** (CLAS that also needs
+  UPOS, UFeats and the function-word children with their relation, UPOS and
+  UFeats) and **BLEX** (CLAS that also needs the lemma).
+
+Each metric has precision (over system items), recall (over gold items),
+F1, and for the metrics of aligned words the *aligned accuracy* (over
+aligned gold words). Following :mod:`nltk_tedeval.scoring.stats`, every
+metric is four integer columns (``correct``, ``gold``, ``system``,
+``aligned``) counted per *unit* (:mod:`nltk_tedeval.alignment`, the
+smallest groups of sentences whose ends both files share); every score is a
+:class:`~nltk_tedeval.scoring.stats.Measure` over their sums.
+
+>>> from nltk_tedeval.reading.ud_words import read_ud_words_text
+>>> row = "{}\\t{}\\t{}\\t{}\\t_\\t_\\t{}\\t{}\\t_\\t_\\n"
+>>> gold = "".join(row.format(*w) for w in [(1, "I", "I", "PRON", 2, "nsubj"),
+...                                         (2, "left", "leave", "VERB", 0, "root")])
+>>> parse = "".join(row.format(*w) for w in [(1, "I", "I", "PRON", 2, "obj"),
+...                                          (2, "left", "left", "VERB", 0, "root")])
+>>> ev = Conll18Evaluator(read_ud_words_text(parse + "\\n"), read_ud_words_text(gold + "\\n"))
+>>> [float(s) for s in ev.eval()]  # LAS, MLAS, BLEX F1
+[0.5, 0.5, 0.0]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..alignment import CONLL18_NORMALIZATION, align_units
+from ..errors import OptionError, TedEvalError
+from ..records import unwrap
+from ..scoring.stats import (
+    Measure,
+    RowBuffer,
+    Score,
+    Signature,
+    StatsTable,
+    accuracy,
+    f_measure,
+    precision,
+    recall,
+)
+from ..trees.ud_words import UDSentence
+
+__all__ = [
+    "CONLL18_METRICS",
+    "CONTENT_RELATIONS",
+    "FUNCTION_RELATIONS",
+    "UNIVERSAL_FEATURES",
+    "Conll18Evaluator",
+]
+
+CONLL18_METRICS: tuple[str, ...] = (
+    "Tokens",
+    "Sentences",
+    "Words",
+    "UPOS",
+    "XPOS",
+    "UFeats",
+    "AllTags",
+    "Lemmas",
+    "UAS",
+    "LAS",
+    "CLAS",
+    "MLAS",
+    "BLEX",
+)
+"""The metrics in the order of the script's table."""
+
+_SPAN_METRICS = ("Tokens", "Sentences", "Words")  # no aligned accuracy
+
+CONTENT_RELATIONS = frozenset(
+    [
+        "nsubj",
+        "obj",
+        "iobj",
+        "csubj",
+        "ccomp",
+        "xcomp",
+        "obl",
+        "vocative",
+        "expl",
+        "dislocated",
+        "advcl",
+        "advmod",
+        "discourse",
+        "nmod",
+        "appos",
+        "nummod",
+        "acl",
+        "amod",
+        "conj",
+        "fixed",
+        "flat",
+        "compound",
+        "list",
+        "parataxis",
+        "orphan",
+        "goeswith",
+        "reparandum",
+        "root",
+        "dep",
+    ]
+)
+"""Relations of content words: the words CLAS, MLAS and BLEX score (§2.5)."""
+
+FUNCTION_RELATIONS = frozenset(["aux", "cop", "mark", "det", "clf", "case", "cc"])
+"""Relations of function words: MLAS asks for them as children of a content word."""
+
+UNIVERSAL_FEATURES = frozenset(
+    [
+        "PronType",
+        "NumType",
+        "Poss",
+        "Reflex",
+        "Foreign",
+        "Abbr",
+        "Gender",
+        "Animacy",
+        "Number",
+        "Case",
+        "Definite",
+        "Degree",
+        "VerbForm",
+        "Mood",
+        "Tense",
+        "Aspect",
+        "Voice",
+        "Evident",
+        "Polarity",
+        "Person",
+        "Polite",
+    ]
+)
+"""The UD v2 universal features; UFeats ignores language-specific ones."""
+
+_COUNTS = ("correct", "gold", "system", "aligned")
+COLUMNS: tuple[str, ...] = tuple(f"{m}.{c}" for m in CONLL18_METRICS for c in _COUNTS)
+
+
+def _measures() -> dict[str, Measure]:
+    out: dict[str, Measure] = {}
+    for m in CONLL18_METRICS:
+        pr = (f"{m}.correct", f"{m}.gold", f"{m}.system")
+        out[m] = Measure(m, pr, f_measure, "no item on either side")
+        out[f"{m}.precision"] = Measure(f"{m}.precision", pr, precision, "no system item")
+        out[f"{m}.recall"] = Measure(f"{m}.recall", pr, recall, "no gold item")
+        if m not in _SPAN_METRICS:
+            out[f"{m}.aligned_accuracy"] = Measure(
+                f"{m}.aligned_accuracy", (f"{m}.correct", f"{m}.aligned"), accuracy,
+                "no aligned word",
+            )  # fmt: skip
+    return out
+
+
+@dataclass(slots=True)
+class _Word:
+    """A word with everything the metrics compare, placed in its file's stream."""
+
+    start: int  # the characters of its token, in the file's stream
+    end: int
+    multiword: bool  # part of a multiword token
+    form: str  # lower-cased, for the LCS inside multiword spans
+    unit: int
+    parent: int  # index of its head in the file's word list; -1 for the root
+    deprel: str  # the universal part only
+    upos: str
+    xpos: str
+    feats: str  # universal features only, sorted
+    lemma: str
+    content: bool
+    children: list[int]  # its function-word children, in word order
+
+
+def _universal_feats(feats: str) -> str:
+    return "|".join(sorted(f for f in feats.split("|") if f.split("=", 1)[0] in UNIVERSAL_FEATURES))
+
+
+class _File:
+    """One file's tokens, sentences and words as character spans of its stream."""
+
+    def __init__(self) -> None:
+        self.words: list[_Word] = []
+
+    def add(
+        self, placed: Sequence[Any], offset: int, unit: int
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Add a unit's sentences (``placed``); return their token and sentence spans."""
+        tokens: list[tuple[int, int]] = []
+        sentences: list[tuple[int, int]] = []
+        for s in placed:
+            sent: UDSentence = unwrap(s.item)[0]
+            base = len(self.words)
+            bounds = s.bounds
+            sentences.append((offset + bounds[0], offset + bounds[-1]))
+            for k, tok in enumerate(sent.tokens):
+                start, end = offset + bounds[k], offset + bounds[k + 1]
+                tokens.append((start, end))
+                for w in sent.words[tok.first : tok.last]:
+                    deprel = w.deprel.split(":")[0]
+                    # The script drops Zs characters from a token's form, and so
+                    # from a one-word token's word, but compares the words of a
+                    # multiword token as written.
+                    form = w.form if tok.multiword else CONLL18_NORMALIZATION(w.form)
+                    self.words.append(
+                        _Word(
+                            start, end, tok.multiword, form.lower(), unit,
+                            base + w.head - 1 if w.head else -1, deprel, w.upos, w.xpos,
+                            _universal_feats(w.feats), w.lemma, deprel in CONTENT_RELATIONS, [],
+                        )
+                    )  # fmt: skip
+            for i in range(base, len(self.words)):
+                w = self.words[i]
+                if w.parent >= 0 and w.deprel in FUNCTION_RELATIONS:
+                    self.words[w.parent].children.append(i)
+        return tokens, sentences
+
+
+def _matched_spans(gold: list[tuple[int, int]], system: list[tuple[int, int]]) -> int:
+    """How many system spans a gold span equals (both sorted by start, as files are)."""
+    correct = gi = si = 0
+    while gi < len(gold) and si < len(system):
+        g, s = gold[gi], system[si]
+        if s[0] < g[0]:
+            si += 1
+        elif g[0] < s[0]:
+            gi += 1
+        else:
+            correct += g[1] == s[1]
+            gi += 1
+            si += 1
+    return correct
+
+
+def _past(words: list[_Word], i: int, end: int) -> bool:
+    """Word ``i`` lies beyond a multiword span that ends at character ``end``."""
+    if i >= len(words):
+        return True
+    w = words[i]
+    return w.start >= end if w.multiword else w.end > end
+
+
+def _multiword_span(
+    gold: list[_Word], system: list[_Word], gi: int, si: int
+) -> tuple[int, int, int, int]:
+    """The words ``gold[gs:ge]`` and ``system[ss:se]`` of the multiword span at ``gi, si``.
+
+    The span starts at the multiword token found, grows while either side
+    has a word that is not past its end, and ends after the last multiword
+    token it takes in (the script's ``find_multiword_span``, whose one-word
+    skip at the start is kept so that the alignment is the script's).
+    """
+    if gold[gi].multiword:
+        end = gold[gi].end
+        if not system[si].multiword and system[si].start < gold[gi].start:
+            si += 1
+    else:
+        end = system[si].end
+        if not gold[gi].multiword and gold[gi].start < system[si].start:
+            gi += 1
+    gs, ss = gi, si
+    while not _past(gold, gi, end) or not _past(system, si, end):
+        if gi < len(gold) and (si >= len(system) or gold[gi].start <= system[si].start):
+            w = gold[gi]
+            gi += 1
+        else:
+            w = system[si]
+            si += 1
+        if w.multiword and w.end > end:
+            end = w.end
+    return gs, ss, gi, si
+
+
+def _lcs_pairs(gold: list[_Word], system: list[_Word]) -> list[tuple[int, int]]:
+    """Pairs of a longest common subsequence of lower-cased forms, the first one found."""
+    n, m = len(gold), len(system)
+    # table[i][j]: LCS length of gold[i:] and system[j:]
+    table = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row, below = table[i], table[i + 1]
+        gf = gold[i].form
+        for j in range(m - 1, -1, -1):
+            if gf == system[j].form:
+                row[j] = below[j + 1] + 1
+            else:
+                row[j] = max(below[j], row[j + 1])
+    pairs = []
+    i = j = 0
+    while i < n and j < m:
+        if gold[i].form == system[j].form:
+            pairs.append((i, j))
+            i += 1
+            j += 1
+        elif table[i][j] == table[i + 1][j]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+def _align_words(gold: list[_Word], system: list[_Word]) -> list[tuple[int, int]]:
+    """Aligned (gold, system) word indices: by token span, or by LCS in multiword spans."""
+    pairs: list[tuple[int, int]] = []
+    gi = si = 0
+    while gi < len(gold) and si < len(system):
+        g, s = gold[gi], system[si]
+        if g.multiword or s.multiword:
+            gs, ss, gi, si = _multiword_span(gold, system, gi, si)
+            if gi > gs and si > ss:
+                pairs += [(gs + a, ss + b) for a, b in _lcs_pairs(gold[gs:gi], system[ss:si])]
+        elif g.start == s.start and g.end == s.end:
+            pairs.append((gi, si))
+            gi += 1
+            si += 1
+        elif g.start <= s.start:
+            gi += 1
+        else:
+            si += 1
+    return pairs
+
+
+_NOT_ALIGNED = -2  # a system head with no aligned gold word; -1 is the root
+
+
+class Conll18Evaluator:
+    """The CoNLL 2018 shared task's metrics of a system's CoNLL-U against the gold.
+
+    ``parsed_sents`` and ``gold_sents`` are sequences of
+    :class:`~nltk_tedeval.trees.ud_words.UDSentence` (or the records
+    :func:`~nltk_tedeval.reading.ud_words.read_ud_words` yields). They may
+    hold different numbers of sentences and tokens: only their characters
+    must agree (Zs spaces aside), or an
+    :class:`~nltk_tedeval.alignment.AlignmentError` names the first
+    difference. :meth:`eval` gives the official scores (LAS, MLAS and BLEX
+    F1); :meth:`score` any measure: a metric's name is its F1, and
+    ``"LAS.precision"``, ``"LAS.recall"``, ``"LAS.aligned_accuracy"`` the
+    rest. :meth:`table` prints what the script prints.
+
+    >>> from nltk_tedeval.reading import read_ud_words_text
+    >>> gold = "1\\tGo\\tgo\\tVERB\\t_\\t_\\t0\\troot\\t_\\t_\\n"
+    >>> gold += "2\\t!\\t!\\tPUNCT\\t_\\t_\\t1\\tpunct\\t_\\t_\\n\\n"
+    >>> system = "1\\tGo!\\tgo\\tVERB\\t_\\t_\\t0\\troot\\t_\\t_\\n\\n"  # one token for two
+    >>> ev = Conll18Evaluator(read_ud_words_text(system), read_ud_words_text(gold))
+    >>> ev.counts("Tokens"), round(float(ev.score("Tokens")), 4)
+    ({'correct': 0, 'gold': 2, 'system': 1, 'aligned': 0}, 0.0)
+    """
+
+    metric: ClassVar[str] = "conll18"
+    measures: ClassVar[dict[str, Measure]] = _measures()
+    primary: ClassVar[tuple[str, ...]] = ("LAS", "MLAS", "BLEX")
+    columns: ClassVar[tuple[str, ...]] = COLUMNS
+
+    def __init__(self, parsed_sents: Iterable[Any], gold_sents: Iterable[Any]) -> None:
+        self.parsed_sents = parsed_sents
+        self.gold_sents = gold_sents
+        self._stats: StatsTable | None = None
+        self.units = 0
+        self.sentences = {"gold": 0, "system": 0}
+
+    @property
+    def signature(self) -> Signature:
+        return Signature(metric=self.metric, align="chars:ws=Zs", subtypes="strip")
+
+    @property
+    def stats(self) -> StatsTable:
+        """One row per unit: the four counts of every metric (:data:`COLUMNS`)."""
+        if self._stats is None:
+            self._stats = self._compute()
+        return self._stats
+
+    def _compute(self) -> StatsTable:
+        gold, system = _File(), _File()
+        width = len(CONLL18_METRICS)
+        spans: list[list[int]] = []  # per unit: Tokens and Sentences counts
+        offset = 0
+        units = align_units(
+            self.gold_sents,
+            self.parsed_sents,
+            words=_token_forms,
+            normalization=CONLL18_NORMALIZATION,
+            roles=("gold", "system"),
+            advice="the CoNLL 2018 metrics need the same characters on both sides, "
+            "as its script does",
+        )
+        for unit in units:
+            u = unit.number - 1
+            g_tok, g_sent = gold.add(unit.gold, offset, u)
+            s_tok, s_sent = system.add(unit.test, offset, u)
+            self.sentences["gold"] += len(unit.gold)
+            self.sentences["system"] += len(unit.test)
+            spans.append(
+                [_matched_spans(g_tok, s_tok), len(g_tok), len(s_tok),
+                 _matched_spans(g_sent, s_sent), len(g_sent), len(s_sent)]
+            )  # fmt: skip
+            offset += unit.length
+        self.units = n_units = len(spans)
+        counts = np.zeros((n_units, width, 4), dtype=np.int64)
+        index = {m: i for i, m in enumerate(CONLL18_METRICS)}
+        for u, row in enumerate(spans):
+            counts[u, index["Tokens"], :3] = row[:3]
+            counts[u, index["Sentences"], :3] = row[3:]
+        self._count_words(gold.words, system.words, counts, index)
+        buf = RowBuffer(width * 4)
+        for u in range(n_units):
+            buf.append(counts[u].reshape(-1).tolist())
+        return StatsTable(COLUMNS, buf.to_array())
+
+    @staticmethod
+    def _count_words(
+        gold: list[_Word], system: list[_Word], counts: np.ndarray, index: dict[str, int]
+    ) -> None:
+        pairs = _align_words(gold, system)
+        to_gold = dict((s, g) for g, s in pairs)
+        # Per word: which metrics count it (gold words for recall, system for precision).
+        plain = [index[m] for m in CONLL18_METRICS if m not in ("Tokens", "Sentences")]
+        content = [index["CLAS"], index["MLAS"], index["BLEX"]]
+        for side, words in ((1, gold), (2, system)):
+            for w in words:
+                for k in plain:
+                    if k not in content or w.content:
+                        counts[w.unit, k, side] += 1
+
+        def head(w: _Word) -> int:
+            return -1 if w.parent < 0 else to_gold.get(w.parent, _NOT_ALIGNED)
+
+        for gi, si in pairs:
+            g, s = gold[gi], system[si]
+            u = g.unit
+            right = {
+                "Words": True,
+                "UPOS": g.upos == s.upos,
+                "XPOS": g.xpos == s.xpos,
+                "UFeats": g.feats == s.feats,
+                "AllTags": (g.upos, g.xpos, g.feats) == (s.upos, s.xpos, s.feats),
+                "Lemmas": g.lemma == "_" or g.lemma == s.lemma,
+            }
+            uas = g.parent == head(s)
+            las = uas and g.deprel == s.deprel
+            right["UAS"] = uas
+            right["LAS"] = las
+            if g.content:
+                right["CLAS"] = las
+                right["BLEX"] = las and right["Lemmas"]
+                right["MLAS"] = (
+                    las
+                    and g.upos == s.upos
+                    and g.feats == s.feats
+                    and [(c, gold[c].deprel, gold[c].upos, gold[c].feats) for c in g.children]
+                    == [
+                        (
+                            to_gold.get(c, _NOT_ALIGNED),
+                            system[c].deprel,
+                            system[c].upos,
+                            system[c].feats,
+                        )
+                        for c in s.children
+                    ]
+                )
+            for name, ok in right.items():
+                k = index[name]
+                counts[u, k, 3] += 1
+                counts[u, k, 0] += ok
+        counts[:, index["Words"], 3] = 0  # Words has no aligned accuracy
+
+    def measure(self, name: str) -> Measure:
+        try:
+            return self.measures[name]
+        except KeyError:
+            raise OptionError(
+                f"the CoNLL 2018 metrics have no measure {name!r}; they have "
+                f"{', '.join(sorted(self.measures))}"
+            ) from None
+
+    def score(self, name: str, *, average: str = "micro") -> Score:
+        """The corpus (``"micro"``) or per-unit ``"macro"`` score of one measure."""
+        return Score.from_table(
+            self.stats, self.measure(name), signature=self.signature, average=average
+        )
+
+    def scores(self, *, average: str = "micro") -> dict[str, Score]:
+        return {name: self.score(name, average=average) for name in self.measures}
+
+    def eval(self) -> tuple[Score, ...]:
+        """LAS, MLAS and BLEX F1: the shared task's official scores."""
+        return tuple(self.score(name) for name in self.primary)
+
+    def counts(self, metric: str) -> dict[str, int]:
+        """``correct``, ``gold``, ``system`` and ``aligned`` of one metric, summed."""
+        totals = self.stats.totals([f"{metric}.{c}" for c in _COUNTS]).tolist()
+        return dict(zip(_COUNTS, totals, strict=True))
+
+    def results(self) -> dict[str, dict[str, float | int | None]]:
+        """Every metric as the script computes it, under its names.
+
+        ``precision``, ``recall``, ``f1`` and ``aligned_accuracy`` are
+        ``None`` where nothing was there to score (the script prints 0 for
+        those); ``aligned_accuracy`` is ``None`` for Tokens, Sentences and
+        Words, which are not scored over aligned words.
+        """
+        out: dict[str, dict[str, float | int | None]] = {}
+        for m in CONLL18_METRICS:
+            entry: dict[str, float | int | None] = dict(self.counts(m))
+            names = {
+                "precision": f"{m}.precision",
+                "recall": f"{m}.recall",
+                "f1": m,
+                "aligned_accuracy": f"{m}.aligned_accuracy",
+            }
+            for key, name in names.items():
+                if name not in self.measures:
+                    entry[key] = None
+                    if key == "aligned_accuracy":
+                        entry["aligned"] = None
+                    continue
+                value = float(self.score(name))
+                entry[key] = None if math.isnan(value) else value
+            out[m] = entry
+        return out
+
+    def table(self, style: str = "verbose") -> str:
+        """What ``conll18_ud_eval.py`` prints.
+
+        ``style`` is ``"verbose"`` (its ``-v`` table), ``"counts"`` (``-c``)
+        or ``"short"`` (the three official scores).
+
+        Byte for byte, without the final newline; a score with nothing to
+        score prints as 0.00, as the script prints it.
+        """
+        results = self.results()
+
+        def pct(value: float | int | None) -> float:
+            return 100 * (value or 0.0)
+
+        if style == "short":
+            return "\n".join(
+                f"{m} {'F1 ' if m == 'LAS' else ''}Score: {pct(results[m]['f1']):.2f}"
+                for m in ("LAS", "MLAS", "BLEX")
+            )
+        if style not in ("verbose", "counts"):
+            raise OptionError(f"style must be 'verbose', 'counts' or 'short', not {style!r}")
+        if style == "counts":
+            lines = ["Metric     | Correct   |      Gold | Predicted | Aligned"]
+        else:
+            lines = ["Metric     | Precision |    Recall |  F1 Score | AligndAcc"]
+        lines.append("-----------+-----------+-----------+-----------+-----------")
+        for m in CONLL18_METRICS:
+            r = results[m]
+            if style == "counts":
+                aligned = (
+                    r["aligned"]
+                    if r["aligned"] is not None
+                    else (r["correct"] if m == "Words" else "")
+                )
+                lines.append(
+                    f"{m:11}|{r['correct']:10} |{r['gold']:10} |{r['system']:10} |{aligned:10}"
+                )
+            else:
+                acc = "" if m in _SPAN_METRICS else f"{pct(r['aligned_accuracy']):10.2f}"
+                lines.append(
+                    f"{m:11}|{pct(r['precision']):10.2f} |{pct(r['recall']):10.2f} "
+                    f"|{pct(r['f1']):10.2f} |{acc}"
+                )
+        return "\n".join(lines)
+
+
+def _token_forms(item: Any) -> list[str]:
+    sent, where, error = unwrap(item)
+    if error is not None:
+        raise error
+    if not isinstance(sent, UDSentence):
+        raise TedEvalError(
+            f"the CoNLL 2018 metrics read CoNLL-U sentences with their tokens and words "
+            f"(UDSentence, as read_ud_words reads them), not {type(sent).__name__}",
+            **where,
+        )
+    return [t.form for t in sent.tokens]
