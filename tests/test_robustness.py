@@ -35,7 +35,8 @@ from nltk_tedeval.errors import (
     TedEvalError,
     TreeStructureError,
 )
-from nltk_tedeval.protocol.evaluators import CrossFrameworkEvaluator, TedEvalEvaluator
+from nltk_tedeval.protocol.cross import CrossFrameworkEvaluator
+from nltk_tedeval.protocol.evaluators import TedEvalEvaluator
 from nltk_tedeval.scoring.significance import paired_randomization
 from nltk_tedeval.scoring.stats import TEDEVAL, StatsTable
 from nltk_tedeval.trees.headrules import COLLINS_1999

@@ -45,12 +45,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..alignment import Normalization, Unit
 from ..errors import OptionError, TedEvalError, TreeStructureError
+from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
-from ..trees.kinds import flat_parse, kind_name, tree_kind, tree_words
+from ..trees.kinds import flat_parse, kind_name, text_tokens, tree_kind, tree_words
 from ..trees.tokens import check_yields
+from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
@@ -231,14 +234,26 @@ class AttachmentEvaluator(Evaluator):
         on_error: str = "raise",
         missing: str = "skip",
         progress: bool | None = False,
+        align: bool | str = False,
+        normalization: Normalization | None = None,
     ) -> None:
         if punct not in PUNCT_OPTIONS:
             raise OptionError(f"punct must be one of {PUNCT_OPTIONS}, not {punct!r}")
         super().__init__(
-            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+            parsed_sents,
+            gold_sents,
+            on_error=on_error,
+            missing=missing,
+            progress=progress,
+            align=align,
+            normalization=normalization,
         )
         self.punct = punct
         self.strip_subtypes = strip_subtypes
+        if self.align is not None:
+            # Over aligned words, each score is a precision, a recall and their F1.
+            self.columns = ALIGNED_COLUMNS
+            self.measures = ALIGNED_MEASURES
         self._relations: dict[str, RelationScore] | None = None
 
     def signature_fields(self) -> dict[str, object]:
@@ -256,6 +271,8 @@ class AttachmentEvaluator(Evaluator):
         self._non_trees = {"parse": 0, "gold": 0}
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[tuple[int, ...], Any]:
+        if isinstance(parsed, Unit):
+            return self._unit_stats(parsed)
         parse_tree = _as_tree(parsed, "parse")
         gold_tree = _as_tree(gold, "gold")
         check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"])
@@ -278,6 +295,27 @@ class AttachmentEvaluator(Evaluator):
             not gold_tree.is_tree(),
         )
         return row, note
+
+    def _unit_stats(self, unit: Unit) -> tuple[tuple[int, ...], Any]:
+        """A unit of aligned sentences (SPEC.md §11): :data:`ALIGNED_COLUMNS`."""
+        gold = [_as_tree(unwrap(s.item)[0], "gold") for s in unit.gold]
+        parse = [_as_tree(unwrap(s.item)[0], "parse") for s in unit.test]
+        exclude = self.punct == "exclude"
+        row = aligned_row(
+            unit, (gold, parse), self._rels, (lambda w: not is_punctuation(w)) if exclude else
+            (lambda w: True)
+        )  # fmt: skip
+        excluded = sum(is_punctuation(w) for t in gold for w in t.words) if exclude else 0
+        note = (
+            {},
+            excluded,
+            sum(not t.is_tree() for t in parse),
+            sum(not t.is_tree() for t in gold),
+        )
+        return row, note
+
+    def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
+        return text_tokens(tree)
 
     def _zero_stats(self, gold: Any) -> tuple[tuple[int, ...], Any]:
         """A missing parse with nothing right: every scored token counts, none is correct."""
@@ -333,13 +371,17 @@ class AttachmentEvaluator(Evaluator):
         return self._excluded
 
     def report(self) -> dict[str, Any]:
-        """Everything in one JSON-ready dict: options, micro and macro scores, relations."""
+        """Everything in one JSON-ready dict: options, micro and macro scores, relations.
+
+        ``tokens`` counts the gold tokens scored; under alignment the
+        per-relation breakdown is empty (its counts need one-to-one tokens).
+        """
         micro = self.scores()
         return {
             "metric": self.metric,
             "signature": str(self.signature),
             "sentences": len(self.stats),
-            "tokens": int(self.stats.totals(("tokens",))[0]),
+            "tokens": int(self.stats.totals((self.columns[0],))[0]),
             "excluded_tokens": self.excluded_tokens,
             "non_trees": self.non_trees,
             "scores": {name: score.as_dict() for name, score in micro.items()},

@@ -64,6 +64,7 @@ import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from ..alignment import Normalization
 from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
 from ..reading.evalb_params import COLLINS_DELETE_LABELS
 from ..scoring.evaluator import Evaluator
@@ -275,9 +276,17 @@ class MPHEvaluator(Evaluator):
         on_error: str = "raise",
         missing: str = "skip",
         progress: bool | None = False,
+        align: bool | str = False,
+        normalization: Normalization | None = None,
     ) -> None:
         super().__init__(
-            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+            parsed_sents,
+            gold_sents,
+            on_error=on_error,
+            missing=missing,
+            progress=progress,
+            align=align,
+            normalization=normalization,
         )
         self.head_rules = get_head_rules(head_rules)
         self.punct_tags = _punct_set(punct_tags)

@@ -52,6 +52,7 @@ import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from ..alignment import Normalization, Unit
 from ..errors import (
     EmptyTreeError,
     InputFormatError,
@@ -60,10 +61,12 @@ from ..errors import (
     TreeStructureError,
 )
 from ..reading.evalb_params import EvalbParams
+from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
 from ..trees.constituency import PhraseStructure, flatten_tree
-from ..trees.kinds import flat_parse, kind_name, tree_kind, tree_words
+from ..trees.kinds import flat_parse, kind_name, text_tokens, tree_kind, tree_words
+from .aligned_brackets import aligned_row
 from .evalb_brackets import (
     _BASE_COLUMNS,
     COLUMNS,
@@ -167,9 +170,17 @@ class BracketEvaluator(Evaluator):
         on_error: str = "raise",
         missing: str = "skip",
         progress: bool | None = False,
+        align: bool | str = False,
+        normalization: Normalization | None = None,
     ) -> None:
         super().__init__(
-            parsed_sents, gold_sents, on_error=on_error, missing=missing, progress=progress
+            parsed_sents,
+            gold_sents,
+            on_error=on_error,
+            missing=missing,
+            progress=progress,
+            align=align,
+            normalization=normalization,
         )
         if params is None:
             params = self.params_type()
@@ -243,6 +254,12 @@ class ParsevalEvaluator(BracketEvaluator):
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], TedEvalError | None]:
         """EVALB's calc_result() for one sentence: its row, and its error if it has one."""
         rules = self._rules
+        if isinstance(parsed, Unit):
+            if not parsed.identical:
+                row, error = aligned_row(parsed, rules, self._structure)
+                return self._with_cut(row), error
+            # The same tokens: EVALB's own steps, so that its figures stay EVALB's.
+            parsed, gold = parsed.test[0].item, parsed.gold[0].item
         row, error = _score(
             self._side(gold, "gold", rules), self._side(parsed, "test", rules), rules
         )
@@ -342,6 +359,21 @@ class ParsevalEvaluator(BracketEvaluator):
             misuse.fatal = True  # no sentence of such a corpus can be scored
             raise misuse
         return _read_side(ps, rules, which)
+
+    def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
+        return text_tokens(tree)
+
+    def _structure(self, item: Any, which: str) -> PhraseStructure:
+        """The flattened tree of an aligned sentence (its reader error was raised already)."""
+        tree = unwrap(item)[0]
+        if isinstance(tree, PhraseStructure):
+            return tree
+        if tree_kind(tree) != "constituency":
+            raise InputFormatError(f"{which} tree is {kind_name(tree)}, not an nltk.Tree")
+        try:
+            return flatten_tree(tree)
+        except TreeStructureError as err:
+            raise InputFormatError(f"{which} tree: {err.message}", token=err.token) from None
 
     @property
     def errors(self) -> list[TedEvalError]:

@@ -29,6 +29,7 @@ Nothing here imports :mod:`nltk_tedeval.metrics`, nor the other way round.
 (3, 9, 1, 7)
 """
 
+from .cross import CrossFrameworkEvaluator, Experiment
 from .engine_apted import (
     FunctionNode,
     apted_counts,
@@ -37,13 +38,7 @@ from .engine_apted import (
     sorted_function_tree,
 )
 from .engine_span import span_counts
-from .evaluators import (
-    LABELED,
-    UNLABELED,
-    CrossFrameworkEvaluator,
-    Experiment,
-    TedEvalEvaluator,
-)
+from .evaluators import LABELED, UNLABELED, TedEvalEvaluator
 from .explain import DRAWINGS, SCENARIOS, Explanation, Operation, explain
 from .sentence import (
     COLUMNS,

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from ..alignment import Unit
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
 from ..scoring.loop import (
@@ -53,6 +54,7 @@ from ..trees.kinds import flat_parse, tree_words
 from ..trees.mft import MultiFunctionTree
 from ..trees.operations import carries_function_labels, generalize, tl_unify
 from ..trees.tokens import check_yields
+from .aligned import unit_trees
 from .engine_apted import apted_counts, require_contiguous
 from .engine_span import span_counts
 
@@ -266,7 +268,15 @@ def _protocol(
         *config.aux_converters,
         *(config.converters[t] for t in config.parse_theories),
     )
+    aligned = bool(golds) and isinstance(golds[0], Unit)
+    if aligned:
+        # Units of sentences (SPEC.md §11): one tree per side over the unit's atoms.
+        check = require_contiguous if config.engine == "apted" else _no_check
+        unit_mfts, lifted = unit_trees([*golds, *parses], converters, check)
+        converted = list(unit_mfts)
     for tree, at, conv in zip((*golds, *parses), where, converters, strict=True):
+        if aligned:
+            break
         if tree is ZERO:
             converted.append(None)
             lifted.append(0)
@@ -320,6 +330,10 @@ def _protocol(
     if config.overlaps:
         overlap = tuple(stats(gold_trees[a], gold_trees[b]) for a, b in config.gold_pairs)
     return SentenceOutcome(0, None, single, multiple, overlap, tuple(lifted))
+
+
+def _no_check(_: MultiFunctionTree) -> None:
+    """The span engine scores every tree, gapped or not."""
 
 
 def process_sentence(

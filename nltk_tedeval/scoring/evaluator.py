@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from ..alignment import Normalization, aligned_streams, describe_alignment
 from ..errors import OptionError, SentenceCountError, TedEvalError
 from ..records import require_corpora, require_corpus
 from .loop import (
@@ -84,6 +85,12 @@ class Evaluator(RunAccounts):
     :class:`~nltk_tedeval.errors.MissingParseWarning`. :attr:`numbers` gives
     the number (from 1) of every scored sentence, row by row.
 
+    ``align=True`` (or ``"exact"``) scores parses whose tokens and sentences
+    differ from the gold's (SPEC.md §11): the two sequences may differ in
+    length, and each row of statistics is then a *unit*, the smallest group
+    of sentences whose ends both sides share. ``normalization`` says how
+    token texts are compared (:class:`~nltk_tedeval.alignment.Normalization`).
+
     >>> from nltk_tedeval.metrics.attachment import AttachmentEvaluator
     >>> from nltk_tedeval.trees.dependency import DependencyTree
     >>> gold = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
@@ -106,10 +113,17 @@ class Evaluator(RunAccounts):
         on_error: str = "raise",
         missing: str = "skip",
         progress: bool | None = False,
+        align: bool | str = False,
+        normalization: Normalization | None = None,
     ) -> None:
         self.parsed_sents = require_corpus(parsed_sents, "parsed_sents")
         self.gold_sents = require_corpus(gold_sents, "gold_sents")
-        check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
+        self.align = check_align(align)
+        self.normalization = normalization or Normalization()
+        self.aligned_counts: dict[str, int] = {}
+        """Under alignment: the units scored, and the sentences of every corpus by name."""
+        if self.align is None:
+            check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
         self.on_error = check_on_error(on_error)
         self.missing_policy = check_missing(missing)
         self.progress = progress
@@ -157,6 +171,10 @@ class Evaluator(RunAccounts):
         """The row of a sentence left out as missing, or ``None`` (no row, the default)."""
         return None
 
+    def _text_tokens(self, tree: Any) -> Sequence[str] | None:
+        """The tokens of ``tree`` that spell its text, for alignment; ``None`` if it has none."""
+        raise OptionError(f"{type(self).__name__} cannot score parses of other tokenizations")
+
     def _start(self) -> None:
         """Reset per-run state before the first sentence."""
 
@@ -193,6 +211,8 @@ class Evaluator(RunAccounts):
         golds = [(n, g) for n, g in self._gold_sources() if g is not None]
         for ev in evaluators:
             ev._names = [n for n, _ in systems]
+        if self.align is not None:
+            golds, systems = self._aligned(golds, systems)
         scorer = type(self)._scorer(evaluators)
         for ev in evaluators:
             ev._start()
@@ -213,10 +233,26 @@ class Evaluator(RunAccounts):
             keep=keep,
         )
         for index, ev in enumerate(evaluators):
+            ev.aligned_counts = self.aligned_counts
             ev._index = index
             ev._run = run
             ev._stats = ev._receive(run, index)
             ev._finish()
+
+    def _aligned(
+        self,
+        golds: Sequence[tuple[str, Iterable[Any]]],
+        systems: Sequence[tuple[str, Iterable[Any]]],
+    ) -> tuple[list[tuple[str, Iterable[Any]]], list[tuple[str, Iterable[Any]]]]:
+        """The corpora as streams of units (:func:`~nltk_tedeval.alignment.aligned_streams`)."""
+        return aligned_streams(
+            golds,
+            systems,
+            words=self._text_tokens,
+            normalization=self.normalization,
+            tally=self.aligned_counts,
+            mode=self.align or "exact",
+        )
 
     @classmethod
     def evaluate_systems(
@@ -244,14 +280,18 @@ class Evaluator(RunAccounts):
             raise OptionError(f"{len(names)} names for {len(systems)} systems")
         if len(set(names)) != len(names):
             raise OptionError(f"system names must be unique: {names}")
-        check_lengths([("gold", gold_sents), *zip(names, systems, strict=True)])
+        if check_align(options.get("align", False)) is None:
+            check_lengths([("gold", gold_sents), *zip(names, systems, strict=True)])
         evaluators = [cls(system, gold_sents, **options) for system in systems]
         evaluators[0]._share_run(evaluators, list(zip(names, systems, strict=True)))
         return evaluators
 
     def signature_fields(self) -> dict[str, object]:
         """Options that change the numbers; subclasses add theirs."""
-        return {"metric": self.metric}
+        fields: dict[str, object] = {"metric": self.metric}
+        if self.align is not None:
+            fields["align"] = f"{self.align}:{self.normalization.signature}"
+        return fields
 
     # -- shared ---------------------------------------------------------------
 
@@ -275,6 +315,13 @@ class Evaluator(RunAccounts):
     def notes(self) -> list[str]:
         """What a reader must know to read the numbers right; subclasses add theirs."""
         return []
+
+    def alignment_note(self) -> str | None:
+        """Under alignment, how many units the rows are and how many sentences each side had."""
+        if self.align is None:
+            return None
+        _ = self.stats
+        return describe_alignment(self.align, self.aligned_counts)
 
     def measure(self, name: str) -> Measure:
         """The :class:`Measure` called ``name``."""
@@ -424,3 +471,19 @@ def _name_both(err: TedEvalError, gold: dict[str, Any], parse: dict[str, Any]) -
     if files:
         err.message = f"{err.message} ({', '.join(files)})"
         err.args = (err.message,)
+
+
+ALIGN = ("exact", "lcs")
+"""How ``align=`` aligns tokenizations (SPEC.md §11): ``"exact"`` (``True``) needs the
+same text; ``"lcs"`` aligns texts that differ by a longest common subsequence."""
+
+
+def check_align(value: bool | str | None) -> str | None:
+    """``None`` (no alignment) or the alignment mode that ``value`` asks for."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return "exact"
+    if isinstance(value, str) and value in ALIGN:
+        return value
+    raise OptionError(f"align must be False, True or one of {', '.join(ALIGN)}, not {value!r}")

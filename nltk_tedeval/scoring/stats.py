@@ -234,7 +234,14 @@ class StatsTable:
 
 
 SIGNATURE_KEYS: dict[str, str] = {
-    "metric": "the metric: tedeval, parseval, parseval-disco (disco-dop), attachment or mph",
+    "metric": (
+        "the metric: tedeval, parseval, parseval-disco (disco-dop), attachment, "
+        "conll18 (the CoNLL 2018 shared task's script) or mph"
+    ),
+    "align": (
+        "how tokens of the two sides were aligned: no (same tokens), or over the characters "
+        "both spell (normalized as the value says; SPEC.md §11)"
+    ),
     "ref": "TedEval's reference: single, multiple(k) over k theories, or overlap",
     "labeler": "how bracket labels carry functions (ptb, colon, identity, rr, ...)",
     "hd": "the label of a dependency head's own node",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from .constituency import PhraseStructure, is_tree
+from .constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree, is_tree
 from .dependency import DependencyTree, checked, from_dependency_graph, is_dependency_graph
 from .discontinuous import DiscTree
 from .mft import MultiFunctionTree
@@ -35,6 +35,7 @@ __all__ = [
     "TreeKind",
     "flat_parse",
     "kind_name",
+    "text_tokens",
     "tree_kind",
     "tree_words",
 ]
@@ -162,3 +163,23 @@ def _leaves(tree: Any) -> tuple[str, ...]:
         else:
             out.append(node)
     return tuple(out)
+
+
+def text_tokens(obj: Any) -> tuple[str, ...] | None:
+    """The tokens of a tree that spell its sentence's text: its words without empty elements.
+
+    Traces and other empty elements (``-NONE-``) have no characters in the
+    text a parser reads, so alignment (SPEC.md §11) leaves them out;
+    ``None`` for anything that is no tree.
+
+    >>> from nltk import Tree
+    >>> text_tokens(Tree.fromstring("(S (NP (-NONE- *)) (VP (VB Go)) (. !))"))
+    ('Go', '!')
+    """
+    kind = tree_kind(obj)
+    if kind == "constituency" and not isinstance(obj, DiscTree):
+        ps = obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
+        if EMPTY_ELEMENT not in ps.tags:
+            return tuple(ps.words)
+        return tuple(w for w, t in zip(ps.words, ps.tags, strict=True) if t != EMPTY_ELEMENT)
+    return tree_words(obj)

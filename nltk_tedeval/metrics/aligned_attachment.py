@@ -1,0 +1,106 @@
+"""Attachment scores over aligned words: LAS and the rest when the tokenizations differ.
+
+Where a parse's tokens differ from the gold's (SPEC.md §11), a gold word and
+a parse word are *aligned* when each is the only token of its side in one
+position of their unit. Every measure of :mod:`.attachment` then becomes a
+precision (over the parse's scored words), a recall (over the gold's) and
+their F1, counting an aligned word right as the measure says, with heads
+compared through the alignment: the parse head must be aligned to the gold
+head (or both be the root); for the undirected score, to the gold head or
+a gold child; for NED, also to the gold grandparent. A word in a position
+of several tokens has no partner and is never right. With ``punct="exclude"``
+each side leaves out its own punctuation words. When every unit is one
+sentence with the same tokens on both sides, precision, recall and F1 all
+equal the accuracy :mod:`.attachment` computes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..alignment import Unit
+from ..scoring.stats import Measure, f_measure, precision, recall
+from ..trees.dependency import DependencyTree
+
+__all__: list[str] = []  # used by AttachmentEvaluator
+
+ALIGNED_COLUMNS: tuple[str, ...] = (
+    "gold_tokens",  # gold words scored
+    "parse_tokens",  # parse words scored
+    "head",  # aligned words whose head is aligned to the gold head
+    "label",  # ... whose relation is the gold relation
+    "head_label",  # ... with both
+    "undirected",  # ... whose head is aligned to the gold head or a gold child
+    "ned",  # ... or else to the gold grandparent
+)
+
+_SCORES = (("UAS", "head"), ("LA", "label"), ("LAS", "head_label"),
+           ("UNDIRECTED", "undirected"), ("NED", "ned"))  # fmt: skip
+
+
+def _measures() -> dict[str, Measure]:
+    out: dict[str, Measure] = {}
+    for name, column in _SCORES:
+        cols = (column, "gold_tokens", "parse_tokens")
+        out[name] = Measure(name, cols, f_measure, "no scored word on either side")
+        out[f"{name}_P"] = Measure(f"{name}_P", cols, precision, "no scored parse word")
+        out[f"{name}_R"] = Measure(f"{name}_R", cols, recall, "no scored gold word")
+    return out
+
+
+ALIGNED_MEASURES: dict[str, Measure] = _measures()
+"""Each attachment score as F1 (under its own name), precision (``_P``) and recall (``_R``)."""
+
+Node = tuple[int, int]  # (sentence in its unit, token): a word of one side
+_ROOT: Node = (-1, -1)
+
+
+def aligned_row(
+    unit: Unit,
+    trees: tuple[Sequence[DependencyTree], Sequence[DependencyTree]],
+    rels: Callable[[DependencyTree], list[str]],
+    scored: Callable[[str], bool],
+) -> tuple[int, ...]:
+    """One unit's :data:`ALIGNED_COLUMNS`; ``trees`` are the gold's and the parse's."""
+    gold, parse = trees
+    # Words alone in their position on both sides are aligned.
+    by_position: list[list[list[Node]]] = [[[], []] for _ in range(unit.n_positions)]
+    for side, sentences in ((0, unit.gold), (1, unit.test)):
+        for k, s in enumerate(sentences):
+            for t, p in enumerate(unit.token_positions(s)):
+                by_position[p][side].append((k, t))
+    to_gold: dict[Node, Node] = {_ROOT: _ROOT}
+    for g_nodes, p_nodes in by_position:
+        if len(g_nodes) == 1 and len(p_nodes) == 1:
+            to_gold[p_nodes[0]] = g_nodes[0]
+
+    def head(trees: Sequence[DependencyTree], node: Node) -> Node:
+        h = trees[node[0]].heads[node[1]]
+        return _ROOT if h == 0 else (node[0], h - 1)
+
+    gold_rels = [rels(t) for t in gold]
+    gold_children: dict[Node, set[Node]] = {}
+    gold_scored = 0
+    for k, tree in enumerate(gold):
+        for t, word in enumerate(tree.words):
+            gold_scored += scored(word)
+            gold_children.setdefault(head(gold, (k, t)), set()).add((k, t))
+    parse_scored = sum(scored(w) for tree in parse for w in tree.words)
+    parse_rels = [rels(t) for t in parse]
+    right = [0] * 5  # head, label, head_label, undirected, ned
+    for p_node, g_node in to_gold.items():
+        if p_node == _ROOT or not scored(gold[g_node[0]].words[g_node[1]]):
+            continue
+        if not scored(parse[p_node[0]].words[p_node[1]]):
+            continue
+        g_head = head(gold, g_node)
+        p_head = to_gold.get(head(parse, p_node))  # None: the parse head has no partner
+        head_ok = p_head == g_head
+        label_ok = gold_rels[g_node[0]][g_node[1]] == parse_rels[p_node[0]][p_node[1]]
+        undirected_ok = head_ok or (p_head is not None and p_head in gold_children.get(g_node, ()))
+        ned_ok = undirected_ok or (
+            g_head != _ROOT and p_head is not None and head(gold, g_head) == p_head
+        )
+        for i, ok in enumerate((head_ok, label_ok, head_ok and label_ok, undirected_ok, ned_ok)):
+            right[i] += ok
+    return (gold_scored, parse_scored, *right)

@@ -1,0 +1,146 @@
+"""ParsEval over aligned positions: EVALB's counts when the tokenizations differ (SPEC.md §11).
+
+EVALB compares brackets over word indices, so both trees must have the same
+words. A parse of raw text need not: where its tokens or sentences differ
+from the gold's, brackets are compared over the *positions* of their unit
+(:mod:`nltk_tedeval.alignment`): a bracket covers the positions of its first
+and last token, and two brackets match when their labels and positions do.
+Everything else is EVALB's, read from the same parameter file:
+
+- a position is deleted when every gold token in it has a ``DELETE_LABEL``
+  tag (punctuation with COLLINS.prm), on both sides alike, and bracket ends
+  are counted over the positions left, as EVALB counts over the words left;
+- labels are EVALB's (function tags cut, ``EQ_LABEL`` classes, deleted
+  labels), a bracket over deleted positions only is not counted, brackets
+  are matched as multisets, crossing brackets are EVALB's;
+- the words of the tagging accuracy are the gold tokens in kept positions;
+  a tag is right in a position of one token on each side whose tags are
+  EVALB-equal;
+- the length (for ``CUTOFF_LEN``) is the sum of the gold sentences' lengths.
+
+Empty elements (``-NONE-``) have no characters in a text, so they take no
+position and are left out of both sides.
+
+A unit of one sentence on each side with the same tokens is scored by
+EVALB's own steps instead (:mod:`.evalb_brackets`), so that equal
+tokenizations give EVALB's figures to the last error sentence.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from ..alignment import AlignedSentence, Unit
+from ..errors import InputFormatError, TedEvalError
+from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure
+from .evalb_brackets import _crossing, _greedy_matches, _Rules
+
+__all__: list[str] = []  # used by ParsevalEvaluator
+
+Structure = Callable[[Any, str], PhraseStructure]
+
+
+def aligned_row(
+    unit: Unit, rules: _Rules, structure: Structure
+) -> tuple[list[int], TedEvalError | None]:
+    """One unit as a row of EVALB's per-sentence columns (without the ``_cut`` copy)."""
+    gold = [(s, structure(s.item, "gold")) for s in unit.gold]
+    test = [(s, structure(s.item, "test")) for s in unit.test]
+    length = 0
+    delete_len = rules.delete_len
+    for _, ps in gold:
+        length += sum(1 for t in ps.tags if t not in delete_len)
+    for which, side in (("gold", gold), ("test", test)):
+        for _, ps in side:
+            if None in ps.tags:
+                i = ps.tags.index(None)
+                problem = InputFormatError(
+                    f"{which} tree: word {ps.words[i]!r} (token {i + 1}) is not alone under a "
+                    "POS tag, so EVALB cannot read this tree",
+                    token=ps.words[i],
+                )
+                return [1, 0, 1, 0, *[0] * 9, length], problem
+
+    n = unit.n_positions
+    # A position is deleted when every gold token in it is (EVALB deletes by tag).
+    kept = [False] * n
+    gold_tags: list[list[str]] = [[] for _ in range(n)]
+    test_tags: list[list[str]] = [[] for _ in range(n)]
+    for side, tags in ((gold, gold_tags), (test, test_tags)):
+        for s, ps in side:
+            for p, tag in zip(_token_positions(unit, s, ps), ps.tags, strict=True):
+                if p >= 0:
+                    tags[p].append(tag)  # type: ignore[arg-type]
+    delete = rules.delete
+    for p in range(n):
+        kept[p] = any(t not in delete for t in gold_tags[p])
+    before = [0] * (n + 1)  # kept positions before each position
+    for p in range(n):
+        before[p + 1] = before[p] + kept[p]
+
+    g_keys = _brackets(unit, gold, rules, before)
+    t_keys = _brackets(unit, test, rules, before)
+    if rules.greedy:
+        match = _greedy_matches(g_keys, t_keys, rules)
+    else:
+        match = sum((Counter(g_keys) & Counter(t_keys)).values())
+    crossing = _crossing([(s, e) for _, s, e in g_keys], [(s, e) for _, s, e in t_keys])
+    words = sum(len(gold_tags[p]) for p in range(n) if kept[p])
+    correct = sum(
+        1
+        for p in range(n)
+        if kept[p]
+        and len(gold_tags[p]) == 1
+        and len(test_tags[p]) == 1
+        and rules.same_label(gold_tags[p][0], test_tags[p][0])
+    )
+    gb, tb = len(g_keys), len(t_keys)
+    return [
+        1, 1, 0, 0, match, gb, tb, 1 if gb == tb == match else 0, crossing,
+        1 if crossing == 0 else 0, 1 if crossing <= 2 else 0, words, correct, length,
+    ], None  # fmt: skip
+
+
+def _token_positions(unit: Unit, s: AlignedSentence, ps: PhraseStructure) -> list[int]:
+    """The position of every word of ``ps``; -1 for an empty element (it has none)."""
+    text = iter(unit.token_positions(s))
+    return [-1 if tag == EMPTY_ELEMENT else next(text) for tag in ps.tags]
+
+
+def _brackets(
+    unit: Unit,
+    side: list[tuple[AlignedSentence, PhraseStructure]],
+    rules: _Rules,
+    before: list[int],
+) -> list[tuple[str, int, int]]:
+    """The counted brackets of one side: (match key, first kept position, end)."""
+    out: list[tuple[str, int, int]] = []
+    label_of = rules.bracket_label
+    for s, ps in side:
+        # Each word's index among the tokens of the text (-1: an empty element).
+        text: list[int] = []
+        count = 0
+        for tag in ps.tags:
+            text.append(-1 if tag == EMPTY_ELEMENT else count)
+            count += tag != EMPTY_ELEMENT
+        for node in ps.nodes:
+            children = node.children
+            if len(children) == 1 and children[0] < 0:
+                continue  # a POS tag over its word
+            key = label_of(node.label)
+            if key is None:
+                continue
+            inside = [t for t in text[node.start : node.end] if t >= 0]
+            if not inside:
+                continue  # only empty elements
+            # The bracket's characters, so that a token without width (align="lcs")
+            # at its edge does not stretch it into the next position.
+            a, b = s.bounds[inside[0]], s.bounds[inside[-1] + 1]
+            if a == b:
+                continue
+            start, end = before[unit.position(a)], before[unit.position(b - 1) + 1]
+            if start != end:
+                out.append((key, start, end))
+    return out

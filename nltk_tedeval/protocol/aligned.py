@@ -1,0 +1,105 @@
+"""TedEval over units: joint evaluation of segmentation and parsing (SPEC.md §11).
+
+The 2012 paper scores a parse whose yield is the gold's and names lifting
+that restriction as its open problem; Tsarfaty, Nivre and Andersson (ACL
+2012, "Joint evaluation of morphological segmentation and syntactic
+parsing") score trees over different segmentations by anchoring nodes in
+a common coordinate system. Here the coordinates are the *atoms* of a unit
+(:mod:`nltk_tedeval.alignment`): the pieces of its text between the token
+boundaries of any side. Every tree of every side is converted as usual,
+sentence by sentence, and each node's span over tokens becomes the span
+over the atoms those tokens spell; the sentences of one side then make one
+multi-function tree over the unit's atoms. Its node over the whole unit is
+the virtual root (§3.3): never counted unlabeled, and labelled only when one
+sentence of that side covers the whole unit.
+
+So a token the parse merged ("NewYork" for "New" "York") is a node over two
+atoms where the gold has a node over each, and costs the edits of those
+nodes; a sentence the parse split in two costs the nodes that span both
+halves. When both sides tokenize alike, the atoms are the tokens and every
+item, δ and ι are those of the unaligned protocol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+from ..alignment import Unit
+from ..errors import TedEvalError
+from ..records import unwrap
+from ..trees.convert import Converter
+from ..trees.mft import MultiFunctionTree
+
+__all__: list[str] = []  # used by the protocol
+
+
+def unit_trees(
+    views: Sequence[Unit], converters: Sequence[Converter], engine_check: Any
+) -> tuple[list[MultiFunctionTree], list[int]]:
+    """Every side's multi-function tree over the unit's atoms, and its lifted arcs.
+
+    ``views`` are the units of the sentence loop, one per source (golds,
+    then parses): each knows its whole unit and which side it stands for
+    (the last side of a view is its own; a parse's view pairs it with the
+    native gold). ``engine_check`` refuses a tree the engine cannot score.
+    """
+    whole = views[0].whole or views[0]
+    atoms = whole.atoms()
+    index = {b: i for i, b in enumerate(atoms)}
+    text = whole.text
+    words: tuple[str, ...] | int = len(atoms) - 1
+    if text:
+        words = tuple(text[a:b] for a, b in pairwise(atoms))
+    trees: list[MultiFunctionTree] = []
+    lifted: list[int] = []
+    for view, conv in zip(views, converters, strict=True):
+        nodes: dict[Any, frozenset[str]] = {}
+        arcs = 0
+        for s in view.sides[-1]:
+            tree, where, error = unwrap(s.item)
+            if error is not None:
+                raise error
+            try:
+                conversion = conv.convert(tree)
+                engine_check(conversion.mft)
+            except TedEvalError as err:
+                raise err.locate(**where) from None
+            mft = conversion.mft
+            arcs += len(conversion.lifted)
+            bounds = s.bounds
+            if mft.n != len(bounds) - 1:
+                raise TedEvalError(
+                    f"the converted tree has {mft.n} words where the sentence has "
+                    f"{len(bounds) - 1} tokens of text",
+                    **where,
+                )
+            for span, labels in mft.nodes():
+                key = _atom_span(span, bounds, index)
+                if key is None:
+                    continue  # only tokens without width (align="lcs"): no text, no node
+                nodes[key] = nodes[key] | labels if key in nodes else labels
+        trees.append(MultiFunctionTree(nodes, words))
+        lifted.append(arcs)
+    return trees, lifted
+
+
+def _atom_span(span: tuple[int, ...], bounds: Sequence[int], index: dict[int, int]) -> Any:
+    """A span over a sentence's tokens as the span over the atoms they spell.
+
+    A token boundary is an atom boundary and a gap of tokens a gap of atoms,
+    so the runs stay canonical, except where tokens without width (whose
+    characters no other side shares, under ``align="lcs"``) empty a run or
+    close a gap: those runs are dropped or joined. ``None`` for no atom.
+    """
+    runs: list[int] = []
+    for a, b in zip(span[::2], span[1::2], strict=True):
+        x, y = index[bounds[a]], index[bounds[b]]
+        if x == y:
+            continue
+        if runs and runs[-1] == x:
+            runs[-1] = y
+        else:
+            runs += [x, y]
+    return tuple(runs) if runs else None

@@ -1,0 +1,210 @@
+"""Every metric over aligned tokenizations (SPEC.md §11), worked out by hand.
+
+The TedEval cases follow the item sets of SPEC.md §5 over a unit's atoms;
+the ParsEval and attachment cases EVALB's and CoNLL's counts over
+positions. Equal tokenizations must give the unaligned figures exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from nltk import Tree
+
+from nltk_tedeval import (
+    AlignmentError,
+    AttachmentEvaluator,
+    CrossFrameworkEvaluator,
+    ParsevalEvaluator,
+    TedEvalEvaluator,
+    read_file,
+)
+from nltk_tedeval.errors import MissingParseError
+from nltk_tedeval.trees import DependencyTree as D
+
+from .strategies import projective_heads
+
+GUM = "corpora_samples/gum/GUM_bio_byron"
+
+NEW_YORK = D(("New", "York", "left"), (2, 3, 0), ("compound", "nsubj", "root"))
+NEWYORK = D(("NewYork", "left"), (2, 0), ("nsubj", "root"))
+
+
+def rows(ev) -> list[list[int]]:
+    return ev.stats.array.tolist()
+
+
+def test_tedeval_merged_token() -> None:
+    # Atoms New|York|left. Gold items: root(0,3) nsubj(0,2) compound(0,1) hd(1,2)
+    # hd(2,3); the parse's: root(0,3) nsubj(0,2) hd(2,3). δ = 2 (compound and
+    # the head node of York), ι = 5 + 3; unlabeled, without the node over the
+    # whole unit, 4 + 2 spans, δ = 2.
+    for engine in ("span", "apted"):
+        ev = TedEvalEvaluator([NEWYORK], [NEW_YORK], align=True, engine=engine)
+        assert rows(ev) == [[2, 8, 2, 6]]
+    labeled, unlabeled = TedEvalEvaluator([NEWYORK], [NEW_YORK], align=True).eval()
+    assert float(labeled) == 0.75
+    assert float(unlabeled) == pytest.approx(1 - 2 / 6)
+
+
+def test_tedeval_split_token() -> None:
+    # The mirror image: the parse has the two nodes the gold lacks.
+    ev = TedEvalEvaluator([NEW_YORK], [NEWYORK], align=True)
+    assert rows(ev) == [[2, 8, 2, 6]]
+
+
+ONE = D(("I", "left", "you", "stayed"), (2, 0, 4, 2), ("nsubj", "root", "nsubj", "parataxis"))
+TWO = [D(("I", "left"), (2, 0), ("nsubj", "root")), D(("you", "stayed"), (2, 0), ("nsubj", "root"))]
+
+
+def test_tedeval_sentence_split_in_two_and_two_joined() -> None:
+    # One gold sentence, labeled items root(0,4) nsubj(0,1) hd(1,2)
+    # parataxis(2,4) nsubj(2,3) hd(3,4); the two parse sentences root(0,2)
+    # nsubj(0,1) hd(1,2) root(2,4) nsubj(2,3) hd(3,4), nothing over the whole
+    # unit (its virtual root). Labeled δ = 2 + 2, ι = 12; unlabeled the gold
+    # has 5 spans besides (0,4), the parse 6, δ = 1 ((0,2)), ι = 11.
+    for engine in ("span", "apted"):
+        split = TedEvalEvaluator(TWO, [ONE], align=True, engine=engine)
+        assert rows(split) == [[4, 12, 1, 11]]
+        joined = TedEvalEvaluator([ONE], TWO, align=True, engine=engine)
+        assert rows(joined) == [[4, 12, 1, 11]]
+    assert split.run.numbers == [1]
+
+
+def test_parseval_split_token_by_hand() -> None:
+    gold = Tree.fromstring("(S (NP (NNP Nov.) (CD 5)) (VP (VBD came)) (. .))")
+    test = Tree.fromstring("(S (NP (NNP Nov) (. .)) (NP (CD 5)) (VP (VBD came)) (. .))")
+    ev = ParsevalEvaluator([test], [gold], align=True)
+    # Positions Nov.|5|came|. ; the last is deleted (COLLINS.prm deletes '.').
+    # Gold S(0,3) NP(0,2) VP(2,3); test S(0,3) NP(0,1) NP(1,2) VP(2,3): 2 match.
+    assert ev.stats.totals(("matched", "gold", "test")).tolist() == [2, 3, 4]
+    # Three gold words are kept; the tag of 'Nov.' has no single partner: 2 right.
+    assert ev.stats.totals(("words", "correct_tags", "length")).tolist() == [3, 2, 4]
+    p, r, _f = ev.eval()
+    assert (float(p), float(r)) == (0.5, pytest.approx(2 / 3))
+
+
+def test_parseval_two_sentences_joined_by_hand() -> None:
+    gold = [
+        Tree.fromstring("(S (NP (PRP He)) (VP (VBD left)) (. .))"),
+        Tree.fromstring("(S (NP (PRP She)) (VP (VBD stayed)) (. .))"),
+    ]
+    test = [Tree("S", [gold[0].copy(deep=True), gold[1].copy(deep=True)])]
+    ev = ParsevalEvaluator(test, gold, align=True)
+    # One unit; the test's extra S over both is the only unmatched bracket.
+    assert ev.stats.totals(("sentences", "matched", "gold", "test")).tolist() == [1, 6, 6, 7]
+
+
+def test_attachment_merged_token_by_hand() -> None:
+    ev = AttachmentEvaluator([NEWYORK], [NEW_YORK], align=True)
+    # Only 'left' is alone in its position on both sides; it is right.
+    assert rows(ev) == [[3, 2, 1, 1, 1, 1, 1]]
+    assert float(ev.score("UAS_P")) == 0.5
+    assert float(ev.score("UAS_R")) == pytest.approx(1 / 3)
+    assert float(ev.score("UAS")) == pytest.approx(2 / 5)
+
+
+def test_attachment_sentence_split_in_two() -> None:
+    ev = AttachmentEvaluator(TWO, [ONE], align=True)
+    # Every word aligns; 'stayed' hangs from the root instead of 'left', as
+    # root instead of parataxis: head, label and undirected miss it, but NED
+    # accepts it, the root being the head of its gold head 'left'.
+    assert rows(ev) == [[4, 4, 3, 3, 3, 3, 4]]
+
+
+@pytest.mark.parametrize("fmt", ["conllu", "ptb"])
+def test_equal_tokenization_changes_nothing(fmt: str) -> None:
+    gold = [r.tree for r in read_file(f"{GUM}.{fmt}")]
+    evaluators = [TedEvalEvaluator] + ([AttachmentEvaluator] if fmt == "conllu" else [])
+    evaluators += [ParsevalEvaluator] if fmt == "ptb" else []
+    for cls in evaluators:
+        plain = cls(gold, gold)
+        aligned = cls(gold, gold, align=True)
+        assert float(aligned.eval()[0]) == float(plain.eval()[0])
+        if cls is not AttachmentEvaluator:
+            assert rows(aligned) == rows(plain)
+
+
+def test_cross_with_alignment_equals_cross_without() -> None:
+    ud = [r.tree for r in read_file(f"{GUM}.conllu")]
+    ptb = [r.tree for r in read_file(f"{GUM}.ptb")]
+    plain = CrossFrameworkEvaluator([("ud", ud, ud), ("ptb", ptb, ptb)])
+    aligned = CrossFrameworkEvaluator([("ud", ud, ud), ("ptb", ptb, ptb)], align=True)
+    for name in ("ud", "ptb"):
+        assert rows_of(aligned, name) == rows_of(plain, name)
+    assert [float(s) for s in aligned.overlap("ud", "ptb")] == [
+        float(s) for s in plain.overlap("ud", "ptb")
+    ]
+
+
+def rows_of(cross, name):
+    return [cross.stats(name, s).array.tolist() for s in ("single", "multiple")]
+
+
+def test_different_text_and_missing_parses_are_errors() -> None:
+    with pytest.raises(AlignmentError, match="the texts differ"):
+        TedEvalEvaluator([D(("NewYork", "right"), (2, 0), ("nsubj", "root"))], [NEW_YORK],
+                         align=True).eval()  # fmt: skip
+    with pytest.raises(MissingParseError, match="cannot be aligned"):
+        TedEvalEvaluator([None], [NEW_YORK], align=True).eval()
+
+
+@st.composite
+def retokenized_pairs(draw):
+    """One text, two tokenizations and sentence splits, random projective trees on both."""
+    n_chars = draw(st.integers(2, 9))
+    text = "abcdefghi"[:n_chars]
+
+    def side():
+        cuts = sorted(draw(st.sets(st.integers(1, n_chars - 1))))
+        bounds = [0, *cuts, n_chars]
+        tokens = [text[a:b] for a, b in itertools.pairwise(bounds)]
+        ends = draw(st.sets(st.integers(1, len(tokens) - 1))) if len(tokens) > 1 else set()
+        sents, cur = [], []
+        for i, tok in enumerate(tokens, 1):
+            cur.append(tok)
+            if i in ends or i == len(tokens):
+                heads = draw(projective_heads(len(cur)))
+                rels = [draw(st.sampled_from(["a", "b"])) for _ in cur]
+                sents.append(D(tuple(cur), heads, tuple(rels)))
+                cur = []
+        return sents
+
+    return side(), side()
+
+
+@settings(max_examples=60, deadline=None)
+@given(retokenized_pairs())
+def test_span_and_apted_engines_agree_on_aligned_pairs(pair) -> None:
+    gold, parse = pair
+    span = TedEvalEvaluator(parse, gold, align=True)
+    apted = TedEvalEvaluator(parse, gold, align=True, engine="apted")
+    assert rows(span) == rows(apted)
+    # A parse equal to its gold costs nothing.
+    assert all(r[0] == r[2] == 0 for r in rows(TedEvalEvaluator(gold, gold, align=True)))
+
+
+def test_lcs_drops_what_only_one_side_spells() -> None:
+    gold = [D(("He", "said", "..."), (2, 0, 2), ("nsubj", "root", "punct"))]
+    parse = [D(("He", "said", "\u2026"), (2, 0, 2), ("nsubj", "root", "punct"))]
+    with pytest.raises(AlignmentError):
+        TedEvalEvaluator(parse, gold, align=True).eval()
+    # Atoms He|said: the punctuation spells no shared character and its node goes;
+    # root(0,2) nsubj(0,1) hd(1,2) on both sides, δ = 0, ι = 3 + 3; unlabeled 2 + 2.
+    ev = TedEvalEvaluator(parse, gold, align="lcs")
+    assert rows(ev) == [[0, 6, 0, 4]]
+    assert ev.aligned_counts["unmatched gold"] == 3
+    assert ev.aligned_counts["unmatched parsed_sents"] == 1
+    assert "lcs" in str(ev.signature)
+
+
+def test_lcs_parseval_with_a_letter_more() -> None:
+    gold = Tree.fromstring("(S (NP (NN colour)) (VP (VBZ fades)))")
+    test = Tree.fromstring("(S (NP (NN color)) (VP (VBZ fades)))")
+    ev = ParsevalEvaluator([test], [gold], align="lcs")
+    assert ev.stats.totals(("matched", "gold", "test", "words", "correct_tags")).tolist() == [
+        3, 3, 3, 2, 2
+    ]  # fmt: skip
