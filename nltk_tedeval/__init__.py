@@ -18,6 +18,8 @@ each other, and ``errors`` and ``records`` are below them all:
   knows about files;
 - :mod:`~nltk_tedeval.scoring`: per-sentence statistics to scores, the
   significance test, the shared evaluator loop;
+- :mod:`~nltk_tedeval.alignment`: the units and positions that two
+  tokenizations of one text share, for scoring parses of raw text;
 - :mod:`~nltk_tedeval.protocol`: TedEval itself, its engines and evaluators
   (step 3), and :func:`explain`;
 - :mod:`~nltk_tedeval.metrics`: ParsEval, attachment scores and MPH, beside
@@ -33,6 +35,7 @@ each other, and ``errors`` and ``records`` are below them all:
 """
 
 from ._version import __version__
+from .alignment import AlignmentError, Normalization, align_units
 from .errors import (
     EmptyTreeError,
     InputFormatError,
@@ -48,6 +51,7 @@ from .errors import (
 )
 from .metrics import (
     AttachmentEvaluator,
+    Conll18Evaluator,
     DiscoParams,
     DiscoParsevalEvaluator,
     MPHEvaluator,
@@ -75,6 +79,7 @@ from .reading import (
     read_label_map,
     read_parallel,
     read_text,
+    read_ud_words,
 )
 from .scoring import (
     Evaluator,
@@ -117,7 +122,9 @@ from .trees import (
 __all__ = [
     "COLLINS_1999",
     "LABELERS",
+    "AlignmentError",
     "AttachmentEvaluator",
+    "Conll18Evaluator",
     "Converter",
     "CrossFrameworkEvaluator",
     "DependencyTree",
@@ -137,6 +144,7 @@ __all__ = [
     "MissingParseWarning",
     "MultiFunctionTree",
     "NonProjectiveError",
+    "Normalization",
     "OptionError",
     "ParsevalEvaluator",
     "PhraseStructure",
@@ -153,6 +161,7 @@ __all__ = [
     "UnificationError",
     "YieldMismatchError",
     "__version__",
+    "align_units",
     "apted_distance",
     "check_yields",
     "colon_labeler",
@@ -175,6 +184,7 @@ __all__ = [
     "read_label_map",
     "read_parallel",
     "read_text",
+    "read_ud_words",
     "relabel",
     "rr_labeler",
     "sentence_stats",

@@ -8,7 +8,8 @@ reader can understand a layer without the ones above it:
  0    ``_version``, ``errors``,     the base: versions, the error family and the
       ``records``                   record of a read sentence
  1    ``trees/``                    tree types, converters, operations on trees
- 2    ``reading/``                  files to sentence records
+ 2    ``reading/``, ``alignment/``  files to sentence records; the units and
+                                    positions two tokenizations share
  3    ``scoring/``                  statistics to scores, the sentence loop
  4    ``protocol/``, ``metrics/``   TedEval, and the classic metrics beside it
  5    ``cli/``                      the ``tedeval`` command
@@ -16,9 +17,11 @@ reader can understand a layer without the ones above it:
 ====  ============================  =============================================
 
 ``protocol`` and ``metrics`` share layer 4 and never import each other;
-``scoring`` imports nothing but the base, although trees and reading lie below
-it. The import graph is read from the source with ``ast``, relative and
-absolute imports alike, at any depth (an import inside a function counts).
+``scoring`` imports nothing but the base and ``alignment``, although trees and
+reading lie below it; ``reading`` and ``alignment`` share layer 2 and never
+import each other. The import graph is
+read from the source with ``ast``, relative and absolute imports alike, at any
+depth (an import inside a function counts).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ LAYERS = {
     "base": 0,
     "trees": 1,
     "reading": 2,
+    "alignment": 2,
     "scoring": 3,
     "protocol": 4,
     "metrics": 4,
@@ -51,6 +55,11 @@ FORBIDDEN = {"scoring": {"trees", "reading"}}
 # nltk_tedeval.__all__ when the package was split into these folders: every
 # name a user could import from the package then must stay importable.
 PUBLIC_NAMES = [
+    "AlignmentError",
+    "Conll18Evaluator",
+    "Normalization",
+    "align_units",
+    "read_ud_words",
     "AttachmentEvaluator",
     "COLLINS_1999",
     "Converter",

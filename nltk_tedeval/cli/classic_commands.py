@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import TedEvalError
+from ..errors import OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
 from .output import PROG, text_table
@@ -20,6 +20,8 @@ __all__ = ["cmd_attach", "cmd_mph", "cmd_parseval"]
 
 
 def cmd_attach(args: argparse.Namespace) -> int:
+    if args.conll18:
+        return _conll18(args)
     from ..metrics.attachment import AttachmentEvaluator
 
     run = evaluate(
@@ -61,9 +63,84 @@ def cmd_attach(args: argparse.Namespace) -> int:
     return 0
 
 
+def _conll18(args: argparse.Namespace) -> int:
+    """``attach --conll18``: the CoNLL 2018 script's metrics and its table, byte for byte."""
+    from ..errors import OptionError
+    from ..metrics.conll18 import CONLL18_METRICS, Conll18Evaluator
+    from ..reading.ud_words import read_ud_words
+    from .output import emit
+    from .report import report, system_entry
+    from .systems import systems
+
+    refused = [
+        flag
+        for flag, on in (
+            ("--significance", args.significance),
+            ("--per-sentence", args.per_sentence),
+            ("--relations", args.relations),
+            ("--strip-subtypes", args.strip_subtypes),
+            ("--punct exclude", args.punct == "exclude"),
+            ("--skip-bad", getattr(args, "skip_bad", False)),
+            ("--align", args.align),
+        )
+        if on
+    ]
+    if refused:
+        raise OptionError(
+            f"--conll18 computes the CoNLL 2018 script's metrics as it defines them; "
+            f"{', '.join(refused)} would change or extend them"
+        )
+    if (args.format or args.gold_format or args.parse_format or "conllu") != "conllu":
+        raise OptionError("--conll18 reads CoNLL-U files only, as the CoNLL 2018 script does")
+    named = systems(args.tests)
+    runs = [(s, Conll18Evaluator(read_ud_words(s.path), read_ud_words(args.gold))) for s in named]
+    for _, ev in runs:
+        _ = ev.stats  # read and score now, so that an error stops before any output
+    first = runs[0][1]
+    entries = [
+        system_entry(
+            s.name,
+            s.path,
+            args.gold,
+            scores={m: ev.score(m) for m in CONLL18_METRICS},
+            signature=ev.signature,
+            missing=0,
+            macro={m: ev.score(m, average="macro") for m in CONLL18_METRICS}
+            if args.macro
+            else None,
+            details={"conll18": ev.results(), "units": ev.units, "sentences": ev.sentences},
+        )
+        for s, ev in runs
+    ]
+    data = report(
+        "attach",
+        golds=[{"role": "gold", "file": args.gold}],
+        systems=entries,
+        counts={"read": first.sentences["gold"], "scored": first.sentences["gold"],
+                "missing": 0, "skipped": 0},
+        policy="skip",
+        missing=[],
+        skipped=[],
+    )  # fmt: skip
+
+    def text() -> str:
+        if len(runs) == 1:
+            return runs[0][1].table(args.conll18)
+        return "\n".join(
+            f"== {s.name} against {args.gold}\n{ev.table(args.conll18)}" for s, ev in runs
+        )
+
+    emit(args, data, text)
+    return 0
+
+
 def cmd_mph(args: argparse.Namespace) -> int:
     from ..metrics.mph import PUNCT_TAGS, MPHEvaluator
 
+    if args.align:
+        raise OptionError(
+            "mph has no --align: its brackets come from head rules over one tokenization"
+        )
     head_rules = read_head_rules(args.head_rules) if args.head_rules else None
     punct = PUNCT_TAGS if args.punct_tags is None else args.punct_tags
     run = evaluate(
@@ -160,6 +237,8 @@ def _disco_parseval(args: argparse.Namespace) -> int:
 
     if args.evalb:
         raise OptionError("--evalb prints EVALB's output; disco-dop's rules have their own")
+    if args.align:
+        raise OptionError("--align works with EVALB's rules; disco-dop's rules have no --align")
     params = DiscoParams.from_file(args.params)
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
     several = len(run.evaluators) > 1

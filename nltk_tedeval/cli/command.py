@@ -100,6 +100,17 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         "(default): free when a file's trees run over several lines",
     )
     inp.add_argument(
+        "--align",
+        nargs="?",
+        const="exact",
+        choices=["exact", "lcs"],
+        help="score parses whose tokens and sentences differ from the gold's. exact "
+        "(default): both sides must spell the same text (PTB escapes and quotes undone, "
+        "whitespace ignored); lcs: texts may differ, their characters are matched by a "
+        "longest common subsequence and the unmatched ones counted. Scores are counted per "
+        "unit, the smallest group of sentences whose ends both share (docs/SPEC.md §11)",
+    )
+    inp.add_argument(
         "--skip-bad",
         action="store_true",
         help="leave out bad sentences from every system (counted and listed) instead of stopping",
@@ -297,10 +308,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--punct",
         choices=["include", "exclude"],
         default="include",
-        help="include punctuation (CoNLL 2018, default) or exclude it (CoNLL-X eval.pl, nltk)",
+        help="include punctuation (default, as CoNLL 2018) or exclude it (CoNLL-X eval.pl, nltk)",
     )
     p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
     p.add_argument("--relations", action="store_true", help="print the per-relation table")
+    p.add_argument(
+        "--conll18",
+        nargs="?",
+        const="verbose",
+        choices=["verbose", "counts", "short"],
+        help="the CoNLL 2018 shared task's metrics, exactly as conll18_ud_eval.py defines "
+        "them (tokens and sentences may differ; subtypes stripped), printed as its -v table "
+        "(verbose, default), its -c table (counts) or its three official scores (short)",
+    )
     _common(p)
     p.set_defaults(run=cmd_attach)
 

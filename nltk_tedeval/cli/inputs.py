@@ -151,8 +151,11 @@ def progress(args: argparse.Namespace) -> bool | None:
 
 def run_options(args: argparse.Namespace) -> dict[str, Any]:
     """The options every evaluator takes from the command line."""
-    return {
+    options: dict[str, Any] = {
         "on_error": "skip" if args.skip_bad else "raise",
         "missing": args.missing,
         "progress": progress(args),
     }
+    if getattr(args, "align", None):
+        options["align"] = args.align
+    return options

@@ -271,6 +271,7 @@ _FLAGS = (
     ("pass missing='skip', 'zero' or 'flat'", "pass --missing skip, zero or flat"),
     ("(engine='span')", "(--engine span)"),
     ("with on_error='skip'", "with --skip-bad"),
+    ("align='lcs' aligns", "--align lcs aligns"),
 )
 
 

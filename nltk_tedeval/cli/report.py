@@ -157,10 +157,14 @@ def counts_lines(
     policy: str,
     by_system: Mapping[str, int],
     skipped: Sequence[Any],
+    unit: str = "sentence",
 ) -> list[str]:
-    """What happened to the sentences, in words: counts, the missing-parse policy, bad ones."""
+    """What happened to the sentences, in words: counts, the missing-parse policy, bad ones.
+
+    ``unit`` names what a row is: ``"unit"`` under alignment (SPEC.md §11).
+    """
     read = counts["read"]
-    noun = "sentence" if read == 1 else "sentences"
+    noun = unit if read == 1 else f"{unit}s"
     parts = [f"{read} {noun} read", f"{counts['scored']} scored"]
     lacking = ", ".join(f"{name}: {n}" for name, n in by_system.items() if n)
     parts.append(f"{counts['missing']} with a missing parse" + (f" ({lacking})" if lacking else ""))

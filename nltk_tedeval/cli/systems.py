@@ -123,6 +123,10 @@ def report_run(
     """
     first = run.first
     notes = first.notes
+    aligned = first.alignment_note()
+    if aligned is not None:
+        notes = [*notes, aligned]
+        extra["alignment"] = dict(first.aligned_counts)
     by_system = first.run.missing_by_system([s.name for s in run.systems])
     entries = [
         system_entry(
@@ -188,7 +192,13 @@ def report_run(
         if extra_text is not None:
             for name, ev in run.pairs():
                 lines += extra_text(name, ev)
-        lines += counts_lines(first.counts(), first.missing_policy, by_system, first.skipped)
+        lines += counts_lines(
+            first.counts(),
+            first.missing_policy,
+            by_system,
+            first.skipped,
+            unit="sentence" if aligned is None else "unit",
+        )
         if sig_rows:
             lines.append(
                 significance_table(sig_rows, args.significance, args.seed, percent=percent)

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import OptionError
-from ..protocol.evaluators import CrossFrameworkEvaluator, Experiment, TedEvalEvaluator
+from ..protocol.cross import CrossFrameworkEvaluator, Experiment
+from ..protocol.evaluators import TedEvalEvaluator
 from ..protocol.sentence import COLUMNS
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Score
@@ -219,7 +220,13 @@ def cmd_cross(args: argparse.Namespace) -> int:
         lines.append("")
         lines += undefined_lines([*displayed, *overlap_shown])
         lines += [f"note: {n}" for n in cross.notes]
-        lines += counts_lines(cross.counts(), cross.missing_policy, by_system, result.skipped)
+        lines += counts_lines(
+            cross.counts(),
+            cross.missing_policy,
+            by_system,
+            result.skipped,
+            unit="sentence" if cross.align is None else "unit",
+        )
         changed = [
             f"{n}: {s} sentences ({a} arcs)"
             for n, s, a in zip(
