@@ -57,6 +57,7 @@ FORBIDDEN = {"scoring": {"trees", "reading"}}
 PUBLIC_NAMES = [
     "AlignmentError",
     "Conll18Evaluator",
+    "JpEvalbEvaluator",
     "Normalization",
     "align_units",
     "read_ud_words",

@@ -162,6 +162,8 @@ def cmd_mph(args: argparse.Namespace) -> int:
 def cmd_parseval(args: argparse.Namespace) -> int:
     if args.format is None:
         args.format = _parseval_format(args.gold)
+    if args.jp_evalb:
+        return _jp_evalb_parseval(args)
     if args.disco or args.format is None:
         return _disco_parseval(args)
     from ..metrics.evalb_brackets import _BASE_COLUMNS
@@ -226,6 +228,50 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         bare=args.evalb,
         percent=True,
         params=args.params,
+    )
+    return 0
+
+
+def _jp_evalb_parseval(args: argparse.Namespace) -> int:
+    """ParsEval as jp-evalb's default mode counts it, over the aligned units."""
+    from ..errors import OptionError
+    from ..metrics.evalb_brackets import _BASE_COLUMNS
+    from ..metrics.jp_evalb import JpEvalbEvaluator
+
+    if not args.align:
+        raise OptionError("--jp-evalb scores aligned units: give --align (or --align lcs) with it")
+    for flag, given in (
+        ("--params", args.params),
+        ("--evalb", args.evalb),
+        ("--disco", args.disco),
+    ):
+        if given:
+            raise OptionError(
+                f"--jp-evalb is jp-evalb's default mode, which reads no parameter file and "
+                f"has its own table; it cannot be used with {flag}"
+            )
+    run = evaluate(args, JpEvalbEvaluator, {})
+    several = len(run.evaluators) > 1
+
+    def body() -> list[str]:
+        lines = []
+        for name, ev in run.pairs():
+            if several:
+                lines.append(f"== {name} against {args.gold}")
+            lines.append(ev.jp_evalb_text().rstrip("\n"))  # type: ignore[attr-defined]
+        return lines
+
+    report_run(
+        args,
+        run,
+        measures=["P", "R", "F1"],
+        significance_measures=["F1"],
+        title=f"parseval (jp-evalb's default mode): against {args.gold}",
+        tsv_columns=[*_BASE_COLUMNS, "length"],
+        details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
+        text_body=body,
+        bare=not several,
+        percent=True,
     )
     return 0
 

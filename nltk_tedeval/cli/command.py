@@ -292,6 +292,12 @@ def build_parser() -> argparse.ArgumentParser:
         "sentences go to standard error, as EVALB reports them)",
     )
     p.add_argument(
+        "--jp-evalb",
+        action="store_true",
+        help="with --align: jp-evalb's default mode (Jo, Park and Park 2024) over the aligned "
+        "units, printing its table (see docs/SPEC.md, section 11)",
+    )
+    p.add_argument(
         "--disco",
         action="store_true",
         help="discontinuous brackets as disco-dop's eval scores them (PRM a disco-dop "

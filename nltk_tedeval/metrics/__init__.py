@@ -9,7 +9,9 @@ and leaves the corpus scores, macro averages and significance tests to
 - :mod:`~nltk_tedeval.metrics.parseval`: ParsEval exactly as EVALB computes
   it, with EVALB's reading of a sentence in
   :mod:`~nltk_tedeval.metrics.evalb_brackets` and its printed output in
-  :mod:`~nltk_tedeval.metrics.evalb_report`;
+  :mod:`~nltk_tedeval.metrics.evalb_report`; over texts tokenized
+  differently, EVALB's rules in :mod:`~nltk_tedeval.metrics.aligned_brackets`
+  and jp-evalb's default mode in :mod:`~nltk_tedeval.metrics.jp_evalb`;
 - :mod:`~nltk_tedeval.metrics.attachment`: LAS, UAS, label accuracy, the
   undirected score and NED;
 - :mod:`~nltk_tedeval.metrics.conll18`: the CoNLL 2018 shared task's metrics,
@@ -42,6 +44,7 @@ from .attachment import (
 )
 from .conll18 import CONLL18_METRICS, Conll18Evaluator
 from .disco_parseval import DiscoParams, DiscoParsevalEvaluator
+from .jp_evalb import JpEvalbEvaluator
 from .mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
 from .parseval import ParsevalEvaluator, TooManyErrorsError
 
@@ -60,6 +63,7 @@ __all__ = [
     "Conll18Evaluator",
     "DiscoParams",
     "DiscoParsevalEvaluator",
+    "JpEvalbEvaluator",
     "MPHEvaluator",
     "ParsevalEvaluator",
     "RelationScore",
