@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import tee
 from typing import Any
 
-from ..errors import MissingParseError
+from ..errors import EmptyTreeError, InputFormatError, MissingParseError, TreeStructureError
 from ..records import unwrap
 from .normalize import Normalization
 from .units import Unit, align_units
@@ -53,7 +53,12 @@ def aligned_streams(
         tree, where, error = unwrap(item)
         if error is not None:
             raise error
-        found = words(tree) if tree is not None else None
+        try:
+            found = words(tree) if tree is not None else None
+        except EmptyTreeError:
+            found = None  # a tree without words, such as "(TOP ())", is a missing parse
+        except TreeStructureError as err:
+            raise InputFormatError(err.message, token=err.token, **where) from None
         if found is None:
             raise MissingParseError(
                 "a missing parse cannot be aligned: its tokens are unknown (give the "
