@@ -1,6 +1,6 @@
 """ParsEval in jp-evalb's default mode (SPEC.md §11): by hand, and against jp-evalb's tables.
 
-The fixtures (tests/fixtures_jp_evalb, built by its make.py from the GUM
+The fixtures (tests/fixtures_jp_evalb, built by its make_jp_evalb.py from the GUM
 samples) hold differently tokenized pairs and what jp-evalb's default mode
 printed for them, with its own alignment (gold sentences, test sentences
 and gold word groups per unit). Its alignment is heuristic: where it finds

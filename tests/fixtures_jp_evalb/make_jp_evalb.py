@@ -3,7 +3,7 @@
 Run from the project root with the path of ``jp-evalb.py`` (it is not
 shipped; take it from github jungyeul/alignment-based-PARSEVAL):
 
-    python tests/fixtures_jp_evalb/make.py PATH/jp-evalb.py
+    python tests/fixtures_jp_evalb/make_jp_evalb.py PATH/jp-evalb.py
 
 From each GUM sample in ``corpora_samples/gum`` and each of three seeds it
 writes a *gold* (the sample's trees, one per line; for two of the seeds
