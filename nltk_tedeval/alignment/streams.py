@@ -10,8 +10,8 @@ compared pairwise (significance tests, per-unit tables).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import tee
 from typing import Any
 
 from ..errors import EmptyTreeError, InputFormatError, MissingParseError, TreeStructureError
@@ -77,7 +77,7 @@ def aligned_streams(
         mode=mode,
         tally=counts,
     )
-    streams = tee(joint, n_golds + len(systems))
+    streams = _fan_out(joint, n_golds + len(systems))
 
     names = [n for n, _ in (*golds, *systems)]
     for name in (*names, "units"):
@@ -100,6 +100,29 @@ def aligned_streams(
         (n, pair(streams[n_golds + j], n_golds + j)) for j, (n, _) in enumerate(systems)
     ]
     return gold_streams, system_streams
+
+
+def _fan_out(source: Iterator[Unit], n: int) -> list[Iterator[Unit]]:
+    """``n`` iterators over ``source``, each yielding every unit once.
+
+    Unlike ``itertools.tee``, which frees its buffer only in blocks of dozens
+    of items, a unit here is dropped as soon as every stream has taken it:
+    the sentence loop takes the streams in step, so at most one unit (and its
+    trees) is alive, and the collector does not keep finding live trees.
+    """
+    queues: list[deque[Unit]] = [deque() for _ in range(n)]
+
+    def stream(q: deque[Unit]) -> Iterator[Unit]:
+        while True:
+            if not q:
+                unit = next(source, None)
+                if unit is None:
+                    return
+                for other in queues:
+                    other.append(unit)
+            yield q.popleft()
+
+    return [stream(q) for q in queues]
 
 
 def describe_alignment(mode: str, tally: dict[str, int]) -> str:
