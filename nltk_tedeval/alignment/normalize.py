@@ -21,7 +21,7 @@ is removed.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import OptionError
 from ..trees.tokens import normalize_token
@@ -37,6 +37,7 @@ opens one becomes ``'``.
 
 # Escapes inside a token: PTB writes 1\/2 and \*, the text 1/2 and *.
 _INNER = (("\\/", "/"), ("\\*", "*"))
+_MEMO_SIZE = 200_000  # token types remembered before the memo starts again
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,26 @@ class Normalization:
     escapes: bool = True
     whitespace: str = "all"
     casefold: bool = False
+    # Tokens repeat (a corpus has far fewer types than tokens): each is
+    # normalized once. Not part of the value.
+    memo: dict[str, str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         if self.whitespace not in ("all", "Zs"):
             raise OptionError(f"whitespace must be 'all' or 'Zs', not {self.whitespace!r}")
 
     def __call__(self, token: str) -> str:
+        memo = self.memo
+        text = memo.get(token)
+        if text is None:
+            if len(memo) >= _MEMO_SIZE:
+                memo.clear()
+            text = memo[token] = self._normalize(token)
+        return text
+
+    def _normalize(self, token: str) -> str:
         text = token
         if self.escapes:
             quote = QUOTE_TOKENS.get(text)

@@ -34,6 +34,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..errors import AlignmentError, OptionError, TedEvalError
@@ -87,15 +88,17 @@ class Unit:
     """The unit's characters, as normalized (the same on every side)."""
     whole: Unit | None = field(default=None, compare=False, repr=False)
     """The unit of every side that this one is a view of (:meth:`pair`, :meth:`side`)."""
-    positions: tuple[int, ...] = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def positions(self) -> tuple[int, ...]:
+        # Computed when first asked: a unit of equal tokens scored by the
+        # unaligned steps never needs them.
         shared = _boundaries(self.sides[0])
         for side in self.sides[1:2]:
             shared &= _boundaries(side)
         shared.add(0)
         shared.add(self.length)
-        object.__setattr__(self, "positions", tuple(sorted(shared)))
+        return tuple(sorted(shared))
 
     @property
     def gold(self) -> tuple[AlignedSentence, ...]:
@@ -107,13 +110,25 @@ class Unit:
 
     def pair(self, k: int) -> Unit:
         """The unit of the gold and side ``k`` (1 for the first parse)."""
-        whole = self.whole or self
-        return Unit(self.number, (self.sides[0], self.sides[k]), self.length, self.text, whole)
+        return self._view((self.sides[0], self.sides[k]))
 
     def side(self, k: int) -> Unit:
         """Side ``k`` alone, as a unit (a gold without its parses)."""
-        whole = self.whole or self
-        return Unit(self.number, (self.sides[k],), self.length, self.text, whole)
+        return self._view((self.sides[k],))
+
+    def _view(self, sides: tuple[tuple[AlignedSentence, ...], ...]) -> Unit:
+        # Every unit of a run becomes a view per corpus: built without the
+        # frozen dataclass's field-by-field __init__, which costs more than
+        # the alignment of an equally tokenized sentence.
+        view = object.__new__(Unit)
+        view.__dict__.update(
+            number=self.number,
+            sides=sides,
+            length=self.length,
+            text=self.text,
+            whole=self.whole or self,
+        )
+        return view
 
     def atoms(self) -> tuple[int, ...]:
         """The token boundaries of any side of the whole unit: the finest common coordinates."""
@@ -187,13 +202,10 @@ class _Side:
         self.role = role
         self.done = False
         self.sentences: list[AlignedSentence] = []
-        self.chars: list[str] = []  # the open unit's characters
-        self.owner: list[tuple[int, int]] = []  # per character: (sentence in unit, token)
+        self.text = ""  # the open unit's characters
+        self.length = 0  # len(self.text), read at every step
+        self.starts: list[int] = []  # where each sentence of the open unit starts
         self.tail = ""  # the last characters of the unit before, for context in errors
-
-    @property
-    def length(self) -> int:
-        return len(self.chars)
 
     def pull(self) -> bool:
         """Add the next sentence to the open unit; False at the end of the side."""
@@ -205,40 +217,53 @@ class _Side:
             return False
         index, item = nxt
         tokens = tuple(self.words(item))
-        bounds = [self.length]
-        k = len(self.sentences)
         reduced = next(self.texts) if self.texts is not None else None
-        for t, token in enumerate(tokens):
-            text = self.norm(token) if reduced is None else reduced[t]
-            if not text and reduced is None:
+        if reduced is None:
+            norm = self.norm
+            known = norm.memo.get  # most tokens were seen before: skip the call
+            texts = [known(token) or norm(token) for token in tokens]
+            if not all(texts):
+                t = texts.index("")
                 raise _located(
                     AlignmentError(
-                        f"token {t + 1} ({token!r}) has no characters once normalized "
-                        f"({self.norm.signature}), so it cannot be placed in the text",
-                        token=token,
+                        f"token {t + 1} ({tokens[t]!r}) has no characters once normalized "
+                        f"({norm.signature}), so it cannot be placed in the text",
+                        token=tokens[t],
                     ),
                     item,
                     index,
                 )
-            self.chars.extend(text)
-            self.owner.extend([(k, t)] * len(text))
-            bounds.append(self.length)
+        else:
+            texts = reduced
+        at = self.length
+        bounds = [at]
+        for text in texts:
+            at += len(text)
+            bounds.append(at)
+        self.starts.append(self.length)
+        self.text += "".join(texts)
+        self.length = at
         self.sentences.append(AlignedSentence(item, index, tokens, tuple(bounds)))
         return True
 
     def take(self) -> tuple[AlignedSentence, ...]:
         out = tuple(self.sentences)
-        self.tail = "".join(self.chars[-_CONTEXT:])
+        self.tail = self.text[-_CONTEXT:]
         self.sentences.clear()
-        self.chars.clear()
-        self.owner.clear()
+        self.starts.clear()
+        self.text = ""
+        self.length = 0
         return out
 
     def describe(self, char: int) -> tuple[str, dict[str, Any], str]:
         """Where character ``char`` of the open unit comes from, and the text around it."""
         if char < self.length:
-            k, t = self.owner[char]
+            k = bisect_right(self.starts, char) - 1
+            while self.sentences[k].bounds[-1] <= char:
+                k -= 1  # a sentence without characters starts where the next does
             s = self.sentences[k]
+            # The token whose range holds the character (zero-width ones hold none).
+            t = bisect_right(s.bounds, char) - 1
             where = _where(s.item, s.index)
             token = f"token {t + 1} ({s.tokens[t]!r})"
         elif self.sentences:
@@ -248,8 +273,8 @@ class _Side:
         else:
             where = {}
             token = "ends"
-        before = self.tail + "".join(self.chars[max(0, char - _CONTEXT) : char])
-        text = before[-_CONTEXT:] + "|" + "".join(self.chars[char : char + _CONTEXT])
+        before = self.tail + self.text[max(0, char - _CONTEXT) : char]
+        text = before[-_CONTEXT:] + "|" + self.text[char : char + _CONTEXT]
         return token, where, text
 
 
@@ -338,7 +363,7 @@ def align_units(
         if low == max(lengths) and low and all(s.sentences for s in sides):
             # Every side ends a sentence at the same character: the unit closes.
             number += 1
-            text = "".join(sides[0].chars)
+            text = sides[0].text
             yield Unit(number, tuple(s.take() for s in sides), low, text)
             checked = 0
             continue
@@ -348,10 +373,10 @@ def align_units(
             break
         common = min(s.length for s in sides)
         if common > checked:
-            ref = sides[0].chars
+            ref = sides[0].text
             for s in sides[1:]:
-                if s.chars[checked:common] != ref[checked:common]:
-                    first = next(i for i in range(checked, common) if s.chars[i] != ref[i])
+                if s.text[checked:common] != ref[checked:common]:
+                    first = next(i for i in range(checked, common) if s.text[i] != ref[i])
                     raise _differ(sides[0], s, first, norm, advice)
             checked = common
     low = min(s.length for s in sides)
