@@ -208,3 +208,47 @@ def test_lcs_parseval_with_a_letter_more() -> None:
     assert ev.stats.totals(("matched", "gold", "test", "words", "correct_tags")).tolist() == [
         3, 3, 3, 2, 2
     ]  # fmt: skip
+
+
+def test_the_shortcuts_for_equal_tokens_give_the_general_rows(monkeypatch) -> None:
+    # Attachment and TedEval take shortcuts where a unit's tokens are the same
+    # on both sides; forcing the general path must give the same rows. The
+    # parses are not the gold: UD against PTB trees (TedEval, atoms equal but
+    # spellings such as -LRB- differ), and a parse with every third head and
+    # relation moved (attachment).
+    from nltk_tedeval.alignment.units import Unit
+    from nltk_tedeval.protocol import aligned
+    from nltk_tedeval.trees.dependency import from_dependency_graph
+
+    ud = [r.tree for r in read_file(f"{GUM}.conllu")]
+    ptb = [r.tree for r in read_file(f"{GUM}.ptb")]
+    moved = [
+        D(
+            t.words,
+            tuple(0 if i % 3 == 2 else h for i, h in enumerate(t.heads)),
+            tuple("dep" if i % 3 == 1 else r for i, r in enumerate(t.rels or ())),
+        )
+        for t in (from_dependency_graph(g) for g in ud)
+    ]
+    shortcut = [
+        rows(TedEvalEvaluator(ptb, ud, align=True)),
+        rows(AttachmentEvaluator(moved, ud, align=True)),
+        rows(AttachmentEvaluator(moved, ud, align=True, punct="exclude")),
+    ]
+    monkeypatch.setattr(Unit, "identical", property(lambda self: False))
+    monkeypatch.setattr(aligned, "_alike", lambda sentences, atoms: False)
+    general = [
+        rows(TedEvalEvaluator(ptb, ud, align=True)),
+        rows(AttachmentEvaluator(moved, ud, align=True)),
+        rows(AttachmentEvaluator(moved, ud, align=True, punct="exclude")),
+    ]
+    assert shortcut == general
+    assert shortcut[1] != rows(AttachmentEvaluator(ud, ud, align=True))
+
+
+def test_records_read_from_files_align_as_trees_do() -> None:
+    # The readers' records (file, line, tree) go through every aligned path.
+    records = lambda: read_file(f"{GUM}.conllu")  # noqa: E731
+    trees = [r.tree for r in read_file(f"{GUM}.conllu")]
+    for cls in (AttachmentEvaluator, TedEvalEvaluator):
+        assert rows(cls(records(), records(), align=True)) == rows(cls(trees, trees, align=True))

@@ -57,7 +57,9 @@ def unit_trees(
     for view, conv in zip(views, converters, strict=True):
         nodes: dict[Any, frozenset[str]] = {}
         arcs = 0
-        for s in view.sides[-1]:
+        sentences = view.sides[-1]
+        alike = _alike(sentences, atoms)
+        for s in sentences:
             tree, where, error = unwrap(s.item)
             if error is not None:
                 raise error
@@ -75,14 +77,25 @@ def unit_trees(
                     f"{len(bounds) - 1} tokens of text",
                     **where,
                 )
-            for span, labels in mft.nodes():
+            if alike:
+                # The sentence is the unit and its tokens are its atoms (every
+                # side tokenized alike): its spans are already over atoms.
+                trees.append(mft.with_words(words))
+                break
+            for span, labels in mft.as_dict().items():
                 key = _atom_span(span, bounds, index)
                 if key is None:
                     continue  # only tokens without width (align="lcs"): no text, no node
                 nodes[key] = nodes[key] | labels if key in nodes else labels
-        trees.append(MultiFunctionTree(nodes, words))
+        if not alike:
+            trees.append(MultiFunctionTree(nodes, words))
         lifted.append(arcs)
     return trees, lifted
+
+
+def _alike(sentences: Sequence[Any], atoms: tuple[int, ...]) -> bool:
+    """One sentence whose tokens are the unit's atoms: its spans need no mapping."""
+    return len(sentences) == 1 and sentences[0].bounds == atoms
 
 
 def _atom_span(span: tuple[int, ...], bounds: Sequence[int], index: dict[int, int]) -> Any:

@@ -24,6 +24,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from nltk import Tree
+
+from ..errors import EmptyTreeError
 from .constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree, is_tree
 from .dependency import DependencyTree, checked, from_dependency_graph, is_dependency_graph
 from .discontinuous import DiscTree
@@ -177,9 +180,36 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
     ('Go', '!')
     """
     kind = tree_kind(obj)
+    if kind == "constituency" and isinstance(obj, Tree) and not isinstance(obj, DiscTree):
+        return _tree_text(obj)
     if kind == "constituency" and not isinstance(obj, DiscTree):
         ps = obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
         if EMPTY_ELEMENT not in ps.tags:
             return tuple(ps.words)
         return tuple(w for w, t in zip(ps.words, ps.tags, strict=True) if t != EMPTY_ELEMENT)
     return tree_words(obj)
+
+
+def _tree_text(tree: Tree) -> tuple[str, ...]:
+    """:func:`text_tokens` of an ``nltk.Tree``, without building its phrase-structure table.
+
+    A word alone under ``-NONE-`` is an empty element; a tree without any
+    word is refused as :func:`~.constituency.flatten_tree` refuses it.
+    """
+    out: list[str] = []
+    stack: list[Tree | str] = [tree]
+    any_word = False
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            any_word = True
+            out.append(node)  # a word beside phrases: no tag of its own
+        elif len(node) == 1 and isinstance(node[0], str):
+            any_word = True
+            if node.label() != EMPTY_ELEMENT:
+                out.append(node[0])
+        else:
+            stack.extend(reversed(node))
+    if not any_word:
+        raise EmptyTreeError("the tree has no words")
+    return tuple(out)

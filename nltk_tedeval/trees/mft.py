@@ -345,6 +345,18 @@ class MultiFunctionTree:
         """A fresh ``{span: labels}`` dictionary."""
         return dict(self._nodes)
 
+    def with_words(self, words: Sequence[str]) -> MultiFunctionTree:
+        """The same nodes over another yield of as many tokens (another spelling of it).
+
+        >>> t = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"nsubj"}}, ("-LRB-", "x"))
+        >>> t.with_words(("(", "x")).words
+        ('(', 'x')
+        """
+        words_t = _words_of(words)
+        if len(words_t) != self.n:
+            raise ValueError(f"{len(words_t)} words for a tree over {self.n}")
+        return MultiFunctionTree._trusted(words_t, self._nodes)
+
     @property
     def contiguous(self) -> bool:
         """True when every node covers a contiguous span (no yield has gaps)."""
