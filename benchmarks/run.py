@@ -641,6 +641,72 @@ def bench_conll18(b: Bench, files: dict[str, Path]) -> None:
     )
 
 
+def bench_align(b: Bench, files: dict[str, Path]) -> None:
+    """What --align costs: each metric aligned against itself unaligned, equal tokenizations."""
+    from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+    from nltk_tedeval.metrics.jp_evalb import JpEvalbEvaluator
+    from nltk_tedeval.metrics.parseval import ParsevalEvaluator
+    from nltk_tedeval.protocol import TedEvalEvaluator
+
+    ptb_gold, ptb_test = files["lines"], files["perturbed"]
+    conllu = files["conllu"]
+
+    def parseval(align: bool | str, cls: type = ParsevalEvaluator) -> Callable[[], object]:
+        def run() -> object:
+            kw = {"align": align} if align else {}
+            return cls(
+                read_file(ptb_test, one_per_line=True, nltk_trees=False),
+                read_file(ptb_gold, one_per_line=True, nltk_trees=False),
+                **kw,
+            ).eval()
+
+        return run
+
+    def attach(align: bool | str) -> Callable[[], object]:
+        return lambda: AttachmentEvaluator(read_file(conllu), read_file(conllu), align=align).eval()
+
+    def tedeval(align: bool | str) -> Callable[[], object]:
+        return lambda: TedEvalEvaluator(
+            read_file(conllu), read_file(ptb_gold, one_per_line=True), align=align
+        ).eval()
+
+    n_ptb = sum(1 for _ in read_file(ptb_gold, one_per_line=True))
+    n_dep = len(ours_read(conllu))
+    # The target (issue 14) is for exact alignment. lcs reads both files whole
+    # to diff them, and jp-evalb's rules are another metric than EVALB's: their
+    # rows are for information.
+    cases = [
+        ("ParsEval --align (read + score)", n_ptb, parseval(True), parseval(False), True),
+        ("attach --align (read + score)", n_dep, attach(True), attach(False), True),
+        ("TedEval dep vs const --align", n_dep, tedeval(True), tedeval(False), True),
+        ("ParsEval --align lcs", n_ptb, parseval("lcs"), parseval(False), False),
+        (
+            "ParsEval --align --jp-evalb",
+            n_ptb,
+            parseval(True, JpEvalbEvaluator),
+            parseval(False),
+            False,
+        ),
+    ]
+    for name, n, aligned, plain, targeted in cases:
+        t_aligned = best_time(aligned, b.repeat)
+        t_plain = best_time(plain, b.repeat)
+        b.add(
+            Figure(
+                name,
+                n,
+                t_aligned,
+                peak_mb(aligned),
+                "the same, unaligned",
+                t_plain,
+                peak_mb(plain),
+                target="<= 1.5x unaligned" if targeted else "",
+                met=t_aligned <= 1.5 * t_plain if targeted else None,
+                note="GUM, equal tokenization on both sides",
+            )
+        )
+
+
 def bench_mph(b: Bench, files: dict[str, Path]) -> None:
     from nltk_tedeval.metrics.mph import MPHEvaluator
 
@@ -960,6 +1026,7 @@ SECTIONS = {
     "attach": lambda b, f: bench_attach(b, f),
     "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),
+    "align": lambda b, f: bench_align(b, f),
     "significance": lambda b, f: bench_significance(b),
     "lengths": lambda b, f: bench_lengths(b),
     "nonprojective": lambda b, f: bench_nonprojective(b),
