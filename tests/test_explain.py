@@ -372,3 +372,51 @@ def test_html_without_svgling_is_the_text(monkeypatch):
     html = e._repr_html_()
     assert html.startswith("<pre>") and html.endswith("</pre>")
     assert "-prep" in html and "+hd" in html
+
+
+# -- explain() over two tokenizations (SPEC.md §11) -------------------------------
+
+
+def test_explain_a_split_token_shows_the_items_the_gold_lacks() -> None:
+    from nltk_tedeval.trees import DependencyTree as D
+
+    # The mirror of the merged token of SPEC.md §11: the parse splits "NewYork".
+    gold = D(("NewYork", "left"), (2, 0), ("nsubj", "root"))
+    parse = D(("New", "York", "left"), (2, 3, 0), ("compound", "nsubj", "root"))
+    e = explain(parse, gold, align=True)
+    assert e.parse.words == ("New", "York", "left")
+    assert sorted(e.deletions) == [("compound", 0, 1), ("hd", 1, 2)]
+    assert (sorted(e.additions), e.delta, e.iota) == ([], 2, 8)
+    assert "York" in e.text()
+
+
+def test_explain_two_sentences_joined_takes_lists_of_sentences() -> None:
+    from nltk_tedeval.trees import DependencyTree as D
+
+    # SPEC.md §11: gold "I left you stayed" in one sentence, the parse in two.
+    one = D(("I", "left", "you", "stayed"), (2, 0, 4, 2), ("nsubj", "root", "nsubj", "parataxis"))
+    two = [
+        D(("I", "left"), (2, 0), ("nsubj", "root")),
+        D(("you", "stayed"), (2, 0), ("nsubj", "root")),
+    ]
+    e = explain(two, one, align=True)
+    # δ = 2 + 2 (root(0,2) and root(2,4) go, root(0,4) and parataxis(2,4) come), ι = 12.
+    assert (e.delta, e.iota) == (4, 12)
+    assert sorted(e.additions) == [("parataxis", 2, 4), ("root", 0, 4)]
+    unlabeled = explain(two, one, align=True, labeled=False)
+    assert (unlabeled.delta, unlabeled.iota) == (1, 11)
+
+
+def test_explain_aligned_refuses_what_it_cannot_align() -> None:
+    from nltk_tedeval.errors import AlignmentError, OptionError
+    from nltk_tedeval.trees import DependencyTree as D
+
+    a = D(("I", "left"), (2, 0), ("nsubj", "root"))
+    b = D(("You", "left"), (2, 0), ("nsubj", "root"))
+    with pytest.raises(AlignmentError, match="the texts differ"):
+        explain(b, a, align=True)
+    assert explain(b, a, align="lcs").parse.words == ("left",)
+    with pytest.raises(OptionError, match="2 units"):
+        explain([a, a], [a, a], align=True)
+    with pytest.raises(OptionError, match="reference"):
+        explain(a, a, a, align=True)

@@ -67,13 +67,19 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from nltk import Tree
+
+from ..alignment import Normalization, align_units
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
+from ..scoring.evaluator import check_align
 from ..trees.constituency import mft_to_tree
 from ..trees.convert import Converter
+from ..trees.kinds import text_tokens
 from ..trees.mft import MultiFunctionTree, Span
 from ..trees.operations import generalize
 from ..trees.tokens import check_yields
+from .aligned import unit_trees
 from .drawing import (
     COLOURS,
     DRAWINGS,
@@ -453,6 +459,8 @@ def explain(
     other_converters: Sequence[Converter] | None = None,
     labeled: bool = True,
     converter: Converter | None = None,
+    align: bool | str = False,
+    normalization: Normalization | None = None,
     **conversion_options: Any,
 ) -> Explanation:
     """Explain the TedEval score of ``parse`` against its native ``gold``.
@@ -477,6 +485,22 @@ def explain(
     ``labeled`` chooses the items: function labels over spans, or nodes.
     The numbers are those of :func:`nltk_tedeval.protocol.sentence_stats`.
 
+    With ``align=True`` (or ``"lcs"``; ``normalization`` as for the
+    evaluators) the parse may be tokenized differently from the gold (SPEC.md
+    §11): the trees are placed over the *atoms* of their text, the pieces
+    between the token boundaries of either side, which are the words that the
+    explanation draws. ``parse``, ``gold`` and each other gold may then also
+    be a list of sentences, as long as together they make one unit. A token
+    the parser merged shows as the gold's items over its atoms that the parse
+    lacks:
+
+    >>> from nltk_tedeval.trees import DependencyTree
+    >>> gold = DependencyTree(("New", "York", "left"), (2, 3, 0), ("compound", "nsubj", "root"))
+    >>> parse = DependencyTree(("NewYork", "left"), (2, 0), ("nsubj", "root"))
+    >>> e = explain(parse, gold, align=True)
+    >>> e.gold.words, sorted(e.additions), e.delta, e.iota
+    (('New', 'York', 'left'), [('compound', 0, 1), ('hd', 1, 2)], 2, 8)
+
     >>> from nltk.parse import DependencyGraph
     >>> gold = DependencyGraph("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
     >>> parse = DependencyGraph("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 1 pobj")
@@ -497,10 +521,18 @@ def explain(
         (f"other gold {i + 1}", g, c)
         for i, (g, c) in enumerate(zip(others, other_converters, strict=True))
     ]
-    if reference is not None:
-        named.append(("reference", reference, conv))
-    trees = [_convert(name, obj, c) for name, obj, c in named]
-    check_yields([t.words for t in trees], [name for name, _, _ in named])
+    mode = check_align(align)
+    if mode is not None:
+        if reference is not None:
+            raise OptionError(
+                "a given reference has no text of its own to align: give other_golds instead"
+            )
+        trees = _aligned_trees(named, mode, normalization)
+    else:
+        if reference is not None:
+            named.append(("reference", reference, conv))
+        trees = [_convert(name, obj, c) for name, obj, c in named]
+        check_yields([t.words for t in trees], [name for name, _, _ in named])
     gold_t, parse_t = trees[0], trees[1]
     if reference is not None:
         ref_t, scenario = trees[-1], "given"
@@ -509,6 +541,45 @@ def explain(
     else:
         ref_t, scenario = gold_t, "single"
     return Explanation(parse_t, gold_t, ref_t, labeled=labeled, scenario=scenario)
+
+
+def _aligned_trees(
+    named: Sequence[tuple[str, Any, Converter]], mode: str, normalization: Normalization | None
+) -> list[MultiFunctionTree]:
+    """Every side over the atoms of the one unit its sentences make (SPEC.md §11)."""
+
+    def sentences(obj: Any) -> list[Any]:
+        # A list of sentences; an nltk.Tree is a list too, but one sentence.
+        return obj if isinstance(obj, list) and not isinstance(obj, Tree) else [obj]
+
+    def words(item: Any) -> tuple[str, ...]:
+        tree, where, error = unwrap(item)
+        if error is not None:
+            raise error
+        found = text_tokens(tree) if tree is not None else None
+        if found is None:
+            raise TedEvalError("a missing tree has no text to align", **where)
+        return tuple(found)
+
+    units = list(
+        align_units(
+            *(sentences(obj) for _, obj, _ in named),
+            words=words,
+            normalization=normalization,
+            roles=[name for name, _, _ in named],
+            mode=mode,
+        )
+    )
+    if len(units) != 1:
+        raise OptionError(
+            f"the sentences make {len(units)} units of text, each scored on its own; "
+            "explain one unit at a time"
+        )
+    whole = units[0]
+    # Each view ends with its own side, as the sentence loop's do.
+    views = [whole.side(0), whole.pair(1), *(whole.side(k) for k in range(2, len(named)))]
+    trees, _ = unit_trees(views, [c for _, _, c in named], lambda mft: None)
+    return trees
 
 
 def _convert(name: str, obj: Any, converter: Converter) -> MultiFunctionTree:
