@@ -31,7 +31,12 @@ def test_parseval_joined_sentences(files, capsys) -> None:
     totals = system["scores"]["P"]["totals"]
     # One unit: the test's S over both sentences is its only unmatched bracket.
     assert (totals["matched"], totals["test"]) == (6, 7)
-    assert data["alignment"] == {"gold_sents": 2, "joined": 1, "units": 1}
+    assert data["alignment"] == {
+        "mode": "exact",
+        "normalization": "esc+ws=all",
+        "units": 1,
+        "sentences": {"gold": 2, "joined": 1},
+    }
     assert "align:exact" in system["signature"]
     main(["parseval", files["gold.ptb"], files["joined.ptb"], "--align"])
     text = capsys.readouterr().out

@@ -207,3 +207,40 @@ def test_progress_shows_a_count_out_of_the_total(
     status, _, err = run(capsys, command, gold, test, *extra, "--progress", "--quiet")
     assert status == 0
     assert "/605 [" not in err
+
+
+JP = ROOT / "tests" / "fixtures_jp_evalb"
+GUM_UD = ROOT / "corpora_samples" / "gum" / "GUM_bio_byron.conllu"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["parseval", JP / "GUM_bio_byron.0.gold", JP / "GUM_bio_byron.0.test", "--align"],
+        ["parseval", JP / "GUM_bio_byron.0.gold", JP / "GUM_bio_byron.0.test", "--align", "lcs"],
+        [
+            "parseval", JP / "GUM_bio_byron.0.gold", JP / "GUM_bio_byron.0.test",
+            "--align", "--jp-evalb",
+        ],
+        ["attach", GOLD_UD, EAGER, "--align"],
+        # The CoNLL 2018 script refuses two roots, as arc-eager's outputs have.
+        ["attach", GUM_UD, GUM_UD, "--conll18"],
+        ["score", GOLD_UD, EAGER, "--align", "--projectivize"],
+    ],
+)  # fmt: skip
+def test_aligned_reports_follow_the_schema(
+    capsys: pytest.CaptureFixture[str], argv: list[object]
+) -> None:
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    data = json.loads(out)
+    jsonschema.validate(data, SCHEMA)
+    if "--align" in argv:
+        # The units of GUM_bio_byron.0 and its re-split parse: 24 (as jp-evalb
+        # also finds, tests/fixtures_jp_evalb/GUM_bio_byron.0.units has 24 lines);
+        # the study's parses tokenize as the gold, one unit a sentence.
+        a = data["alignment"]
+        expected = 24 if argv[0] == "parseval" else data["counts"]["read"]
+        assert (a["mode"], a["units"]) == ("lcs" if "lcs" in argv else "exact", expected)
+        assert a["sentences"]["gold"] == (25 if argv[0] == "parseval" else a["units"])
+        assert ("unmatched" in a) == ("lcs" in argv)

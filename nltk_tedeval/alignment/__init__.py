@@ -2,11 +2,14 @@
 
 :mod:`.normalize` says how a token's text becomes characters;
 :mod:`.units` cuts the two character streams into units (groups of
-sentences) and positions (groups of tokens) that both sides share.
+sentences) and positions (groups of tokens) that both sides share;
+:mod:`.lcs` aligns texts that differ; :mod:`.streams` turns the corpora of
+a run into streams of units for the sentence loop, and describes the
+alignment for reports.
 """
 
 from .normalize import CONLL18_NORMALIZATION, QUOTE_TOKENS, Normalization
-from .streams import aligned_streams, describe_alignment
+from .streams import aligned_streams, alignment_summary, describe_alignment
 from .units import AlignedSentence, AlignmentError, Unit, align_units
 
 __all__ = [
@@ -18,5 +21,6 @@ __all__ = [
     "Unit",
     "align_units",
     "aligned_streams",
+    "alignment_summary",
     "describe_alignment",
 ]

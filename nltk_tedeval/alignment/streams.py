@@ -19,7 +19,7 @@ from ..records import unwrap
 from .normalize import Normalization
 from .units import Unit, align_units
 
-__all__ = ["aligned_streams", "describe_alignment"]
+__all__ = ["aligned_streams", "alignment_summary", "describe_alignment"]
 
 Named = tuple[str, Iterable[Any]]
 
@@ -123,6 +123,30 @@ def _fan_out(source: Iterator[Unit], n: int) -> list[Iterator[Unit]]:
             yield q.popleft()
 
     return [stream(q) for q in queues]
+
+
+def alignment_summary(mode: str, normalization: str, tally: dict[str, int]) -> dict[str, Any]:
+    """The alignment of a run as data, for reports: mode, normalization, units, sentences.
+
+    >>> alignment_summary("lcs", "esc+ws=all", {"gold_sents": 2, "p": 1, "units": 1,
+    ...                                         "unmatched gold": 3, "unmatched p": 0})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'mode': 'lcs', 'normalization': 'esc+ws=all', 'units': 1,
+     'sentences': {'gold': 2, 'p': 1}, 'unmatched': {'gold': 3, 'p': 0}}
+    """
+    counts = dict(tally)
+    units = counts.pop("units", 0)
+    unmatched = {k[len("unmatched ") :]: counts.pop(k) for k in list(counts) if k.startswith("unm")}
+    sentences = {("gold" if k == "gold_sents" else k): n for k, n in counts.items()}
+    out: dict[str, Any] = {
+        "mode": mode,
+        "normalization": normalization,
+        "units": units,
+        "sentences": sentences,
+    }
+    if unmatched:
+        out["unmatched"] = unmatched
+    return out
 
 
 def describe_alignment(mode: str, tally: dict[str, int]) -> str:

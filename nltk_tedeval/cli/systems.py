@@ -126,7 +126,7 @@ def report_run(
     aligned = first.alignment_note()
     if aligned is not None:
         notes = [*notes, aligned]
-        extra["alignment"] = dict(first.aligned_counts)
+        extra["alignment"] = first.alignment_summary()
     by_system = first.run.missing_by_system([s.name for s in run.systems])
     entries = [
         system_entry(

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from ..alignment import Normalization, aligned_streams, describe_alignment
+from ..alignment import Normalization, aligned_streams, alignment_summary, describe_alignment
 from ..errors import OptionError, SentenceCountError, TedEvalError
 from ..records import require_corpora, require_corpus
 from .loop import (
@@ -322,6 +322,13 @@ class Evaluator(RunAccounts):
             return None
         _ = self.stats
         return describe_alignment(self.align, self.aligned_counts)
+
+    def alignment_summary(self) -> dict[str, Any] | None:
+        """Under alignment, the alignment as data (the ``alignment`` of a JSON report)."""
+        if self.align is None:
+            return None
+        _ = self.stats
+        return alignment_summary(self.align, self.normalization.signature, self.aligned_counts)
 
     def measure(self, name: str) -> Measure:
         """The :class:`Measure` called ``name``."""
