@@ -252,3 +252,22 @@ def test_records_read_from_files_align_as_trees_do() -> None:
     trees = [r.tree for r in read_file(f"{GUM}.conllu")]
     for cls in (AttachmentEvaluator, TedEvalEvaluator):
         assert rows(cls(records(), records(), align=True)) == rows(cls(trees, trees, align=True))
+
+
+def test_parseval_with_a_trace_by_hand() -> None:
+    # The trace has no characters, so it takes no position: positions "Go" | "!",
+    # the second deleted (COLLINS.prm deletes "."). Gold brackets: S(0,1) and
+    # VP(0,1); NP-SBJ holds only the trace, so it is not counted. Parse: S(0,1)
+    # and NP(0,1). Matched 1 of 2 and 2; one word (Go), its tag right; the
+    # length counts Go and ! (EVALB leaves -NONE- out of it).
+    gold = Tree.fromstring("(S (NP-SBJ (-NONE- *)) (VP (VB Go)) (. !))")
+    parse = Tree.fromstring("(S (NP (VB Go)) (. !))")
+    ev = ParsevalEvaluator([parse], [gold], align=True)
+    cols = ["matched", "gold", "test", "words", "correct_tags", "length"]
+    assert ev.stats.totals(cols).tolist() == [1, 2, 2, 1, 1, 2]
+    # The same gold against a parse that merged "Go!": one position, kept (not
+    # every gold token in it is deleted); S(0,1) and VP(0,1) against S(0,1)
+    # and NP(0,1); two gold words in it, no tag right (no 1:1 pair).
+    merged = Tree.fromstring("(S (NP (VB Go!)))")
+    ev = ParsevalEvaluator([merged], [gold], align=True)
+    assert ev.stats.totals(cols).tolist() == [1, 2, 2, 2, 0, 2]
