@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import OptionError, TedEvalError
@@ -251,16 +252,11 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
                 f"has its own table; it cannot be used with {flag}"
             )
     run = evaluate(args, JpEvalbEvaluator, {})
-    several = len(run.evaluators) > 1
-
-    def body() -> list[str]:
-        lines = []
-        for name, ev in run.pairs():
-            if several:
-                lines.append(f"== {name} against {args.gold}")
-            lines.append(ev.jp_evalb_text().rstrip("\n"))  # type: ignore[attr-defined]
-        return lines
-
+    body = _each_system(
+        run,
+        args.gold,
+        lambda ev: ev.jp_evalb_text().rstrip("\n"),  # type: ignore[attr-defined]
+    )
     report_run(
         args,
         run,
@@ -270,7 +266,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         tsv_columns=[*_BASE_COLUMNS, "length"],
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
-        bare=not several,
+        bare=len(run.evaluators) == 1,
         percent=True,
     )
     return 0
@@ -287,15 +283,7 @@ def _disco_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--align works with EVALB's rules; disco-dop's rules have no --align")
     params = DiscoParams.from_file(args.params)
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
-    several = len(run.evaluators) > 1
-
-    def body() -> list[str]:
-        lines = []
-        for name, ev in run.pairs():
-            if several:
-                lines.append(f"== {name} against {args.gold}")
-            lines.append(ev.summary_text())  # type: ignore[attr-defined]
-        return lines
+    body = _each_system(run, args.gold, lambda ev: ev.summary_text())  # type: ignore[attr-defined]
 
     report_run(
         args,
@@ -310,6 +298,21 @@ def _disco_parseval(args: argparse.Namespace) -> int:
         params=args.params,
     )
     return 0
+
+
+def _each_system(run: Any, gold: str, text_of: Callable[[Any], str]) -> Callable[[], list[str]]:
+    """A text body: each system's own text, under a heading when there are several."""
+
+    def body() -> list[str]:
+        several = len(run.evaluators) > 1
+        lines = []
+        for name, ev in run.pairs():
+            if several:
+                lines.append(f"== {name} against {gold}")
+            lines.append(text_of(ev))
+        return lines
+
+    return body
 
 
 def _parseval_format(gold: str) -> str | None:
