@@ -22,7 +22,7 @@ from nltk_tedeval import (
     TedEvalEvaluator,
     read_file,
 )
-from nltk_tedeval.errors import MissingParseError
+from nltk_tedeval.errors import MissingParseError, OptionError
 from nltk_tedeval.trees import DependencyTree as D
 
 from .strategies import projective_heads
@@ -144,12 +144,66 @@ def rows_of(cross, name):
     return [cross.stats(name, s).array.tolist() for s in ("single", "multiple")]
 
 
-def test_different_text_and_missing_parses_are_errors() -> None:
+def test_different_text_is_an_error_and_a_missing_parse_follows_its_policy() -> None:
     with pytest.raises(AlignmentError, match="the texts differ"):
         TedEvalEvaluator([D(("NewYork", "right"), (2, 0), ("nsubj", "root"))], [NEW_YORK],
                          align=True).eval()  # fmt: skip
-    with pytest.raises(MissingParseError, match="cannot be aligned"):
-        TedEvalEvaluator([None], [NEW_YORK], align=True).eval()
+    with pytest.raises(MissingParseError, match="has no parse for this sentence"):
+        TedEvalEvaluator([None], [NEW_YORK], align=True, missing="error").eval()
+    with pytest.raises(OptionError, match="missing='flat'"):
+        TedEvalEvaluator([None], [NEW_YORK], align=True, missing="flat")
+
+
+# A parser that failed on the middle sentence of three (SPEC.md §11): its
+# missing parse stands for that gold sentence, a unit of its own.
+_GOLD3 = [
+    D(("I", "left"), (2, 0), ("nsubj", "root")),
+    D(("New", "York", "stayed"), (2, 3, 0), ("compound", "nsubj", "root")),
+    D(("Go", "!"), (0, 1), ("root", "punct")),
+]
+_PARSE3 = [
+    D(("I", "left"), (0, 1), ("root", "obj")),
+    None,
+    D(("Go!",), (0,), ("root",)),
+]
+
+
+def test_missing_parse_under_alignment_skip() -> None:
+    # Left out: two units are scored, the first and the merged "Go!".
+    ev = AttachmentEvaluator(_PARSE3, _GOLD3, align=True)
+    assert ev.counts() == {"read": 3, "scored": 2, "missing": 1, "skipped": 0}
+    # Unit 1: I and left align; neither head is right (the parse hangs left
+    # from I and I from the root). Undirected: left's parse head I is its gold
+    # child. NED also accepts I, whose parse head (the root) is its gold
+    # grandparent. Unit 3: "Go!" is one parse word over two gold words, so
+    # nothing aligns.
+    assert rows(ev) == [[2, 2, 0, 0, 0, 1, 2], [2, 1, 0, 0, 0, 0, 0]]
+
+
+def test_missing_parse_under_alignment_zero() -> None:
+    # Unit 2 counts its three gold words, none right, and no parse word.
+    ev = AttachmentEvaluator(_PARSE3, _GOLD3, align=True, missing="zero")
+    assert rows(ev)[1] == [3, 0, 0, 0, 0, 0, 0]
+    # TedEval: the gold of unit 2 has root(0,3) nsubj(0,2) compound(0,1)
+    # hd(1,2) hd(2,3); the missing parse none: δ = 5, ι = 5 labeled; the
+    # unlabeled items leave out the whole unit: δ = ι = 4.
+    ted = TedEvalEvaluator(_PARSE3, _GOLD3, align=True, missing="zero")
+    assert rows(ted)[1] == [5, 5, 4, 4]
+    # ParsEval: a gold of (S (NP (NNP New) (NNP York)) (VP (VBD stayed))):
+    # 3 gold brackets, no test bracket, 3 words, no tag right, length 3.
+    gold = [Tree.fromstring("(S (NP (NNP New) (NNP York)) (VP (VBD stayed)))")]
+    pv = ParsevalEvaluator([None], gold, align=True, missing="zero")
+    cols = ["matched", "gold", "test", "words", "correct_tags", "length"]
+    assert pv.stats.totals(cols).tolist() == [0, 3, 0, 3, 0, 3]
+
+
+def test_a_missing_parse_must_stand_for_whole_gold_sentences() -> None:
+    # The parse's first sentence ends inside the gold's first: the missing
+    # parse after it would stand for half a sentence.
+    gold = [D(("a", "b"), (0, 1), ("root", "dep")), D(("c",), (0,), ("root",))]
+    parse = [D(("a",), (0,), ("root",)), None, D(("b", "c"), (0, 1), ("root", "dep"))]
+    with pytest.raises(AlignmentError, match="in the middle of a unit"):
+        AttachmentEvaluator(parse, gold, align=True).eval()
 
 
 @st.composite

@@ -289,10 +289,16 @@ def test_read_text_gives_records_it_can_score() -> None:
     assert _totals(JpEvalbEvaluator(test, gold))[:3] == [4, 4, 4]
 
 
-def test_an_empty_parse_under_alignment_is_a_named_missing_parse() -> None:
+def test_an_empty_parse_is_a_missing_parse_scored_as_jp_evalb_scores_it() -> None:
     from nltk_tedeval.errors import MissingParseError
 
-    gold = list(read_text("(ROOT (S (NP (PRP I)) (VP (VBD left))))\n", name="g.mrg"))
-    test = list(read_text("(TOP ())\n", name="t.mrg"))
-    with pytest.raises(MissingParseError, match=r"t\.mrg:1: a missing parse cannot be aligned"):
-        JpEvalbEvaluator(test, gold).eval()
+    text = "(ROOT (S (NP (PRP I)) (VP (VBD left))))\n(ROOT (S (NP (PRP We)) (VP (VBD stayed))))\n"
+    gold = list(read_text(text, name="g.mrg"))
+    test = list(read_text("(TOP ())\n(ROOT (S (NP (PRP We)) (VP (VBD stayed))))\n", name="t.mrg"))
+    with pytest.raises(MissingParseError, match=r"t\.mrg:1: .*has no parse"):
+        JpEvalbEvaluator(test, gold, missing="error").eval()
+    # jp-evalb scores an empty parse as one with nothing: with missing="zero",
+    # the gold's 4 constituents (ROOT, S, NP, VP) and 2 words, nothing matched.
+    ev = JpEvalbEvaluator(test, gold, missing="zero")
+    assert ev.stats.array.tolist()[0][4:14] == [0, 4, 0, 0, 0, 1, 1, 2, 0, 2]
+    assert ev.counts()["missing"] == 1

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from ..errors import EmptyTreeError, InputFormatError, MissingParseError, TreeStructureError
+from ..errors import EmptyTreeError, InputFormatError, TreeStructureError
 from ..records import unwrap
 from .normalize import Normalization
 from .units import Unit, align_units
@@ -53,19 +53,13 @@ def aligned_streams(
         tree, where, error = unwrap(item)
         if error is not None:
             raise error
+        # None is a missing parse: it stands for the gold sentence where it comes.
         try:
-            found = words(tree) if tree is not None else None
+            return words(tree) if tree is not None else None
         except EmptyTreeError:
-            found = None  # a tree without words, such as "(TOP ())", is a missing parse
+            return None  # a tree without words, such as "(TOP ())", is a missing parse
         except TreeStructureError as err:
             raise InputFormatError(err.message, token=err.token, **where) from None
-        if found is None:
-            raise MissingParseError(
-                "a missing parse cannot be aligned: its tokens are unknown (give the "
-                "parser's tokens, as a flat parse, instead)",
-                **where,
-            )
-        return found
 
     counts = tally if tally is not None else {}
     joint = align_units(
@@ -90,16 +84,38 @@ def aligned_streams(
                 counts["units"] += 1
             yield u.side(k)
 
-    def pair(units: Iterator[Unit], k: int) -> Iterator[Unit]:
+    def pair(units: Iterator[Unit], k: int) -> Iterator[Any]:
         for u in units:
             counts[names[k]] += len(u.sides[k])
-            yield u.pair(k)
+            gone = next((s.item for s in u.sides[k] if s.missing), _PRESENT)
+            # A unit with a missing parse is the loop's missing parse, under
+            # its policy (SPEC.md §10 and §11), still naming its file and line.
+            yield u.pair(k) if gone is _PRESENT else _Gone(gone)
 
     gold_streams: list[Named] = [(n, side(streams[k], k)) for k, (n, _) in enumerate(golds)]
     system_streams: list[Named] = [
         (n, pair(streams[n_golds + j], n_golds + j)) for j, (n, _) in enumerate(systems)
     ]
     return gold_streams, system_streams
+
+
+_PRESENT = object()
+
+
+class _Gone:
+    """A missing parse as the sentence loop sees one: no tree, and where it was read.
+
+    An empty tree such as ``(TOP ())`` is a missing parse here, so the tree is
+    dropped whatever the record held.
+    """
+
+    tree = None
+    error = None
+
+    def __init__(self, item: Any) -> None:
+        _, where, _ = unwrap(item)
+        self.file = where.get("file")
+        self.line = where.get("line")
 
 
 def _fan_out(source: Iterator[Unit], n: int) -> list[Iterator[Unit]]:

@@ -53,12 +53,16 @@ class AlignedSentence:
     its 0-based number in its sequence, ``tokens`` its token texts, and
     ``bounds`` the character offsets of its token boundaries within the
     unit: token ``i`` spells characters ``bounds[i]:bounds[i + 1]``.
+
+    A *missing* parse (``missing``: the parser returned nothing) has no
+    tokens; it stands for the gold text from ``bounds[0]`` to ``bounds[1]``.
     """
 
     item: Any
     index: int
     tokens: tuple[str, ...]
     bounds: tuple[int, ...]
+    missing: bool = False
 
     @property
     def start(self) -> int:
@@ -207,7 +211,7 @@ class _Side:
         self.starts: list[int] = []  # where each sentence of the open unit starts
         self.tail = ""  # the last characters of the unit before, for context in errors
 
-    def pull(self) -> bool:
+    def pull(self, gold: _Side) -> bool:
         """Add the next sentence to the open unit; False at the end of the side."""
         if self.done:
             return False
@@ -216,7 +220,11 @@ class _Side:
             self.done = True
             return False
         index, item = nxt
-        tokens = tuple(self.words(item))
+        found = self.words(item)
+        if found is None:
+            self._stand_in(item, index, gold)
+            return True
+        tokens = tuple(found)
         reduced = next(self.texts) if self.texts is not None else None
         if reduced is None:
             norm = self.norm
@@ -245,6 +253,34 @@ class _Side:
         self.length = at
         self.sentences.append(AlignedSentence(item, index, tokens, tuple(bounds)))
         return True
+
+    def _stand_in(self, item: Any, index: int, gold: _Side) -> None:
+        """A missing parse: it stands for the gold sentence(s) open where it comes.
+
+        It must start a unit, as every parse does that follows a unit the
+        texts agree on; the gold has then read the sentence it stands for.
+        """
+        if self is gold:
+            raise _located(
+                AlignmentError("the gold has no tree here, and a gold sentence cannot be missing"),
+                item,
+                index,
+            )
+        if self.sentences or not gold.length:
+            where = "in the middle of a unit" if self.sentences else "after the gold's end"
+            raise _located(
+                AlignmentError(
+                    f"a missing parse {where} stands for no whole gold sentence: under "
+                    "alignment a missing parse must come where a gold sentence starts, in "
+                    "place of that sentence"
+                ),
+                item,
+                index,
+            )
+        self.starts.append(0)
+        self.text = gold.text
+        self.length = gold.length
+        self.sentences.append(AlignedSentence(item, index, (), (0, gold.length), missing=True))
 
     def take(self) -> tuple[AlignedSentence, ...]:
         out = tuple(self.sentences)
@@ -368,7 +404,7 @@ def align_units(
             checked = 0
             continue
         # The shortest side reads on; at a tie (a unit just closed), the first.
-        progressed = any(s.pull() for s in sides if s.length == low)
+        progressed = any(s.pull(sides[0]) for s in sides if s.length == low)
         if not progressed:
             break
         common = min(s.length for s in sides)

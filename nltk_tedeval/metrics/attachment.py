@@ -325,6 +325,12 @@ class AttachmentEvaluator(Evaluator):
 
     def _zero_stats(self, gold: Any) -> tuple[tuple[int, ...], Any]:
         """A missing parse with nothing right: every scored token counts, none is correct."""
+        if isinstance(gold, Unit):
+            trees = [_as_tree(unwrap(s.item)[0], "gold") for s in gold.gold]
+            words = [w for t in trees for w in t.words]
+            excluded = sum(map(is_punctuation, words)) if self.punct == "exclude" else 0
+            row = (len(words) - excluded, 0, 0, 0, 0, 0, 0)
+            return row, ({}, excluded, 0, sum(not t.is_tree() for t in trees))
         gold_tree = _as_tree(gold, "gold")
         scored = [True] * len(gold_tree.words)
         if self.punct == "exclude":

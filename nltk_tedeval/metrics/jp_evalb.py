@@ -109,6 +109,11 @@ class JpEvalbEvaluator(ParsevalEvaluator):
         row = jp_evalb_row(parsed, self._structure)
         return self._with_cut(row), None
 
+    def _zero_stats(self, gold: Any) -> tuple[list[int], TedEvalError | None]:
+        # A missing parse (missing="zero"): the gold's constituents and words,
+        # nothing on the test side, as jp-evalb scores an empty parse.
+        return self._with_cut(jp_evalb_row(gold, self._structure)), None
+
     def _with_cut(self, row: list[int]) -> list[int]:
         base_len = len(_BASE_COLUMNS)
         cut = 1 if row[base_len] <= JP_EVALB_CUTOFF else 0

@@ -265,8 +265,14 @@ class ParsevalEvaluator(BracketEvaluator):
         )
         return self._with_cut(row), error
 
-    def _skip_missing(self, gold: Any) -> tuple[list[int], None]:
-        """EVALB's skip sentence: an empty test line, counted and scored as nothing."""
+    def _skip_missing(self, gold: Any) -> tuple[list[int], None] | None:
+        """EVALB's skip sentence: an empty test line, counted and scored as nothing.
+
+        Under alignment the unit of a missing parse is left out, as every
+        metric leaves it out: EVALB's skip row is a sentence's, not a unit's.
+        """
+        if isinstance(gold, Unit):
+            return None
         row, _ = _score(self._side(gold, "gold", self._rules), _empty_side(), self._rules)
         return self._with_cut(row), None
 
@@ -277,6 +283,10 @@ class ParsevalEvaluator(BracketEvaluator):
         and its length is the gold's, unless the gold itself is bad.
         """
         rules = self._rules
+        if isinstance(gold, Unit):
+            # The unit of the gold alone: its positions are its own tokens.
+            row, error = aligned_row(gold, rules, self._structure)
+            return self._with_cut(row), error
         side = self._side(gold, "gold", rules)
         if side.problem is not None or side.wn == 0:
             return self._sentence_stats(None, gold)

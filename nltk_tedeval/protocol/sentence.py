@@ -272,8 +272,17 @@ def _protocol(
     if aligned:
         # Units of sentences (SPEC.md §11): one tree per side over the unit's atoms.
         check = require_contiguous if config.engine == "apted" else _no_check
-        unit_mfts, lifted = unit_trees([*golds, *parses], converters, check)
-        converted = list(unit_mfts)
+        views = [*golds, *parses]
+        # A ZERO parse (a missing one, missing="zero") has no tree: it gets no
+        # items over the unit's atoms, as below over its gold's words.
+        present = [k for k, v in enumerate(views) if v is not ZERO]
+        unit_mfts, unit_lifted = unit_trees(
+            [views[k] for k in present], [converters[k] for k in present], check
+        )
+        converted = [None] * len(views)
+        lifted = [0] * len(views)
+        for k, mft, arcs in zip(present, unit_mfts, unit_lifted, strict=True):
+            converted[k], lifted[k] = mft, arcs
     for tree, at, conv in zip((*golds, *parses), where, converters, strict=True):
         if aligned:
             break

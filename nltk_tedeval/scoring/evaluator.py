@@ -126,6 +126,11 @@ class Evaluator(RunAccounts):
             check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
         self.on_error = check_on_error(on_error)
         self.missing_policy = check_missing(missing)
+        if self.align is not None and self.missing_policy == "flat":
+            raise OptionError(
+                "missing='flat' builds a parse over the gold's tokens, which under alignment "
+                "are not the parser's: use 'skip' or 'zero' (SPEC.md §11)"
+            )
         self.progress = progress
         self._stats: StatsTable | None = None
         self._run: LoopResult | None = None
