@@ -187,3 +187,31 @@ def test_lcs_one_character_more_on_one_side() -> None:
 def test_lcs_on_texts_that_share_nothing_says_so() -> None:
     with pytest.raises(AlignmentError, match="share no character"):
         list(align_units([["abc"]], [["xyz"]], mode="lcs"))
+
+
+def _words(item):
+    return None if item is None else tuple(item)
+
+
+def test_a_missing_parse_takes_the_gold_sentence_where_it_comes() -> None:
+    # First, in the middle and last: each missing parse is a unit with one gold sentence.
+    units = list(
+        align_units([["a"], ["b", "c"], ["d"], ["e"]], [None, ["bc"], None, None], words=_words)
+    )
+    assert [(len(u.gold), len(u.test), [s.missing for s in u.test]) for u in units] == [
+        (1, 1, [True]),
+        (1, 1, [False]),
+        (1, 1, [True]),
+        (1, 1, [True]),
+    ]
+    assert [u.text for u in units] == ["a", "bc", "d", "e"]
+    # Its stand-in spans the gold sentence's characters and has no tokens.
+    missing = units[0].test[0]
+    assert (missing.tokens, missing.bounds) == ((), (0, 1))
+
+
+def test_a_missing_parse_with_no_gold_left_is_an_error() -> None:
+    with pytest.raises(AlignmentError, match="after the gold's end"):
+        list(align_units([["a"]], [["a"], None], words=_words))
+    with pytest.raises(AlignmentError, match="a gold sentence cannot be missing"):
+        list(align_units([None], [["a"]], words=_words))
