@@ -202,8 +202,31 @@ def test_a_missing_parse_must_stand_for_whole_gold_sentences() -> None:
     # parse after it would stand for half a sentence.
     gold = [D(("a", "b"), (0, 1), ("root", "dep")), D(("c",), (0,), ("root",))]
     parse = [D(("a",), (0,), ("root",)), None, D(("b", "c"), (0, 1), ("root", "dep"))]
-    with pytest.raises(AlignmentError, match="in the middle of a unit"):
+    with pytest.raises(AlignmentError, match="in the middle of a gold sentence"):
         AttachmentEvaluator(parse, gold, align=True).eval()
+
+
+def test_a_missing_parse_in_a_unit_another_system_joined() -> None:
+    # System b joins the two gold sentences ("Ileft New" | "York stayed"), so
+    # the only unit spans both; system a parsed the first and failed on the
+    # second, so the unit is a's missing parse. Under missing="zero" a scores
+    # nothing in it: the 8 items of the two gold trees (3 + 5, none over the
+    # whole unit, so 8 unlabeled too) and the 5 gold words.
+    gold = [
+        D(("I", "left"), (2, 0), ("nsubj", "root")),
+        D(("New", "York", "stayed"), (2, 3, 0), ("compound", "nsubj", "root")),
+    ]
+    a = [gold[0], None]
+    b = [
+        D(("Ileft", "New"), (0, 1), ("root", "dep")),
+        D(("York", "stayed"), (2, 0), ("nsubj", "root")),
+    ]
+    ted = TedEvalEvaluator.evaluate_systems(gold, [a, b], align=True, missing="zero")
+    att = AttachmentEvaluator.evaluate_systems(gold, [a, b], align=True, missing="zero")
+    assert (rows(ted[0]), rows(att[0])) == ([[8, 8, 8, 8]], [[5, 0, 0, 0, 0, 0, 0]])
+    assert ted[0].counts() == {"read": 1, "scored": 1, "missing": 1, "skipped": 0}
+    skipped = AttachmentEvaluator.evaluate_systems(gold, [a, b], align=True)
+    assert rows(skipped[1]) == []  # left out of every system, as any missing parse
 
 
 @st.composite

@@ -255,10 +255,11 @@ class _Side:
         return True
 
     def _stand_in(self, item: Any, index: int, gold: _Side) -> None:
-        """A missing parse: it stands for the gold sentence(s) open where it comes.
+        """A missing parse: it stands for the gold sentence that starts where it comes.
 
-        It must start a unit, as every parse does that follows a unit the
-        texts agree on; the gold has then read the sentence it stands for.
+        Where the parse's sentences so far end a gold sentence too, as they do
+        whenever the texts agree sentence for sentence; elsewhere it would
+        stand for part of a sentence, which is an error.
         """
         if self is gold:
             raise _located(
@@ -266,21 +267,28 @@ class _Side:
                 item,
                 index,
             )
-        if self.sentences or not gold.length:
-            where = "in the middle of a unit" if self.sentences else "after the gold's end"
+        at = self.length
+        if gold.length == at and not gold.pull(gold):
+            raise _located(
+                AlignmentError("a missing parse after the gold's end stands for no gold sentence"),
+                item,
+                index,
+            )
+        if at not in gold.starts:
             raise _located(
                 AlignmentError(
-                    f"a missing parse {where} stands for no whole gold sentence: under "
-                    "alignment a missing parse must come where a gold sentence starts, in "
-                    "place of that sentence"
+                    "a missing parse in the middle of a gold sentence stands for no whole "
+                    "sentence: under alignment a missing parse must come where a gold "
+                    "sentence starts, in place of that sentence"
                 ),
                 item,
                 index,
             )
-        self.starts.append(0)
-        self.text = gold.text
-        self.length = gold.length
-        self.sentences.append(AlignedSentence(item, index, (), (0, gold.length), missing=True))
+        end = gold.sentences[gold.starts.index(at)].bounds[-1]
+        self.starts.append(at)
+        self.text += gold.text[at:end]
+        self.length = end
+        self.sentences.append(AlignedSentence(item, index, (), (at, end), missing=True))
 
     def take(self) -> tuple[AlignedSentence, ...]:
         out = tuple(self.sentences)
