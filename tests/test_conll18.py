@@ -100,6 +100,27 @@ def test_split_token_by_hand() -> None:
     assert ev.counts("MLAS")["correct"] == 0
 
 
+def test_counts_table_leaves_a_zero_aligned_total_blank() -> None:
+    # Gold "ab" is one word; the system split it into "a" and "b": no word
+    # aligns, so every aligned total is 0. conll18_ud_eval.py -c prints such a
+    # total as a blank (its Words row prints the correct words instead); this
+    # table is the one it printed for this pair.
+    gold = conllu(["1 ab ab NOUN _ 0 root"])
+    system = conllu(["1 a a NOUN _ 0 root", "2 b b NOUN _ 1 dep"])
+    rows = [
+        ("Tokens", "0", "1", "2", ""),
+        ("Sentences", "1", "1", "1", ""),
+        ("Words", "0", "1", "2", "0"),
+        *((m, "0", "1", "2", "") for m in CONLL18_METRICS[3:]),
+    ]
+    expected = [
+        "Metric     | Correct   |      Gold | Predicted | Aligned",
+        "-----------+-----------+-----------+-----------+-----------",
+        *(f"{m:11}|{c:>10} |{g:>10} |{s:>10} |{a:>10}" for m, c, g, s, a in rows),
+    ]
+    assert evaluate(system, gold).table("counts") == "\n".join(expected)
+
+
 def test_mlas_needs_the_function_children() -> None:
     # Same tokens; the determiner's UPOS is wrong: LAS and CLAS lose nothing
     # for "cat", MLAS does (its function child's UPOS differs).

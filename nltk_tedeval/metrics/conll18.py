@@ -567,11 +567,9 @@ class Conll18Evaluator:
         for m in CONLL18_METRICS:
             r = results[m]
             if style == "counts":
-                aligned = (
-                    r["aligned"]
-                    if r["aligned"] is not None
-                    else (r["correct"] if m == "Words" else "")
-                )
+                # The script prints a total of 0 aligned words as a blank, as it
+                # prints the rows that have no aligned total at all.
+                aligned = r["aligned"] or (r["correct"] if m == "Words" else "")
                 lines.append(
                     f"{m:11}|{r['correct']:10} |{r['gold']:10} |{r['system']:10} |{aligned:10}"
                 )
