@@ -387,18 +387,20 @@ class Evaluator(RunAccounts):
 
 def check_paired(a: LoopResult, b: LoopResult) -> None:
     """Refuse a paired test between runs that did not score the same sentences."""
-    if a.keys == b.keys:
+    keys_a, keys_b = a.keys, b.keys
+    if keys_a == keys_b:
         return
-    if len(a.keys) != len(b.keys):
+    if len(keys_a) != len(keys_b):
         raise SentenceCountError(
-            f"a paired test needs the same sentences: one system has {len(a.keys)} scored "
-            f"sentences, the other {len(b.keys)}"
+            f"a paired test needs the same sentences: one system has {len(keys_a)} scored "
+            f"sentences, the other {len(keys_b)}"
         )
-    k = next(i for i, (x, y) in enumerate(zip(a.keys, b.keys, strict=True)) if x != y)
-    if a.numbers[k] != b.numbers[k]:
-        what = f"is sentence {a.numbers[k]} in one and sentence {b.numbers[k]} in the other"
+    k = next(i for i, (x, y) in enumerate(zip(keys_a, keys_b, strict=True)) if x != y)
+    n_a, n_b = a.numbers[k], b.numbers[k]
+    if n_a != n_b:
+        what = f"is sentence {n_a} in one and sentence {n_b} in the other"
     else:
-        what = f"(sentence {a.numbers[k]}) has other gold words or another id"
+        what = f"(sentence {n_a}) has other gold words or another id"
     raise SentenceCountError(
         f"a paired test needs the same sentences, but scored sentence {k + 1} {what}; "
         "score both systems against one gold, in one evaluate_systems call"

@@ -43,6 +43,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass, field
 from itertools import islice
@@ -57,7 +58,7 @@ from ..errors import (
 )
 from ..records import unwrap
 from .lockstep import check_lengths, zip_parallel
-from .stats import RowBuffer, StatsTable
+from .stats import IdColumn, RowBuffer, StatsTable
 
 __all__ = [
     "MISSING",
@@ -204,24 +205,47 @@ class LoopResult:
     """
 
     tables: list[StatsTable]
-    numbers: list[int] = field(default_factory=list)
-    sentence_ids: list[str | None] = field(default_factory=list)
     skipped: list[SkippedSentence] = field(default_factory=list)
     missing: list[MissingSentence] = field(default_factory=list)
     policy: str = "skip"
     missing_rows: int = 0
-    keys: list[int | None] = field(default_factory=list)
+    # One entry per scored sentence, in compact columns (8 bytes a number, an
+    # id's UTF-8 bytes): beside the statistics they are all a long run keeps.
+    _numbers: array = field(default_factory=lambda: array("q"), repr=False)  # type: ignore[type-arg]
+    _ids: IdColumn = field(default_factory=IdColumn, repr=False)
+    _keys: array = field(default_factory=lambda: array("q"), repr=False)  # type: ignore[type-arg]
+
+    def add(self, number: int, sentence_id: str | None, key: int) -> None:
+        """Record a scored sentence: its number, its id and its key for paired tests."""
+        self._numbers.append(number)
+        self._ids.append(sentence_id)
+        self._keys.append(key)
+
+    @property
+    def numbers(self) -> list[int]:
+        """The number (from 1) of every scored sentence, in the order of the tables' rows."""
+        return self._numbers.tolist()
+
+    @property
+    def sentence_ids(self) -> list[str | None]:
+        """The id (CoNLL-U ``# sent_id``) of every scored sentence, or ``None``."""
+        return list(self._ids)
+
+    @property
+    def keys(self) -> list[int]:
+        """What identifies every scored sentence for a paired test (a hash of number, id, words)."""
+        return self._keys.tolist()
 
     @property
     def read(self) -> int:
         """Sentences read: scored, left out as missing, or skipped as bad."""
         left_out = 0 if self.policy != "skip" else len(self.missing) - self.missing_rows
-        return len(self.numbers) + left_out + len(self.skipped)
+        return len(self._numbers) + left_out + len(self.skipped)
 
     @property
     def scored(self) -> int:
         """Sentences that add statistics (a missing one only under ``zero`` or ``flat``)."""
-        return len(self.numbers) - self.missing_rows
+        return len(self._numbers) - self.missing_rows
 
     def counts(self) -> dict[str, int]:
         """``read``, ``scored``, ``missing`` and ``skipped``, as every report gives them."""
@@ -364,13 +388,11 @@ def sentence_loop(
                 if hasattr(err, "partial") and len(buffers) == 1:
                     err.partial = StatsTable(scorer.columns[0], buffers[0].to_array())
                 raise
-        result.numbers.append(sentence.number)
-        result.sentence_ids.append(sentence.sentence_id)
-        result.keys.append(_key(words_of, sentence))
+        result.add(sentence.number, sentence.sentence_id, _key(words_of, sentence))
         for buffer, row in zip(buffers, rows, strict=True):
             buffer.append(row)
     result.tables = [
-        StatsTable(tuple(cols), buffer.to_array())
+        StatsTable(tuple(cols), buffer.take_array())
         for cols, buffer in zip(scorer.columns, buffers, strict=True)
     ]
     if result.missing:
@@ -381,7 +403,7 @@ def sentence_loop(
 _Outcome = tuple[Sentence, Rows, Any, TedEvalError | None]
 
 
-def _key(words_of: Callable[[Any], Any] | None, sentence: Sentence) -> int | None:
+def _key(words_of: Callable[[Any], Any] | None, sentence: Sentence) -> int:
     """What identifies a scored sentence for a paired test: its number, id and gold words."""
     words = words_of(sentence.golds[0]) if words_of is not None and sentence.golds else None
     return hash((sentence.number, sentence.sentence_id, words))

@@ -26,7 +26,7 @@ that changed it, and prints itself.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,6 +37,7 @@ from ..errors import OptionError
 __all__ = [
     "SIGNATURE_KEYS",
     "TEDEVAL",
+    "IdColumn",
     "Measure",
     "RowBuffer",
     "Score",
@@ -156,6 +157,79 @@ class RowBuffer:
     def to_array(self) -> np.ndarray:
         """The rows as a new ``(sentences, width)`` int64 array."""
         return np.frombuffer(self._data, dtype=np.int64).reshape(-1, self.width).copy()
+
+    def take_array(self) -> np.ndarray:
+        """The rows as an int64 array over this buffer's own memory; the buffer starts anew.
+
+        At the end of a run the rows change hands instead of being copied, so
+        the largest thing a long corpus keeps is never held twice.
+
+        >>> buf = RowBuffer(2)
+        >>> buf.append((8, 10))
+        >>> buf.take_array().tolist(), len(buf)
+        ([[8, 10]], 0)
+        """
+        data, self._data = self._data, array("q")
+        return np.frombuffer(data, dtype=np.int64).reshape(-1, self.width)
+
+
+class IdColumn(Sequence):  # type: ignore[type-arg]  # of str | None
+    """The sentence ids of a run, about a tenth of the memory of a list of strings.
+
+    A long corpus keeps one id per scored sentence (for per-sentence output
+    and paired tests); as Python strings they cost some 60 bytes each, more
+    than the sentence's statistics. Here they are UTF-8 bytes in one buffer
+    with their end offsets beside them, and ``None`` is a flag.
+
+    >>> ids = IdColumn(); ids.append("s-1"); ids.append(None); ids.append("s-ü")
+    >>> list(ids), ids[2], len(ids), ids == ["s-1", None, "s-ü"]
+    (['s-1', None, 's-ü'], 's-ü', 3, True)
+    """
+
+    __slots__ = ("_data", "_ends", "_present")
+
+    def __init__(self, ids: Iterable[str | None] = ()) -> None:
+        self._data = bytearray()
+        self._ends = array("q")
+        self._present = bytearray()
+        for sid in ids:
+            self.append(sid)
+
+    def append(self, sid: str | None) -> None:
+        if sid is not None:
+            self._data += sid.encode("utf-8")
+        self._ends.append(len(self._data))
+        self._present.append(sid is not None)
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, index: int) -> str | None:  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]  # type: ignore[return-value]
+        if index < 0:
+            index += len(self)
+        if not self._present[index]:
+            return None
+        start = self._ends[index - 1] if index else 0
+        return self._data[start : self._ends[index]].decode("utf-8")
+
+    def __iter__(self) -> Iterator[str | None]:
+        start = 0
+        data = self._data
+        for end, present in zip(self._ends, self._present, strict=True):
+            yield data[start:end].decode("utf-8") if present else None
+            start = end
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, IdColumn | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"IdColumn({list(self)!r})"
 
 
 class StatsTable:
