@@ -34,6 +34,8 @@ each other, and ``errors`` and ``records`` are below them all:
 0.6667 0.8571
 """
 
+from typing import Any
+
 from ._version import __version__
 from .alignment import AlignmentError, Normalization, align_units
 from .errors import (
@@ -97,7 +99,6 @@ from .trees import (
     LABELERS,
     Converter,
     DependencyTree,
-    DiscTree,
     HeadRules,
     MultiFunctionTree,
     PhraseStructure,
@@ -197,3 +198,19 @@ __all__ = [
     "tree_to_mft",
     "unify",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # DiscTree is an nltk.Tree: taken from nltk_tedeval.trees on first use
+    # (PEP 562), so that importing the package does not import nltk
+    # (nltk_tedeval.records.loaded_class says why).
+    if name == "DiscTree":
+        from . import trees
+
+        value = globals()[name] = trees.DiscTree
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"DiscTree"})

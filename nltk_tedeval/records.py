@@ -8,6 +8,10 @@ accept trees, and take them apart with :func:`unwrap`, so that an error
 found late can still name the file and line without those steps knowing
 about files. Both live here, below every step that uses them.
 
+So does :func:`loaded_class`, the one way the package tests a value against
+nltk's classes (or ``DiscTree``, an ``nltk.Tree``) without importing nltk,
+so that the command line never imports it (every layer may import this module).
+
 >>> record = SourceSentence("gold.ptb", 3, 7, None, None)
 >>> unwrap(record)
 (None, {'file': 'gold.ptb', 'line': 7}, None)
@@ -17,6 +21,7 @@ about files. Both live here, below every step that uses them.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +31,16 @@ if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
     from nltk.tree import Tree
 
-__all__ = ["SourceSentence", "require_corpora", "require_corpus", "unwrap"]
+__all__ = [
+    "SourceSentence",
+    "is_dependency_graph",
+    "is_loaded_instance",
+    "is_nltk_tree",
+    "loaded_class",
+    "require_corpora",
+    "require_corpus",
+    "unwrap",
+]
 
 
 @dataclass(frozen=True)
@@ -132,13 +146,9 @@ def require_corpora(values: Any, name: str) -> list[Any]:
 
 def single_sentence(value: Any) -> str | None:
     """How to name ``value`` if it is one sentence rather than a corpus."""
-    # Imported here: nltk's tree and graph modules are only needed for this test.
-    from nltk.parse import DependencyGraph
-    from nltk.tree import Tree
-
-    if isinstance(value, Tree):
+    if is_nltk_tree(value):
         return "one nltk.Tree"
-    if isinstance(value, DependencyGraph):
+    if is_dependency_graph(value):
         return "one DependencyGraph"
     if isinstance(value, SourceSentence):
         return "one read sentence (a SourceSentence)"
@@ -146,3 +156,58 @@ def single_sentence(value: Any) -> str | None:
     if hasattr(value, "heads") and hasattr(value, "words"):
         return f"one {type(value).__name__}"
     return None
+
+
+def loaded_class(module: str, name: str) -> type | None:
+    """The class ``name`` of ``module`` once that module is imported; ``None`` before.
+
+    No object can be an instance of a class whose module was never imported,
+    so a type test against a class of nltk, or of one of our own modules that
+    needs nltk (:mod:`~nltk_tedeval.trees.discontinuous`), can answer
+    ``False`` without importing it. Every such test in the package comes
+    here (through :func:`is_loaded_instance`): that is what lets the command
+    line, which reads files straight into the package's own tree types, run
+    without importing nltk at all, which costs 0.6 s and some 25 MB a
+    process, and several times that when nltk finds scipy. A module set to
+    ``None`` in :data:`sys.modules` (an import blocked on purpose) counts as
+    not imported.
+
+    >>> loaded_class("collections", "OrderedDict").__name__
+    'OrderedDict'
+    >>> loaded_class("no.such.module", "Tree") is None
+    True
+    """
+    found = getattr(sys.modules.get(module), name, None)
+    return found if isinstance(found, type) else None
+
+
+def is_loaded_instance(obj: Any, module: str, name: str) -> bool:
+    """``isinstance(obj, module.name)``, ``False`` without importing ``module`` if it is not yet.
+
+    >>> from fractions import Fraction
+    >>> is_loaded_instance(Fraction(1, 2), "fractions", "Fraction")
+    True
+    >>> is_loaded_instance(0.5, "fractions", "Fraction"), is_loaded_instance(1, "no.such", "X")
+    (False, False)
+    """
+    cls = loaded_class(module, name)
+    return cls is not None and isinstance(obj, cls)
+
+
+def is_nltk_tree(obj: Any) -> bool:
+    """True for an ``nltk.Tree`` (any subclass too), without importing nltk.
+
+    >>> is_nltk_tree("(S (NP I) (VP left))")
+    False
+    """
+    # nltk.tree is the package that exports Tree (nltk >= 3.8 defines it in nltk.tree.tree).
+    return is_loaded_instance(obj, "nltk.tree", "Tree")
+
+
+def is_dependency_graph(obj: Any) -> bool:
+    """True for an ``nltk.parse.DependencyGraph``, without importing nltk.
+
+    >>> is_dependency_graph({0: {"word": None}})
+    False
+    """
+    return is_loaded_instance(obj, "nltk.parse.dependencygraph", "DependencyGraph")

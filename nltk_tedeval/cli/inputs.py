@@ -92,9 +92,17 @@ def streams(
     one_per_line = LAYOUTS[args.layout]
     out: list[Iterable[Any]] = [
         # Straight to phrase-structure tables: the command line never needs
-        # nltk.Tree objects, and building them doubles the cost of reading.
+        # nltk.Tree objects, and building them doubles the cost of reading;
+        # nltk_free, so that nltk itself is never imported either.
         _File(
-            read_file(path, fmt, on_error=on_error, one_per_line=one_per_line, nltk_trees=False),
+            read_file(
+                path,
+                fmt,
+                on_error=on_error,
+                one_per_line=one_per_line,
+                nltk_trees=False,
+                nltk_free=True,
+            ),
             path,
         )
         for path, fmt in zip(paths, formats, strict=True)

@@ -50,8 +50,7 @@ from typing import Any, ClassVar
 
 from ..errors import OptionError, TreeStructureError, YieldMismatchError
 from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
-from ..trees.constituency import PhraseStructure, flatten_tree
-from ..trees.discontinuous import DiscTree
+from ..trees.constituency import PhraseStructure, flatten_tree, is_disc_tree
 from ..trees.kinds import kind_name, tree_kind
 from .parseval import BracketEvaluator
 
@@ -214,18 +213,18 @@ class _Table:
 
 def _table(tree: Any, side: str) -> _Table:
     """Flatten any phrase-structure tree; labels lose their function tags."""
-    from nltk import Tree
-
     if tree_kind(tree) != "constituency":
         raise TreeStructureError(
             f"{side}: expected a phrase-structure tree, got {kind_name(tree)}; ParsEval "
             "compares brackets"
         )
-    if not isinstance(tree, DiscTree):
+    if not is_disc_tree(tree):
         ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)
         return _Table(
             ps.words, [_cut(n.label) for n in ps.nodes], [list(n.children) for n in ps.nodes]
         )
+    from nltk import Tree  # loaded already: a DiscTree is one
+
     # Positions are written on the leaves: nodes may be numbered in any order.
     labels = [_cut(str(tree.label()))]
     kids: list[list[int]] = [[]]

@@ -67,13 +67,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nltk import Tree
-
 from ..alignment import Normalization, align_units
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
 from ..scoring.evaluator import check_align
-from ..trees.constituency import mft_to_tree
+from ..trees.constituency import is_tree, mft_to_tree
 from ..trees.convert import Converter
 from ..trees.kinds import text_tokens
 from ..trees.mft import MultiFunctionTree, Span
@@ -550,7 +548,7 @@ def _aligned_trees(
 
     def sentences(obj: Any) -> list[Any]:
         # A list of sentences; an nltk.Tree is a list too, but one sentence.
-        return obj if isinstance(obj, list) and not isinstance(obj, Tree) else [obj]
+        return obj if isinstance(obj, list) and not is_tree(obj) else [obj]
 
     def words(item: Any) -> tuple[str, ...]:
         tree, where, error = unwrap(item)

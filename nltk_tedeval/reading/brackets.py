@@ -10,7 +10,10 @@ With ``nltk_trees=False`` the same tokens go straight into
 every metric works on, without building ``nltk.Tree`` objects that would
 only be flattened again: the command line's fast path. The table equals
 ``flatten_tree`` of the nltk tree, which the tests check on every sample
-file and on generated trees.
+file and on generated trees. A tree without words has no table and is still
+an ``nltk.Tree``, unless ``nltk_free=True`` asks for no nltk at all (the
+command line, which so never imports nltk): it is then a
+:class:`~nltk_tedeval.trees.constituency.WordlessTree`.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 from ..errors import InputFormatError
 from ..records import SourceSentence
-from ..trees.constituency import phrase_structure
+from ..trees.constituency import WordlessTree, phrase_structure
 from .detect import _SNIFF_LINES
 from .lines import _Lines
 
@@ -91,18 +94,22 @@ class _Brackets:
     object creation.
     """
 
-    def __init__(self, *, escapes: bool = True, nltk_trees: bool = True) -> None:
-        from nltk.tree import Tree
-
+    def __init__(
+        self, *, escapes: bool = True, nltk_trees: bool = True, nltk_free: bool = False
+    ) -> None:
         self.escapes = escapes  # False in EVALB mode, where a backslash is a character
-        self.tree_class = Tree
         self.stack: list[Any] = []  # the open constituents, outermost first
         self.done: list[tuple[int, Any]] = []  # complete trees with their first lines
         self.tree_line = 0  # first line of the open tree
         self.expect_label = False  # the last token was "("
         self.problems: list[tuple[str, int, str]] = []  # message, line, token
-        if not nltk_trees:
+        if nltk_trees:
+            from nltk.tree import Tree
+
+            self.tree_class = Tree
+        else:
             self.feed = self._feed_phrases  # type: ignore[method-assign]
+        self.nltk_free = nltk_free  # a tree without words too is read without nltk
         # The open tree's table, as flatten_tree builds it (only without nltk trees).
         self._table: tuple[list[str], list[int], list[int], list[int], list[list[int]], list[str]]
         self._table = ([], [], [], [], [], [])
@@ -236,22 +243,22 @@ class _Brackets:
 
         A tree without words has no table (``PhraseStructure`` needs a word);
         it is built as the ``nltk.Tree`` the other path gives, so that every
-        metric treats it the same way.
+        metric treats it the same way, or with ``nltk_free`` as the
+        :class:`~nltk_tedeval.trees.constituency.WordlessTree` that stands
+        for that tree in every metric, so that nltk is not imported.
         """
         labels, starts, ends, parents, children, words = self._table
         self._table = ([], [], [], [], [], [])
         if not words:
-            return self._as_nltk_tree(labels, children)
+            # No words: every child is a node.
+            tree = WordlessTree(tuple(labels), tuple(tuple(kids) for kids in children))
+            return tree if self.nltk_free else tree.to_tree()
         return phrase_structure(labels, starts, ends, parents, children, words)
 
-    def _as_nltk_tree(self, labels: list[str], children: list[list[int]]) -> Any:
-        trees = [self.tree_class(label, []) for label in labels]
-        for tree, kids in zip(trees, children, strict=True):
-            tree.extend(trees[k] for k in kids)  # no words: every child is a node
-        return trees[0]
 
-
-def _read_ptb(lines: _Lines, collect: bool, nltk_trees: bool = True) -> Iterator[SourceSentence]:
+def _read_ptb(
+    lines: _Lines, collect: bool, nltk_trees: bool = True, nltk_free: bool = False
+) -> Iterator[SourceSentence]:
     """Trees in a stream of brackets: one per line, or spread over several lines.
 
     A tree is complete when its brackets balance. Trees are read in groups:
@@ -263,7 +270,7 @@ def _read_ptb(lines: _Lines, collect: bool, nltk_trees: bool = True) -> Iterator
     next tree that starts in column 0 or after a blank line.
     """
     name = lines.name
-    reader = _Brackets(nltk_trees=nltk_trees)
+    reader = _Brackets(nltk_trees=nltk_trees, nltk_free=nltk_free)
     stack, done, problems = reader.stack, reader.done, reader.problems
     number = 0  # sentences yielded so far
     group = 0  # first line of the group; 0 when none is open
@@ -333,11 +340,11 @@ def _read_ptb(lines: _Lines, collect: bool, nltk_trees: bool = True) -> Iterator
 
 
 def _read_ptb_lines(
-    lines: _Lines, collect: bool, nltk_trees: bool = True
+    lines: _Lines, collect: bool, nltk_trees: bool = True, nltk_free: bool = False
 ) -> Iterator[SourceSentence]:
     """EVALB's reading: every line is one sentence, an empty line an empty parse."""
     name = lines.name
-    reader = _Brackets(escapes=False, nltk_trees=nltk_trees)
+    reader = _Brackets(escapes=False, nltk_trees=nltk_trees, nltk_free=nltk_free)
     for lineno, text in enumerate(lines, start=1):
         error = lines.take_bad(lineno + 1)
         reader.reset()

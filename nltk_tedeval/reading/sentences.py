@@ -17,7 +17,6 @@ from ..records import SourceSentence
 from .brackets import _read_ptb, _read_ptb_lines, _spans_lines
 from .columns import _read_columns
 from .detect import FORMATS, _sniff, _suffix
-from .discontinuous import _read_discbracket, _read_export
 from .lines import PathLike, _file_lines, _Lines
 
 __all__ = ["count_sentences", "read_file", "read_lines", "read_text"]
@@ -32,6 +31,7 @@ def read_file(
     on_error: str = "raise",
     one_per_line: bool | None = False,
     nltk_trees: bool = True,
+    nltk_free: bool = False,
 ) -> Iterator[SourceSentence]:
     """The sentences of the file at ``path``, one :class:`SourceSentence` at a time.
 
@@ -55,8 +55,13 @@ def read_file(
     token lines straight into unchecked
     :class:`~nltk_tedeval.trees.dependency.DependencyTree` objects, which
     every metric accepts, without building ``nltk.Tree`` or
-    ``DependencyGraph`` objects: faster, with the same scores (the command
-    line reads this way).
+    ``DependencyGraph`` objects: faster, with the same scores. Only a
+    bracketed tree without words, which has no table, is still an
+    ``nltk.Tree``; ``nltk_free=True`` (with ``nltk_trees=False``) reads it
+    as a :class:`~nltk_tedeval.trees.constituency.WordlessTree`, which every
+    metric treats as that tree, so that reading never imports nltk (the
+    command line reads this way; the discontinuous formats' trees are nltk
+    trees all the same).
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "trees.ptb"
@@ -64,16 +69,21 @@ def read_file(
     >>> [(s.number, s.line, s.tree.leaves()) for s in read_file(path)]
     [(1, 1, ['I', 'left']), (2, 2, ['you', 'stayed'])]
     """
-    fmt, collect = _options(format, on_error)
-    return _read_path(path, fmt, collect, one_per_line, nltk_trees)
+    fmt, collect = _options(format, on_error, nltk_trees, nltk_free)
+    return _read_path(path, fmt, collect, one_per_line, nltk_trees, nltk_free)
 
 
 def _read_path(
-    path: PathLike, fmt: str | None, collect: bool, one_per_line: bool | None, nltk_trees: bool
+    path: PathLike,
+    fmt: str | None,
+    collect: bool,
+    one_per_line: bool | None,
+    nltk_trees: bool,
+    nltk_free: bool,
 ) -> Iterator[SourceSentence]:
     with ExitStack() as stack:
         lines = _file_lines(path, stack)
-        yield from _read(lines, fmt, collect, one_per_line, _suffix(path), nltk_trees)
+        yield from _read(lines, fmt, collect, one_per_line, _suffix(path), nltk_trees, nltk_free)
 
 
 def read_text(
@@ -84,15 +94,18 @@ def read_text(
     on_error: str = "raise",
     one_per_line: bool | None = False,
     nltk_trees: bool = True,
+    nltk_free: bool = False,
 ) -> Iterator[SourceSentence]:
     """Like :func:`read_file`, for a text in memory; ``name`` stands for the file in errors.
 
     >>> [s.tree.label() for s in read_text("(S (NP I) (VP left))")]
     ['S']
+    >>> [s.tree for s in read_text("(TOP ())", nltk_trees=False, nltk_free=True)]
+    [WordlessTree(labels=('TOP', ''), children=((1,), ()))]
     """
-    fmt, collect = _options(format, on_error)
+    fmt, collect = _options(format, on_error, nltk_trees, nltk_free)
     lines = _Lines.from_text(name, text)
-    return _read(lines, fmt, collect, one_per_line, _suffix(name), nltk_trees)
+    return _read(lines, fmt, collect, one_per_line, _suffix(name), nltk_trees, nltk_free)
 
 
 def read_lines(
@@ -103,17 +116,22 @@ def read_lines(
     on_error: str = "raise",
     one_per_line: bool | None = False,
     nltk_trees: bool = True,
+    nltk_free: bool = False,
 ) -> Iterator[SourceSentence]:
     """Like :func:`read_file`, for any iterable of lines (an open text file, ``sys.stdin``).
 
     Each item is one line; its line ending, if any, is ignored.
     """
-    fmt, collect = _options(format, on_error)
+    fmt, collect = _options(format, on_error, nltk_trees, nltk_free)
     source = _Lines.from_lines(name, lines)
-    return _read(source, fmt, collect, one_per_line, _suffix(name), nltk_trees)
+    return _read(source, fmt, collect, one_per_line, _suffix(name), nltk_trees, nltk_free)
 
 
-def _options(format: str | None, on_error: str) -> tuple[str | None, bool]:
+def _options(
+    format: str | None, on_error: str, nltk_trees: bool = True, nltk_free: bool = False
+) -> tuple[str | None, bool]:
+    if nltk_trees and nltk_free:
+        raise OptionError("nltk_free=True reads without nltk trees: pass nltk_trees=False too")
     if format is not None:
         if not isinstance(format, str) or format.lower() not in FORMATS:
             raise OptionError(f"unknown format {format!r}; expected one of {', '.join(FORMATS)}")
@@ -130,6 +148,7 @@ def _read(
     one_per_line: bool | None,
     suffix: str,
     nltk_trees: bool = True,
+    nltk_free: bool = False,
 ) -> Iterator[SourceSentence]:
     # A generator, so that every reader does its I/O and detection only when
     # iterated, whatever its source; options are checked when it is made.
@@ -141,11 +160,14 @@ def _read(
         if one_per_line is None:
             one_per_line = not _spans_lines(lines)
         read = _read_ptb_lines if one_per_line else _read_ptb
-        yield from read(lines, collect, nltk_trees)
-    elif fmt == "discbracket":
-        yield from _read_discbracket(lines, collect)
-    elif fmt == "export":
-        yield from _read_export(lines, collect)
+        yield from read(lines, collect, nltk_trees, nltk_free)
+    elif fmt in ("discbracket", "export"):
+        # Imported here: discontinuous trees are nltk trees, and the other
+        # formats are read without importing nltk (records.loaded_class).
+        from .discontinuous import _read_discbracket, _read_export
+
+        read_disc = _read_discbracket if fmt == "discbracket" else _read_export
+        yield from read_disc(lines, collect)
     else:
         yield from _read_columns(lines, collect, fmt, nltk_trees)
 

@@ -24,7 +24,18 @@ about files, evaluators or scores.
 (0,2):{} (0,1):{} (1,2):{}
 """
 
-from .constituency import EMPTY_ELEMENT, Node, PhraseStructure, flatten_tree, is_tree, tree_to_mft
+from typing import Any
+
+from .constituency import (
+    EMPTY_ELEMENT,
+    Node,
+    PhraseStructure,
+    WordlessTree,
+    flatten_tree,
+    is_disc_tree,
+    is_tree,
+    tree_to_mft,
+)
 from .convert import Conversion, Converter, to_mft
 from .dependency import (
     Arc,
@@ -34,7 +45,6 @@ from .dependency import (
     is_dependency_graph,
     strip_subtype,
 )
-from .discontinuous import DiscTree, as_contiguous, disc_tree_to_mft
 from .headrules import (
     COLLINS_1999,
     COLLINS_1999_TEXT,
@@ -91,6 +101,7 @@ __all__ = [
     "Node",
     "PhraseStructure",
     "Span",
+    "WordlessTree",
     "as_contiguous",
     "base_category",
     "check_yields",
@@ -108,6 +119,7 @@ __all__ = [
     "head_dependencies",
     "identity_labeler",
     "is_dependency_graph",
+    "is_disc_tree",
     "is_tree",
     "normalize_token",
     "ptb_labeler",
@@ -124,3 +136,21 @@ __all__ = [
     "tree_to_mft",
     "unify",
 ]
+
+# The names of :mod:`.discontinuous`, whose DiscTree is an ``nltk.Tree``: that
+# module, and nltk with it, is imported on first use of one of them (PEP 562),
+# so that the package imports without nltk (see records.loaded_class).
+_DISCONTINUOUS = frozenset({"DiscTree", "as_contiguous", "disc_tree_to_mft"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DISCONTINUOUS:
+        from . import discontinuous
+
+        value = globals()[name] = getattr(discontinuous, name)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _DISCONTINUOUS)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import EmptyTreeError, TreeStructureError
-from .discontinuous import DiscTree, as_contiguous, disc_tree_to_mft
+from ..records import is_loaded_instance, is_nltk_tree
 from .labelers import Labeler, get_labeler
 from .mft import MultiFunctionTree, Span
 from .tokens import normalize_token
@@ -35,7 +35,9 @@ __all__ = [
     "EMPTY_ELEMENT",
     "Node",
     "PhraseStructure",
+    "WordlessTree",
     "flatten_tree",
+    "is_disc_tree",
     "is_tree",
     "phrase_structure",
     "tree_to_mft",
@@ -43,6 +45,8 @@ __all__ = [
 
 EMPTY_ELEMENT = "-NONE-"
 """The Penn Treebank tag of empty elements (traces, null complementizers)."""
+
+_DISCONTINUOUS = f"{__package__}.discontinuous"  # the module of DiscTree, an nltk.Tree
 
 
 class Node(NamedTuple):
@@ -149,11 +153,63 @@ class PhraseStructure:
         return self.without_words(lambda i: self.tags[i] == EMPTY_ELEMENT)
 
 
-def is_tree(obj: Any) -> bool:
-    """True for an ``nltk.Tree``."""
-    from nltk import Tree
+@dataclass(frozen=True)
+class WordlessTree:
+    """A bracketed tree without any word, such as ``(TOP ())``, read without nltk.
 
-    return isinstance(obj, Tree)
+    A :class:`PhraseStructure` needs a word, so the readers' fast path
+    (``nltk_trees=False``) builds such a tree as an ``nltk.Tree``; read with
+    ``nltk_free=True``, as the command line reads, it becomes this record
+    instead, and every metric treats it as that ``nltk.Tree``: a
+    constituency tree (:func:`~.kinds.tree_kind`) without words
+    (:func:`~.kinds.tree_words`), which :func:`flatten_tree` and
+    :func:`tree_to_mft` refuse with
+    :class:`~nltk_tedeval.errors.EmptyTreeError`. ``labels`` and
+    ``children`` are its nodes in pre-order, the root first; children are
+    node indices, as there are no words to point to.
+
+    >>> t = WordlessTree(("TOP", ""), ((1,), ()))
+    >>> t.label(), t.to_tree()
+    ('TOP', Tree('TOP', [Tree('', [])]))
+    """
+
+    labels: tuple[str, ...]
+    children: tuple[tuple[int, ...], ...]
+
+    def label(self) -> str:
+        """The root's label, as ``nltk.Tree.label`` gives it."""
+        return self.labels[0]
+
+    def to_tree(self) -> Any:
+        """The ``nltk.Tree`` this tree stands for (importing nltk)."""
+        from nltk import Tree
+
+        trees = [Tree(label, []) for label in self.labels]
+        for tree, kids in zip(trees, self.children, strict=True):
+            tree.extend(trees[k] for k in kids)
+        return trees[0]
+
+
+def is_tree(obj: Any) -> bool:
+    """True for an ``nltk.Tree`` (a :class:`~.discontinuous.DiscTree` too), without importing nltk.
+
+    >>> is_tree("(S (NP I) (VP left))")
+    False
+    """
+    return is_nltk_tree(obj)
+
+
+def is_disc_tree(obj: Any) -> bool:
+    """True for a :class:`~.discontinuous.DiscTree`, without importing its module.
+
+    That module builds on ``nltk.Tree``; it is imported only to read or
+    convert a discontinuous tree, so that the rest of this module works
+    without nltk (:func:`~nltk_tedeval.records.loaded_class` says why).
+
+    >>> is_disc_tree("(S (NP 0=I) (VP 1=left))")
+    False
+    """
+    return is_loaded_instance(obj, _DISCONTINUOUS, "DiscTree")
 
 
 def flatten_tree(tree: Any) -> PhraseStructure:
@@ -169,17 +225,21 @@ def flatten_tree(tree: Any) -> PhraseStructure:
 
     A :class:`~nltk_tedeval.trees.discontinuous.DiscTree` is read with its
     words as leaves, and refused if a constituent is discontinuous: the
-    table holds contiguous spans.
+    table holds contiguous spans. A :class:`WordlessTree` is refused as the
+    ``nltk.Tree`` it stands for is, with :class:`~nltk_tedeval.errors.EmptyTreeError`.
     """
-    from nltk import Tree
+    if is_disc_tree(tree):
+        from .discontinuous import as_contiguous
 
-    if isinstance(tree, DiscTree):
         tree = as_contiguous(tree)
-
-    if not isinstance(tree, Tree):
+    elif isinstance(tree, WordlessTree):
+        raise EmptyTreeError("the tree has no words")
+    if not is_tree(tree):
         raise TreeStructureError(
             f"expected an nltk.Tree, got {type(tree).__name__}: {reprlib.repr(tree)}"
         )
+    from nltk import Tree  # loaded already: ``tree`` is one
+
     words: list[str] = []
     labels: list[str] = []
     starts: list[int] = []
@@ -266,7 +326,9 @@ def tree_to_mft(
             funcs = cache[label] = frozenset(label_fn(label))
         return funcs
 
-    if isinstance(tree, DiscTree):
+    if is_disc_tree(tree):
+        from .discontinuous import disc_tree_to_mft
+
         return disc_tree_to_mft(tree, label_fn)
     if isinstance(tree, PhraseStructure):
         ps = tree.remove_empty_elements()
@@ -291,12 +353,14 @@ def _spans_without_empty_elements(tree: Any) -> tuple[list[str], list[tuple[str,
     that skips ``-NONE-`` preterminals and drops constituents left without
     words (SPEC.md §3.2), without building a :class:`PhraseStructure`.
     """
-    from nltk import Tree
-
-    if not isinstance(tree, Tree):
+    if isinstance(tree, WordlessTree):
+        raise EmptyTreeError("the tree has no words")
+    if not is_tree(tree):
         raise TreeStructureError(
             f"expected an nltk.Tree, got {type(tree).__name__}: {reprlib.repr(tree)}"
         )
+    from nltk import Tree  # loaded already: ``tree`` is one
+
     words: list[str] = []
     spans: list[tuple[str, int, int]] = []
     add_word, add_span = words.append, spans.append

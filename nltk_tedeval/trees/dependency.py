@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..errors import NonProjectiveError, TreeStructureError
+from ..records import is_dependency_graph  # exported here too: the test imports no nltk
 from .mft import MultiFunctionTree, Span, span_of
 from .tokens import normalize_token
 
@@ -356,13 +357,6 @@ def _check_tree(words: Sequence[str], heads: Sequence[int]) -> None:
             )
         for p in path:
             state[p] = 2
-
-
-def is_dependency_graph(obj: Any) -> bool:
-    """True for an ``nltk.parse.DependencyGraph`` (or anything shaped like one)."""
-    from nltk.parse import DependencyGraph
-
-    return isinstance(obj, DependencyGraph)
 
 
 def _cell(value: Any) -> str | None:

@@ -22,15 +22,23 @@ every metric (SPEC.md §10).
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from nltk import Tree
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import EmptyTreeError
-from .constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree, is_tree
+from .constituency import (
+    EMPTY_ELEMENT,
+    PhraseStructure,
+    WordlessTree,
+    flatten_tree,
+    is_disc_tree,
+    is_tree,
+    phrase_structure,
+)
 from .dependency import DependencyTree, checked, from_dependency_graph, is_dependency_graph
-from .discontinuous import DiscTree
 from .mft import MultiFunctionTree
+
+if TYPE_CHECKING:
+    from nltk import Tree
 
 __all__ = [
     "FLAT_RELATION",
@@ -61,7 +69,7 @@ def tree_kind(obj: Any) -> TreeKind | None:
     """
     if isinstance(obj, MultiFunctionTree):
         return "mft"
-    if isinstance(obj, PhraseStructure) or is_tree(obj):
+    if isinstance(obj, (PhraseStructure, WordlessTree)) or is_tree(obj):
         return "constituency"
     if isinstance(obj, DependencyTree) or is_dependency_graph(obj):
         return "dependency"
@@ -91,7 +99,8 @@ def flat_parse(gold: Any) -> Any:
     """A parse of ``gold``'s words without any structure, of ``gold``'s own kind.
 
     - phrase structure: every word under its gold POS tag, every tag right
-      under one ``ROOT`` phrase (as ``examples/study.py`` builds it);
+      under one ``ROOT`` phrase (as ``examples/study.py`` builds it), an
+      ``nltk.Tree``, or a :class:`PhraseStructure` when ``gold`` is one;
     - dependency: every token attached to the root with relation ``dep``,
       keeping its gold tags;
     - multi-function tree: the node over the whole sentence with the gold
@@ -105,13 +114,15 @@ def flat_parse(gold: Any) -> Any:
     """
     kind = tree_kind(gold)
     if kind == "constituency":
+        # The package's own phrase structures give their own kind of flat
+        # parse, as dependency trees do, so that the command line needs no nltk.
+        if isinstance(gold, WordlessTree):
+            return WordlessTree((FLAT_ROOT,), ((),))
+        if isinstance(gold, PhraseStructure):
+            return _flat_phrase_structure(gold)
         from nltk import Tree
 
-        if isinstance(gold, PhraseStructure):
-            pairs = [
-                (w, t if t is not None else "X") for w, t in zip(gold.words, gold.tags, strict=True)
-            ]
-        elif isinstance(gold, DiscTree):
+        if is_disc_tree(gold):
             pairs = [(gold.words[p], t) for p, t in sorted(gold.pos())]
         else:
             pairs = [(w, t) for w, t in gold.pos()]
@@ -128,6 +139,26 @@ def flat_parse(gold: Any) -> Any:
     return None
 
 
+def _flat_phrase_structure(gold: PhraseStructure) -> PhraseStructure:
+    """:func:`flat_parse` of a phrase-structure table: the table of the flat ``nltk.Tree``.
+
+    >>> from nltk import Tree
+    >>> flat = Tree.fromstring("(ROOT (DT the) (NN cat) (X sat))")
+    >>> ps = flatten_tree(Tree.fromstring("(S (NP (DT the) (NN cat)) sat)"))
+    >>> _flat_phrase_structure(ps) == flatten_tree(flat)
+    True
+    """
+    n = len(gold.words)
+    return phrase_structure(
+        [FLAT_ROOT, *(t if t is not None else "X" for t in gold.tags)],
+        [0, *range(n)],
+        [n, *range(1, n + 1)],
+        [-1, *(0,) * n],
+        [list(range(1, n + 1)), *([-1 - i] for i in range(n))],
+        gold.words,
+    )
+
+
 def tree_words(obj: Any) -> tuple[str, ...] | None:
     """The words of a tree of any kind, as written; ``None`` for anything that is no tree.
 
@@ -140,8 +171,10 @@ def tree_words(obj: Any) -> tuple[str, ...] | None:
     """
     kind = tree_kind(obj)
     if kind == "constituency":
-        if isinstance(obj, (PhraseStructure, DiscTree)):
+        if isinstance(obj, PhraseStructure) or is_disc_tree(obj):
             return tuple(obj.words)
+        if isinstance(obj, WordlessTree):
+            return ()
         return _leaves(obj)
     if kind == "dependency":
         if isinstance(obj, DependencyTree):
@@ -180,9 +213,9 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
     ('Go', '!')
     """
     kind = tree_kind(obj)
-    if kind == "constituency" and isinstance(obj, Tree) and not isinstance(obj, DiscTree):
+    if kind == "constituency" and is_tree(obj) and not is_disc_tree(obj):
         return _tree_text(obj)
-    if kind == "constituency" and not isinstance(obj, DiscTree):
+    if kind == "constituency" and not is_disc_tree(obj):
         ps = obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
         if EMPTY_ELEMENT not in ps.tags:
             return tuple(ps.words)
