@@ -212,6 +212,20 @@ def is_disc_tree(obj: Any) -> bool:
     return is_loaded_instance(obj, _DISCONTINUOUS, "DiscTree")
 
 
+def _require_nltk_tree(tree: Any) -> None:
+    """Refuse what the walks over an ``nltk.Tree`` cannot read, as the ``nltk.Tree`` would be.
+
+    A :class:`WordlessTree` stands for an ``nltk.Tree`` without words, which
+    has nothing to walk over.
+    """
+    if isinstance(tree, WordlessTree):
+        raise EmptyTreeError("the tree has no words")
+    if not is_tree(tree):
+        raise TreeStructureError(
+            f"expected an nltk.Tree, got {type(tree).__name__}: {reprlib.repr(tree)}"
+        )
+
+
 def flatten_tree(tree: Any) -> PhraseStructure:
     """Flatten an ``nltk.Tree`` into a :class:`PhraseStructure`, without recursion.
 
@@ -232,12 +246,7 @@ def flatten_tree(tree: Any) -> PhraseStructure:
         from .discontinuous import as_contiguous
 
         tree = as_contiguous(tree)
-    elif isinstance(tree, WordlessTree):
-        raise EmptyTreeError("the tree has no words")
-    if not is_tree(tree):
-        raise TreeStructureError(
-            f"expected an nltk.Tree, got {type(tree).__name__}: {reprlib.repr(tree)}"
-        )
+    _require_nltk_tree(tree)
     from nltk import Tree  # loaded already: ``tree`` is one
 
     words: list[str] = []
@@ -353,12 +362,7 @@ def _spans_without_empty_elements(tree: Any) -> tuple[list[str], list[tuple[str,
     that skips ``-NONE-`` preterminals and drops constituents left without
     words (SPEC.md §3.2), without building a :class:`PhraseStructure`.
     """
-    if isinstance(tree, WordlessTree):
-        raise EmptyTreeError("the tree has no words")
-    if not is_tree(tree):
-        raise TreeStructureError(
-            f"expected an nltk.Tree, got {type(tree).__name__}: {reprlib.repr(tree)}"
-        )
+    _require_nltk_tree(tree)
     from nltk import Tree  # loaded already: ``tree`` is one
 
     words: list[str] = []
