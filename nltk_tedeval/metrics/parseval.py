@@ -60,6 +60,7 @@ from ..errors import (
     TedEvalError,
     TreeStructureError,
 )
+from ..reading.bracket_blocks import BlockTree
 from ..reading.evalb_params import EvalbParams
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
@@ -67,6 +68,7 @@ from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision,
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.kinds import flat_parse, kind_name, text_tokens, tree_kind, tree_words
 from .aligned_brackets import aligned_row
+from .evalb_blocks import BlockLabels, block_rows
 from .evalb_brackets import (
     _BASE_COLUMNS,
     COLUMNS,
@@ -248,11 +250,17 @@ class ParsevalEvaluator(BracketEvaluator):
 
     def _start(self) -> None:
         self._rules = _Rules(self.params)
+        self._block_labels = BlockLabels(self._rules)
+        self._block_pair: tuple[Any, Any, list[list[int]], list[bool]] | None = None
         self._kept = 0
         self._error_rows: list[tuple[int, TedEvalError]] = []
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], TedEvalError | None]:
         """EVALB's calc_result() for one sentence: its row, and its error if it has one."""
+        if type(parsed) is BlockTree and type(gold) is BlockTree:
+            row = self._block_row(parsed, gold)
+            if row is not None:
+                return row, None
         rules = self._rules
         if isinstance(parsed, Unit):
             if not parsed.identical:
@@ -264,6 +272,23 @@ class ParsevalEvaluator(BracketEvaluator):
             self._side(gold, "gold", rules), self._side(parsed, "test", rules), rules
         )
         return self._with_cut(row), error
+
+    def _block_row(self, parsed: BlockTree, gold: BlockTree) -> list[int] | None:
+        """The row of a sentence whose gold and parse were read in parallel blocks.
+
+        The first sentence of a pair of blocks scores the whole pair
+        (:func:`~nltk_tedeval.metrics.evalb_blocks.block_rows`); ``None``
+        sends a sentence the blocks do not decide to the per-sentence replay.
+        """
+        if parsed.index != gold.index:
+            return None
+        pair = self._block_pair
+        if pair is None or pair[0] is not gold.block or pair[1] is not parsed.block:
+            rows, fast = block_rows(
+                gold.block, parsed.block, self._block_labels, self.params.cutoff_len
+            )
+            pair = self._block_pair = (gold.block, parsed.block, rows.tolist(), fast.tolist())
+        return pair[2][gold.index] if pair[3][gold.index] else None
 
     def _skip_missing(self, gold: Any) -> tuple[list[int], None] | None:
         """EVALB's skip sentence: an empty test line, counted and scored as nothing.

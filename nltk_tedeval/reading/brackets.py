@@ -342,30 +342,42 @@ def _read_ptb(
 def _read_ptb_lines(
     lines: _Lines, collect: bool, nltk_trees: bool = True, nltk_free: bool = False
 ) -> Iterator[SourceSentence]:
-    """EVALB's reading: every line is one sentence, an empty line an empty parse."""
-    name = lines.name
+    """EVALB's reading: every line is one sentence, an empty line an empty parse.
+
+    Without nltk trees the readers read lines a block at a time
+    (:mod:`~nltk_tedeval.reading.bracket_blocks`), and this line by line
+    reading only the lines a block cannot vouch for.
+    """
     reader = _Brackets(escapes=False, nltk_trees=nltk_trees, nltk_free=nltk_free)
     for lineno, text in enumerate(lines, start=1):
-        error = lines.take_bad(lineno + 1)
-        reader.reset()
-        reader.feed(_evalb_tokens(text) if error is None else [], lineno)
-        trees = len(reader.done) + (1 if reader.stack else 0)
-        if error is None:
-            if reader.problems:
-                message, _, token = reader.problems[0]
-                error = InputFormatError(message, token=token)
-            elif trees > 1:
-                error = InputFormatError(
-                    f"{trees} trees on the line; EVALB mode reads one tree per line"
-                )
-            elif reader.stack:
-                error = InputFormatError(
-                    f"the line ends inside a tree ({_brackets_missing(len(reader.stack))}; "
-                    "in EVALB's layout every line holds one whole tree)"
-                )
-        if error is not None:
-            error.locate(file=name, line=lineno, sentence=lineno)
-            if not collect:
-                raise error
-        tree = reader.done[0][1] if reader.done and error is None else None
-        yield SourceSentence(name, lineno, lineno, None, tree, error)
+        yield _evalb_line(reader, lines, lineno, text, collect)
+
+
+def _evalb_line(
+    reader: _Brackets, lines: _Lines, lineno: int, text: str, collect: bool
+) -> SourceSentence:
+    """Line ``lineno`` as one sentence, as EVALB reads it: a tree, nothing, or an error."""
+    name = lines.name
+    error = lines.take_bad(lineno + 1)
+    reader.reset()
+    reader.feed(_evalb_tokens(text) if error is None else [], lineno)
+    trees = len(reader.done) + (1 if reader.stack else 0)
+    if error is None:
+        if reader.problems:
+            message, _, token = reader.problems[0]
+            error = InputFormatError(message, token=token)
+        elif trees > 1:
+            error = InputFormatError(
+                f"{trees} trees on the line; EVALB mode reads one tree per line"
+            )
+        elif reader.stack:
+            error = InputFormatError(
+                f"the line ends inside a tree ({_brackets_missing(len(reader.stack))}; "
+                "in EVALB's layout every line holds one whole tree)"
+            )
+    if error is not None:
+        error.locate(file=name, line=lineno, sentence=lineno)
+        if not collect:
+            raise error
+    tree = reader.done[0][1] if reader.done and error is None else None
+    return SourceSentence(name, lineno, lineno, None, tree, error)

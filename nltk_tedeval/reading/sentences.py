@@ -14,6 +14,7 @@ from contextlib import ExitStack
 
 from ..errors import OptionError
 from ..records import SourceSentence
+from .bracket_blocks import _read_ptb_blocks
 from .brackets import _read_ptb, _read_ptb_lines, _spans_lines
 from .columns import _read_columns
 from .detect import FORMATS, _sniff, _suffix
@@ -159,8 +160,12 @@ def _read(
     if fmt == "ptb":
         if one_per_line is None:
             one_per_line = not _spans_lines(lines)
-        read = _read_ptb_lines if one_per_line else _read_ptb
-        yield from read(lines, collect, nltk_trees, nltk_free)
+        if one_per_line and not nltk_trees:
+            # Tables without nltk: a block of lines at a time, with numpy.
+            yield from _read_ptb_blocks(lines, collect, nltk_free)
+        else:
+            read = _read_ptb_lines if one_per_line else _read_ptb
+            yield from read(lines, collect, nltk_trees, nltk_free)
     elif fmt in ("discbracket", "export"):
         # Imported here: discontinuous trees are nltk trees, and the other
         # formats are read without importing nltk (records.loaded_class).
