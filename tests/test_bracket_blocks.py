@@ -24,7 +24,7 @@ from nltk_tedeval import ParsevalEvaluator
 from nltk_tedeval.metrics.evalb_blocks import BlockLabels, block_rows
 from nltk_tedeval.metrics.evalb_brackets import _read_side, _Rules, _score
 from nltk_tedeval.reading import bracket_blocks, read_text
-from nltk_tedeval.reading.bracket_blocks import BlockTree, BracketBlock
+from nltk_tedeval.reading.bracket_blocks import BlockTree, BracketBlock, joined_words
 from nltk_tedeval.reading.evalb_params import EvalbParams
 from nltk_tedeval.trees.constituency import PhraseStructure
 
@@ -293,3 +293,14 @@ def test_labels_of_any_length_and_a_nul_byte_keep_their_identity() -> None:
         else:
             assert labels == ["ABCDEFGH", "ABCDEFGHI", "ABCDEFGH"]
             assert tags == ["AB", "ABCDEFG", "AB"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(trees(), min_size=1, max_size=6).flatmap(lambda ts: st.tuples(*map(lines, ts))))
+def test_a_block_joins_the_words_of_each_line_as_the_function_does(texts: tuple) -> None:
+    # What ParsEval hashes to pair sentences must not depend on the path.
+    block = BracketBlock(list(texts))
+    for i in np.flatnonzero(block.regular).tolist():
+        tree = BlockTree(block, i, i + 1)
+        assert tree.joined_words == joined_words(tree.words)
+        assert tree.words == tree._table.words

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..reading.bracket_blocks import BracketBlock
+from ..reading.bracket_blocks import BracketBlock, ranges
 from .evalb_brackets import _BASE_COLUMNS, COLUMNS, _Rules
 
 __all__: list[str] = []  # used by metrics/parseval.py
@@ -174,25 +174,23 @@ def _kept_in(block: BracketBlock, side: _Side, lines: np.ndarray) -> np.ndarray:
 def _words_differ(
     gold: BracketBlock, g: _Side, test: BracketBlock, t: _Side, lines: np.ndarray, n: int
 ) -> np.ndarray:
-    """Lines (among ``lines``) whose kept words differ in any byte."""
+    """Lines (among ``lines``) whose kept words differ in any byte.
+
+    Words compare by length and first 8 bytes (the blocks' ``word_key``);
+    only longer words have the rest of their bytes compared.
+    """
     gw, tw = _kept_in(gold, g, lines), _kept_in(test, t, lines)
     g_len = gold.word_end[gw] - gold.word_start[gw]
-    t_len = test.word_end[tw] - test.word_start[tw]
-    differ = g_len != t_len
-    same_len = ~differ
-    lengths = g_len[same_len]
-    g_bytes = gold.buf[_ranges(gold.word_start[gw][same_len], lengths)]
-    t_bytes = test.buf[_ranges(test.word_start[tw][same_len], lengths)]
-    word_of_byte = np.repeat(np.flatnonzero(same_len), lengths)
-    differ[word_of_byte[g_bytes != t_bytes]] = True
+    differ = (g_len != test.word_end[tw] - test.word_start[tw]) | (
+        gold.word_key[gw] != test.word_key[tw]
+    )
+    longer = np.flatnonzero(~differ & (g_len > 8))
+    if len(longer):
+        rest = g_len[longer] - 8
+        g_bytes = gold.buf[ranges(gold.word_start[gw[longer]] + 8, rest)]
+        t_bytes = test.buf[ranges(test.word_start[tw[longer]] + 8, rest)]
+        differ[longer[np.repeat(np.arange(len(longer)), rest)[g_bytes != t_bytes]]] = True
     return np.bincount(gold.word_line[gw][differ], minlength=n) > 0
-
-
-def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """``concatenate([arange(s, s + n) for s, n in zip(starts, lengths)])`` without a loop."""
-    total = int(lengths.sum())
-    ends = np.cumsum(lengths)
-    return np.repeat(starts - ends + lengths, lengths) + np.arange(total)
 
 
 def _multiset_overlap(g_keys: np.ndarray, t_keys: np.ndarray, per_line: int, n: int) -> np.ndarray:

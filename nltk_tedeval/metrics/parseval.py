@@ -60,7 +60,7 @@ from ..errors import (
     TedEvalError,
     TreeStructureError,
 )
-from ..reading.bracket_blocks import BlockTree
+from ..reading.bracket_blocks import BlockTree, joined_words
 from ..reading.evalb_params import EvalbParams
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
@@ -289,6 +289,18 @@ class ParsevalEvaluator(BracketEvaluator):
             )
             pair = self._block_pair = (gold.block, parsed.block, rows.tolist(), fast.tolist())
         return pair[2][gold.index] if pair[3][gold.index] else None
+
+    @staticmethod
+    def _gold_words(gold: Any) -> bytes | None:
+        """What identifies the gold's words in the key of a paired test: :func:`joined_words`.
+
+        Bytes rather than a tuple of strings, so that a block of lines gives
+        them without making a string of every word.
+        """
+        if type(gold) is BlockTree:
+            return gold.joined_words
+        words = tree_words(gold)
+        return None if words is None else joined_words(words)
 
     def _skip_missing(self, gold: Any) -> tuple[list[int], None] | None:
         """EVALB's skip sentence: an empty test line, counted and scored as nothing.

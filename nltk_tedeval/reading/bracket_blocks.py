@@ -54,19 +54,108 @@ _CLASS[ord("\n")] = _BREAK
 _NONE = 9  # no token (before the first or after the last of a line)
 
 
+class LabelBook:
+    """The labels met so far by one reader, numbered once for all its blocks.
+
+    A label of up to 8 bytes is known by its bytes read as one
+    little-endian integer, zero-padded (exact as long as no label holds a
+    NUL byte). The few labels of a treebank are kept in a collision-free
+    multiplicative hash table, so that the labels of a block are looked up
+    with a multiplication and two gathers; a label not found is added and
+    the table rebuilt. Longer labels (rare: function tags such as NP-SBJ-1)
+    and the labels of a block holding a NUL byte go through Python strings.
+    """
+
+    def __init__(self) -> None:
+        self.labels: list[str] = []  # id -> label
+        self._known: dict[int, int] = {}  # packed label -> id
+        self._long: dict[str, int] = {}
+        self._table(1)
+
+    def _table(self, seed: int) -> None:
+        # A table of about n² slots has no collision for most multipliers
+        # (the birthday bound), so a few tries find one; beyond a few
+        # thousand labels, sorted keys and a binary search take over.
+        keys = np.fromiter(self._known, dtype=np.uint64, count=len(self._known))
+        ids = np.fromiter(self._known.values(), dtype=np.int64, count=len(self._known))
+        bits = 2 * len(keys).bit_length() + 1
+        rng = np.random.default_rng(seed)
+        while bits <= 22:
+            for _ in range(8):
+                mult = rng.integers(1, 2**63, dtype=np.uint64) | np.uint64(1)
+                slots = (keys * mult) >> np.uint64(64 - bits)
+                if len(np.unique(slots)) == len(slots):
+                    self._mult, self._shift = mult, np.uint64(64 - bits)
+                    self._slot_key = np.zeros(1 << bits, dtype=np.uint64)
+                    self._slot_id = np.full(1 << bits, -1, dtype=np.int64)
+                    self._slot_key[slots] = keys
+                    self._slot_id[slots] = ids
+                    return
+            bits += 1
+        order = np.argsort(keys)
+        self._mult = None
+        self._slot_key, self._slot_id = keys[order], ids[order]
+
+    def _lookup(self, keys: np.ndarray) -> np.ndarray:
+        if self._mult is None:
+            slots = np.minimum(np.searchsorted(self._slot_key, keys), len(self._slot_key) - 1)
+        else:
+            slots = (keys * self._mult) >> self._shift
+        ids = self._slot_id[slots]
+        ids[self._slot_key[slots] != keys] = -1
+        return ids
+
+    def ids(self, raw: bytes, starts: np.ndarray, lengths: np.ndarray, nul: bool) -> np.ndarray:
+        """The ids of the labels ``raw[s:s + n]`` for ``s, n`` in ``starts, lengths``."""
+        ids = np.empty(len(starts), dtype=np.int64)
+        short = np.zeros(len(starts), dtype=bool) if nul else lengths <= 8
+        keys = _packed(raw, starts[short], lengths[short])
+        found = self._lookup(keys)
+        if (found < 0).any():
+            for key in np.unique(keys[found < 0]).tolist():
+                self._known[key] = len(self.labels)
+                label = key.to_bytes(8, "little").rstrip(b"\0")
+                self.labels.append(label.decode("utf-8", "surrogatepass"))
+            self._table(len(self._known))
+            found = self._lookup(keys)
+        ids[short] = found
+        long_ones = np.flatnonzero(~short)
+        if len(long_ones):
+            spans = zip(starts[long_ones].tolist(), lengths[long_ones].tolist(), strict=True)
+            labels = [raw[s : s + n].decode("utf-8", "surrogatepass") for s, n in spans]
+            for label in labels:
+                if label not in self._long:
+                    self._long[label] = len(self.labels)
+                    self.labels.append(label)
+            ids[long_ones] = [self._long[label] for label in labels]
+        return ids
+
+
+_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+
+
+def _packed(raw: bytes, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The first (up to) 8 bytes at each start, as little-endian integers, zero-padded."""
+    padded = np.frombuffer(raw + bytes(8), dtype=np.uint8)
+    # Every byte offset read as the start of a little-endian uint64.
+    at = np.ndarray((len(raw) + 1,), dtype="<u8", buffer=padded, strides=(1,))
+    return at[starts] & _MASKS[np.minimum(lengths, 8)]
+
+
 class BracketBlock:
     """The trees of a block of lines as integer columns (only the regular lines').
 
     ``regular[i]`` says whether line ``i`` of the block is regular. Words
     (in order, of regular lines only) have ``word_line``, their bytes
-    ``raw[word_start:word_end]`` and ``word_tag``, an index in ``labels``;
-    the words of line ``i`` are ``line_words[i]:line_words[i + 1]``.
-    Phrases (constituents that are not POS tags, in pre-order) have
-    ``phrase_line``, ``phrase_label`` and their span ``phrase_start``,
-    ``phrase_end`` over the words of their line.
+    ``raw[word_start:word_end]`` (the first 8 as the integer ``word_key``)
+    and ``word_tag``, an index in ``labels``; the words of line ``i`` are
+    ``line_words[i]:line_words[i + 1]``. Phrases (constituents that are not
+    POS tags, in pre-order) have ``phrase_line``, ``phrase_label`` and their
+    span ``phrase_start``, ``phrase_end`` over the words of their line.
+    ``book`` numbers the labels of every block of one reader alike.
     """
 
-    def __init__(self, texts: Sequence[str]) -> None:
+    def __init__(self, texts: Sequence[str], book: LabelBook | None = None) -> None:
         self.texts = list(texts)
         n = len(self.texts)
         joined = "\n".join(self.texts) + "\n"
@@ -75,20 +164,23 @@ class BracketBlock:
         # surrogate; its bytes then only need to compare equal to themselves.
         self.raw = joined.encode("utf-8", "surrogatepass")
         self.buf = np.frombuffer(self.raw, dtype=np.uint8)
-        kind = _CLASS[self.buf]
+        kind = _CLASS.take(self.buf)
         is_word = kind == _WORD
         word_first = is_word.copy()
         word_first[1:] &= ~is_word[:-1]
         word_last = is_word.copy()
         word_last[:-1] &= ~is_word[1:]
-        tok_pos = np.flatnonzero((kind <= _CLOSE) | word_first)
+        paren = kind <= _CLOSE
+        tok_pos = np.flatnonzero(paren | word_first)
+        tok_end = np.flatnonzero(paren | word_last) + 1  # tokens never overlap
         types = kind[tok_pos]
-        word_end = np.flatnonzero(word_last) + 1  # one per word token, in order
-        # Each line ends in its own "\n", so the breaks before a token are its line.
-        tok_line = np.searchsorted(np.flatnonzero(kind == _BREAK), tok_pos)
-        line_tok = np.searchsorted(tok_line, np.arange(n + 1))
+        # Each line ends in its own "\n": the tokens before each are its line's.
+        line_tok = np.zeros(n + 1, dtype=np.int64)
+        line_tok[1:] = np.searchsorted(tok_pos, np.flatnonzero(kind == _BREAK))
+        tok_line = np.repeat(np.arange(n, dtype=np.int32), np.diff(line_tok))
         self.regular = self._regular_lines(types, tok_line, line_tok, n)
-        self._columns(types, tok_pos, tok_line, word_end, n)
+        self.book = book if book is not None else LabelBook()
+        self._columns(types, tok_pos, tok_end, tok_line, n)
 
     # -- which lines are regular ------------------------------------------------
 
@@ -146,22 +238,21 @@ class BracketBlock:
         self,
         types: np.ndarray,
         tok_pos: np.ndarray,
+        tok_end: np.ndarray,
         tok_line: np.ndarray,
-        word_end: np.ndarray,
         n: int,
     ) -> None:
         keep = self.regular[tok_line]
         is_open = types == _OPEN
-        # word_end holds one end per word token: a word token's rank among them.
-        word_rank = np.cumsum(types == _WORD, dtype=np.int32) - 1
-        tok_end = word_end[np.maximum(word_rank, 0)] if len(word_end) else word_rank
         label_of_open = self._label_ids(types, tok_pos, tok_end)
         open_rank = np.cumsum(is_open, dtype=np.int32) - 1
 
-        terms = np.flatnonzero(self._is_term & keep)
+        term = self._is_term & keep
+        terms = np.flatnonzero(term)
         self.word_line = tok_line[terms]
         self.word_start = tok_pos[terms]
-        self.word_end = word_end[word_rank[terms]]
+        self.word_end = tok_end[terms]
+        self.word_key = _packed(self.raw, self.word_start, self.word_end - self.word_start)
         self.word_tag = label_of_open[open_rank[terms - 2]]
         self.line_words = np.searchsorted(self.word_line, np.arange(n + 1))
 
@@ -181,62 +272,27 @@ class BracketBlock:
         is_phrase = is_open & keep
         is_phrase[terms - 2] = False  # the POS tags
         phrases = np.flatnonzero(is_phrase)
-        term = self._is_term & keep
-        words_before = np.cumsum(term, dtype=np.int32) - term
         self.phrase_line = tok_line[phrases]
         first_word = self.line_words[self.phrase_line]
-        self.phrase_start = words_before[phrases] - first_word
-        self.phrase_end = words_before[closing[phrases]] - first_word
+        # The words before a bracket: the terminals at earlier tokens.
+        self.phrase_start = np.searchsorted(terms, phrases) - first_word
+        self.phrase_end = np.searchsorted(terms, closing[phrases]) - first_word
         self.phrase_label = label_of_open[open_rank[phrases]]
+        self.labels = self.book.labels
         del self._depth, self._is_term
 
     def _label_ids(self, types: np.ndarray, tok_pos: np.ndarray, tok_end: np.ndarray) -> np.ndarray:
-        """The label of every "(" as an index in :attr:`labels` (``""`` when a bracket follows).
-
-        A label of up to 8 bytes is its bytes read as one little-endian
-        integer, zero-padded, which identifies it exactly when no label
-        holds a NUL byte: one gather and one sort for all labels of the
-        block. Longer labels (rare: function tags such as NP-SBJ-1) and a
-        block with a NUL byte go through Python strings.
-        """
+        """The label of every "(" as an id of :attr:`book` (``""`` when a bracket follows)."""
         opens = np.flatnonzero(types == _OPEN)
-        has_label = np.zeros(len(opens), dtype=bool)
-        inside = opens + 1 < len(types)
-        has_label[inside] = types[opens[inside] + 1] == _WORD
+        label_tok = opens + 1
+        has_label = label_tok < len(types)
+        has_label[has_label] = types[label_tok[has_label]] == _WORD
+        label_tok = label_tok[has_label]
         starts = np.zeros(len(opens), dtype=np.int64)
         lengths = np.zeros(len(opens), dtype=np.int64)
-        label_tok = opens[has_label] + 1
         starts[has_label] = tok_pos[label_tok]
         lengths[has_label] = tok_end[label_tok] - starts[has_label]
-        raw = self.raw
-        short = lengths <= 8
-        if 0 in self.buf:
-            short[:] = False
-        padded = np.frombuffer(raw + bytes(8), dtype=np.uint8)
-        # Every byte offset read as the start of a little-endian uint64.
-        at = np.ndarray((len(raw) + 1,), dtype="<u8", buffer=padded, strides=(1,))
-        masks = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
-        keys = at[starts[short]] & masks[lengths[short]]
-        packed, inverse = np.unique(keys, return_inverse=True)
-        ids = np.empty(len(opens), dtype=np.int64)
-        ids[short] = inverse.reshape(-1)
-        self.labels = [
-            int(k).to_bytes(8, "little").rstrip(b"\0").decode("utf-8", "surrogatepass")
-            for k in packed.tolist()
-        ]
-        long_ones = np.flatnonzero(~short)
-        if len(long_ones):
-            more: dict[str, int] = {}
-            s_list, l_list = starts[long_ones].tolist(), lengths[long_ones].tolist()
-            found = [
-                raw[s : s + n].decode("utf-8", "surrogatepass")
-                for s, n in zip(s_list, l_list, strict=True)
-            ]
-            for label in found:
-                more.setdefault(label, len(self.labels) + len(more))
-            self.labels.extend(more)
-            ids[long_ones] = [more[label] for label in found]
-        return ids
+        return self.book.ids(self.raw, starts, lengths, nul=bool((self.buf == 0).any()))
 
     # -- per line ---------------------------------------------------------------
 
@@ -256,6 +312,41 @@ class BracketBlock:
     def words(self, index: int) -> tuple[str, ...]:
         """The words of regular line ``index``."""
         return tuple(self._words[self.line_words[index] : self.line_words[index + 1]])
+
+    @cached_property
+    def _joined_words(self) -> tuple[bytes, list[int]]:
+        """Every regular line's :func:`joined_words`, as one buffer and the lines' offsets."""
+        lengths = self.word_end - self.word_start
+        ends = np.cumsum(lengths + 1)  # each word, then 0xFF
+        out = np.full(int(ends[-1]) if len(ends) else 0, 0xFF, dtype=np.uint8)
+        out[ranges(ends - lengths - 1, lengths)] = self.buf[ranges(self.word_start, lengths)]
+        offsets = np.zeros(len(ends) + 1, dtype=np.int64)
+        offsets[1:] = ends
+        return out.tobytes(), offsets[self.line_words].tolist()
+
+    def joined_words(self, index: int) -> bytes:
+        """:func:`joined_words` of regular line ``index``, sliced from the block's."""
+        data, offsets = self._joined_words
+        return data[offsets[index] : offsets[index + 1] - 1]
+
+
+def joined_words(words: Sequence[str]) -> bytes:
+    """The words' UTF-8 bytes joined by 0xFF, a byte UTF-8 never holds: equal bytes, equal words.
+
+    What ParsEval hashes to tell sentences apart in paired tests; a block
+    gives it for its lines without making a string of each word.
+
+    >>> joined_words(["a", "ça"])
+    b'a\\xff\\xc3\\xa7a'
+    """
+    return b"\xff".join(word.encode("utf-8", "surrogatepass") for word in words)
+
+
+def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``concatenate([arange(s, s + n) for s, n in zip(starts, lengths)])`` without a loop."""
+    ends = np.cumsum(lengths)
+    total = int(ends[-1]) if len(ends) else 0
+    return np.repeat(starts - ends + lengths, lengths) + np.arange(total)
 
 
 class BlockTree(PhraseStructure):
@@ -296,6 +387,11 @@ class BlockTree(PhraseStructure):
     def tags(self) -> tuple[str | None, ...]:  # type: ignore[override]
         return self._table.tags
 
+    @property
+    def joined_words(self) -> bytes:
+        """:func:`joined_words` of the words, from the block."""
+        return self.block.joined_words(self.index)
+
     def _fields(self) -> tuple[Any, ...]:
         return (self.words, self.nodes, self.tags)
 
@@ -319,10 +415,11 @@ def _read_ptb_blocks(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[
     """EVALB's reading (every line one sentence) of ``lines``, a block at a time."""
     name = lines.name
     reader = _Brackets(escapes=False, nltk_trees=False, nltk_free=nltk_free)
+    book = LabelBook()
     it = iter(lines)
     lineno = 0
     while texts := list(islice(it, BLOCK_LINES)):
-        block = BracketBlock(texts)
+        block = BracketBlock(texts, book)
         regular = block.regular.tolist()
         for i, text in enumerate(texts):
             lineno += 1
