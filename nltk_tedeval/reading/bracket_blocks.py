@@ -359,9 +359,12 @@ class BlockTree(PhraseStructure):
     """
 
     def __init__(self, block: BracketBlock, index: int, lineno: int) -> None:
-        object.__setattr__(self, "block", block)
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "lineno", lineno)
+        # Straight into the instance's dict (the class is frozen): one of
+        # these per line, and object.__setattr__ would cost a third of it.
+        attributes = self.__dict__
+        attributes["block"] = block
+        attributes["index"] = index
+        attributes["lineno"] = lineno
 
     block: BracketBlock
     index: int
