@@ -25,6 +25,7 @@ from nltk_tedeval.metrics.evalb_blocks import BlockLabels, block_rows
 from nltk_tedeval.metrics.evalb_brackets import _read_side, _Rules, _score
 from nltk_tedeval.reading import bracket_blocks, read_text
 from nltk_tedeval.reading.bracket_blocks import BlockTree, BracketBlock, joined_words
+from nltk_tedeval.reading.brackets import _Brackets, _evalb_tokens
 from nltk_tedeval.reading.evalb_params import EvalbParams
 from nltk_tedeval.trees.constituency import PhraseStructure
 
@@ -304,3 +305,29 @@ def test_a_block_joins_the_words_of_each_line_as_the_function_does(texts: tuple)
         tree = BlockTree(block, i, i + 1)
         assert tree.joined_words == joined_words(tree.words)
         assert tree.words == tree._table.words
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(trees(), st.sampled_from(ODD_LINES)), min_size=1, max_size=7))
+def test_a_block_builds_the_table_the_line_reader_builds(items: list) -> None:
+    # The second method: _Brackets, the line-by-line reader, on each line.
+    texts = [item if isinstance(item, str) else "".join(lines_of(item)) for item in items]
+    block = BracketBlock(texts)
+    for i in np.flatnonzero(block.regular).tolist():
+        reader = _Brackets(escapes=False, nltk_trees=False, nltk_free=True)
+        reader.feed(_evalb_tokens(texts[i]), i + 1)
+        ((_, expected),) = reader.done
+        table = block.table(i)
+        assert (table.words, table.nodes, table.tags) == (
+            expected.words,
+            expected.nodes,
+            expected.tags,
+        )
+
+
+def lines_of(tree: tuple) -> list[str]:
+    """``tree`` in brackets with single spaces (the generated layouts are covered above)."""
+    label, body = tree
+    if isinstance(body, str):
+        return [f"({label} {body})"]
+    return [f"({label} ", *(part for child in body for part in lines_of(child)), ")"]

@@ -18,14 +18,14 @@ so its tree or its error is exactly that reader's.
 
 A regular line's record holds a :class:`BlockTree`, a
 :class:`~nltk_tedeval.trees.constituency.PhraseStructure` whose table is
-built from the line's text on first use, so every metric accepts it; its
-words come from the block without building the table.
+built from the block's columns on first use, so every metric accepts it;
+its words come from the block without building the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import islice
 from typing import Any
 
@@ -33,7 +33,7 @@ import numpy as np
 
 from ..records import SourceSentence
 from ..trees.constituency import Node, PhraseStructure
-from .brackets import _Brackets, _evalb_line, _evalb_tokens
+from .brackets import _Brackets, _evalb_line
 from .lines import _Lines
 
 __all__: list[str] = []  # read through sentences.py
@@ -130,6 +130,8 @@ class LabelBook:
             ids[long_ones] = [self._long[label] for label in labels]
         return ids
 
+
+_new_node = partial(tuple.__new__, Node)
 
 _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
 
@@ -279,6 +281,10 @@ class BracketBlock:
         self.phrase_end = np.searchsorted(terms, closing[phrases]) - first_word
         self.phrase_label = label_of_open[open_rank[phrases]]
         self.labels = self.book.labels
+        # What a tree's table needs beyond the phrases, worked out on demand
+        # (ParsEval never asks): every node, the POS tags too, in pre-order.
+        nodes = is_open & keep
+        self._parts = (nodes, closing, self._depth, tok_line, terms, label_of_open, open_rank)
         del self._depth, self._is_term
 
     def _label_ids(self, types: np.ndarray, tok_pos: np.ndarray, tok_end: np.ndarray) -> np.ndarray:
@@ -295,6 +301,58 @@ class BracketBlock:
         return self.book.ids(self.raw, starts, lengths, nul=bool((self.buf == 0).any()))
 
     # -- per line ---------------------------------------------------------------
+
+    @cached_property
+    def _nodes(self) -> tuple[list[Any], ...]:
+        """Every node of the regular lines in pre-order, as lists: label, start, end, parent,
+        whether it is a POS tag, and the first node of each line.
+
+        A node's parent is the last node one level up before it: any later
+        node of that level would have closed the parent first.
+        """
+        opens, closing, depth, tok_line, terms, label_of_open, open_rank = self._parts
+        del self._parts
+        nodes = np.flatnonzero(opens)
+        line = tok_line[nodes]
+        first_word = self.line_words[line]
+        start = np.searchsorted(terms, nodes) - first_word
+        end = np.searchsorted(terms, closing[nodes]) - first_word
+        level = depth[nodes].astype(np.int64)
+        size = len(depth) + 1
+        by_level = np.sort(level * size + nodes)
+        above = (level - 1) * size
+        parent_tok = by_level[np.searchsorted(by_level, above + nodes) - 1] - above
+        line_nodes = np.searchsorted(line, np.arange(len(self.texts) + 1))
+        parent = np.searchsorted(nodes, parent_tok) - line_nodes[line]
+        parent[level == 1] = -1
+        is_tag = np.zeros(len(nodes), dtype=bool)
+        is_tag[np.searchsorted(nodes, terms - 2)] = True
+        names = self.labels
+        return (
+            [names[i] for i in label_of_open[open_rank[nodes]].tolist()],
+            start.tolist(),
+            end.tolist(),
+            parent.tolist(),
+            is_tag.tolist(),
+            line_nodes.tolist(),
+        )
+
+    def table(self, index: int) -> PhraseStructure:
+        """The table of regular line ``index``, the one the line reader makes of it."""
+        labels, starts, ends, parents, is_tag, line_nodes = self._nodes
+        first, last = line_nodes[index], line_nodes[index + 1]
+        tag = is_tag[first:last]
+        begin = starts[first:last]
+        children: list[Any] = [[] for _ in tag]
+        for j, p in enumerate(parents[first + 1 : last], start=1):
+            children[p].append(j)
+        kids = [(-1 - s,) if t else tuple(c) for s, t, c in zip(begin, tag, children, strict=True)]
+        # tuple.__new__ over zipped columns: a third of the cost of Node(...) each.
+        names = labels[first:last]
+        rows = zip(names, begin, ends[first:last], parents[first:last], kids, strict=True)
+        nodes = tuple(map(_new_node, rows))
+        tags = tuple(name for name, t in zip(names, tag, strict=True) if t)
+        return PhraseStructure(self.words(index), nodes, tags)
 
     @cached_property
     def _words(self) -> list[str]:
@@ -352,10 +410,10 @@ def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 class BlockTree(PhraseStructure):
     """A regular line of a :class:`BracketBlock`, a ``PhraseStructure`` built on first use.
 
-    Its words come from the block; its nodes and tags from reading the
-    line's text with the line-by-line reader, so it equals the table that
-    reader gives. Metrics that know blocks (ParsEval) score the whole block
-    from its columns instead and never build the table.
+    Its words, nodes and tags come from the block's columns, and equal the
+    table the line reader makes of the line (the tests check it). Metrics
+    that know blocks (ParsEval) score the whole block from its columns
+    instead and never build the table.
     """
 
     def __init__(self, block: BracketBlock, index: int, lineno: int) -> None:
@@ -372,11 +430,7 @@ class BlockTree(PhraseStructure):
 
     @cached_property
     def _table(self) -> PhraseStructure:
-        reader = _Brackets(escapes=False, nltk_trees=False, nltk_free=True)
-        reader.feed(_evalb_tokens(self.block.texts[self.index]), self.lineno)
-        table = reader.done[0][1]
-        assert isinstance(table, PhraseStructure)  # a regular line has words
-        return table
+        return self.block.table(self.index)
 
     @cached_property
     def words(self) -> tuple[str, ...]:  # type: ignore[override]
