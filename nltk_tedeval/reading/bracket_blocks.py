@@ -276,15 +276,25 @@ class BracketBlock:
         phrases = np.flatnonzero(is_phrase)
         self.phrase_line = tok_line[phrases]
         first_word = self.line_words[self.phrase_line]
-        # The words before a bracket: the terminals at earlier tokens.
-        self.phrase_start = np.searchsorted(terms, phrases) - first_word
-        self.phrase_end = np.searchsorted(terms, closing[phrases]) - first_word
+        # The words before each token: the terminals at earlier tokens.
+        words_before = np.cumsum(term, dtype=np.int32) - term
+        self.phrase_start = words_before[phrases] - first_word
+        self.phrase_end = words_before[closing[phrases]] - first_word
         self.phrase_label = label_of_open[open_rank[phrases]]
         self.labels = self.book.labels
         # What a tree's table needs beyond the phrases, worked out on demand
         # (ParsEval never asks): every node, the POS tags too, in pre-order.
         nodes = is_open & keep
-        self._parts = (nodes, closing, self._depth, tok_line, terms, label_of_open, open_rank)
+        self._parts = (
+            nodes,
+            closing,
+            self._depth,
+            tok_line,
+            terms,
+            words_before,
+            label_of_open,
+            open_rank,
+        )
         del self._depth, self._is_term
 
     def _label_ids(self, types: np.ndarray, tok_pos: np.ndarray, tok_end: np.ndarray) -> np.ndarray:
@@ -310,13 +320,13 @@ class BracketBlock:
         A node's parent is the last node one level up before it: any later
         node of that level would have closed the parent first.
         """
-        opens, closing, depth, tok_line, terms, label_of_open, open_rank = self._parts
+        opens, closing, depth, tok_line, terms, words_before, label_of_open, open_rank = self._parts
         del self._parts
         nodes = np.flatnonzero(opens)
         line = tok_line[nodes]
         first_word = self.line_words[line]
-        start = np.searchsorted(terms, nodes) - first_word
-        end = np.searchsorted(terms, closing[nodes]) - first_word
+        start = words_before[nodes] - first_word
+        end = words_before[closing[nodes]] - first_word
         level = depth[nodes].astype(np.int64)
         size = len(depth) + 1
         by_level = np.sort(level * size + nodes)
