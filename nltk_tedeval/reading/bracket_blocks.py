@@ -38,8 +38,9 @@ from .lines import _Lines
 
 __all__: list[str] = []  # read through sentences.py
 
-BLOCK_LINES = 2048
-"""Lines analysed together: enough to amortise numpy's per-call cost, small enough to stream."""
+BLOCK_LINES = 1024
+"""Lines analysed together: enough to amortise numpy's per-call cost, few enough that the
+two blocks of a file and their columns stay a few megabytes."""
 
 # Byte classes: 0 "(", 1 ")", 2 part of a word, 3 white space, 4 the line break.
 # EVALB splits at the C locale's white space only (isspace in the "C" locale),
@@ -77,7 +78,7 @@ class LabelBook:
         # (the birthday bound), so a few tries find one; beyond a few
         # thousand labels, sorted keys and a binary search take over.
         keys = np.fromiter(self._known, dtype=np.uint64, count=len(self._known))
-        ids = np.fromiter(self._known.values(), dtype=np.int64, count=len(self._known))
+        ids = np.fromiter(self._known.values(), dtype=np.int32, count=len(self._known))
         bits = 2 * len(keys).bit_length() + 1
         rng = np.random.default_rng(seed)
         while bits <= 22:
@@ -87,7 +88,7 @@ class LabelBook:
                 if len(np.unique(slots)) == len(slots):
                     self._mult, self._shift = mult, np.uint64(64 - bits)
                     self._slot_key = np.zeros(1 << bits, dtype=np.uint64)
-                    self._slot_id = np.full(1 << bits, -1, dtype=np.int64)
+                    self._slot_id = np.full(1 << bits, -1, dtype=np.int32)
                     self._slot_key[slots] = keys
                     self._slot_id[slots] = ids
                     return
@@ -107,7 +108,7 @@ class LabelBook:
 
     def ids(self, raw: bytes, starts: np.ndarray, lengths: np.ndarray, nul: bool) -> np.ndarray:
         """The ids of the labels ``raw[s:s + n]`` for ``s, n`` in ``starts, lengths``."""
-        ids = np.empty(len(starts), dtype=np.int64)
+        ids = np.empty(len(starts), dtype=np.int32)
         short = np.zeros(len(starts), dtype=bool) if nul else lengths <= 8
         keys = _packed(raw, starts[short], lengths[short])
         found = self._lookup(keys)
@@ -268,7 +269,7 @@ class BracketBlock:
         if len(level) and level.max() < 2**15:
             level = level.astype(np.int16)
         paired = parens[np.argsort(level, kind="stable")]
-        closing = np.empty(len(types), dtype=np.intp)
+        closing = np.empty(len(types), dtype=np.int32)
         closing[paired[0::2]] = paired[1::2]
 
         is_phrase = is_open & keep
