@@ -314,6 +314,27 @@ def bench_read(b: Bench, files: dict[str, Path]) -> None:
             note="read_file(..., nltk_trees=False): no nltk.Tree",
         )
     )
+    # The same for token lines: unchecked DependencyTree records (words, heads,
+    # relations, tags), what every metric reads from a DependencyGraph.
+    for fmt in ("conllu", "conllx", "malttab"):
+        path = files[fmt]
+        n = len(ours_read(path, nltk_trees=False))
+        ours = best_time(lambda p=path: ours_read(p, nltk_trees=False), b.repeat)
+        base = best_time(lambda p=path: nltk_read_conll(p), b.repeat)
+        b.add(
+            Figure(
+                f"read {fmt}, straight to tables (command line)",
+                n,
+                ours,
+                peak_mb(lambda p=path: ours_read(p, nltk_trees=False)),
+                "nltk read",
+                base,
+                peak_mb(lambda p=path: nltk_read_conll(p)),
+                target=">= 3x",
+                met=base >= 3 * ours,
+                note="read_file(..., nltk_trees=False): DependencyTree, no DependencyGraph",
+            )
+        )
 
 
 def bench_convert(b: Bench, files: dict[str, Path]) -> tuple[list, list]:

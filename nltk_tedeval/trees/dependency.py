@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import InitVar, dataclass
-from functools import lru_cache
 from typing import Any
 
 from ..errors import NonProjectiveError, TreeStructureError
@@ -117,6 +116,27 @@ class DependencyTree:
             _check_tree(self.words, self.heads)
         set_(self, "_checked", check)
 
+    @classmethod
+    def _unchecked(
+        cls,
+        words: tuple[str, ...],
+        heads: tuple[int, ...],
+        rels: tuple[str | None, ...],
+        tags: tuple[str | None, ...],
+        ctags: tuple[str | None, ...],
+    ) -> DependencyTree:
+        """``DependencyTree(..., check=False)`` for tuples a reader has already checked.
+
+        The caller vouches for what ``__post_init__`` would check: ``n > 0``
+        tuples of the same length, every head an int in 0..n. Those checks
+        would cost a tenth of the time it takes to read a CoNLL file.
+        """
+        tree = object.__new__(cls)
+        tree.__dict__.update(
+            words=words, heads=heads, rels=rels, tags=tags, ctags=ctags, _checked=False
+        )
+        return tree
+
     def is_tree(self) -> bool:
         """True when the heads form a tree (always, unless built with ``check=False``)."""
         try:
@@ -127,9 +147,13 @@ class DependencyTree:
 
     def _require_tree(self) -> None:
         if not self._checked:  # type: ignore[attr-defined]
-            _check_tree(self.words, self.heads)
-            # The tree is immutable: once found to be a tree, it stays one, so
-            # an unchecked tree (the readers' fast path) is walked only once.
+            # The walk that finds the projections reaches every token from the
+            # root exactly when the heads form a tree, so it is the check; only
+            # a failed one walks again, for the message. The tree is immutable:
+            # once found to be a tree, it stays one.
+            self._projections()
+            if not self.__dict__["_whole"]:
+                _check_tree(self.words, self.heads)
             object.__setattr__(self, "_checked", True)
 
     def __len__(self) -> int:
@@ -206,7 +230,9 @@ class DependencyTree:
         """Spans of all projections and the first token whose projection has gaps.
 
         Computed once per tree: conversion asks for them after
-        :meth:`projectivize` has already checked them.
+        :meth:`projectivize` has already checked them. Also records whether
+        every token hangs from the root (``_whole``: the heads form a tree);
+        a token that does not keeps its own one-token span.
         """
         cached = self.__dict__.get("_proj")
         if cached is not None:
@@ -222,26 +248,30 @@ class DependencyTree:
         extend = order.extend
         for node in order:
             extend(kids[node])
-        lo = list(range(n + 1))
-        hi = lo[:]
+        # Spans are 0-based and half-open: token w starts as (w - 1, w). The
+        # root (0) is updated too, harmlessly, which saves a test per token.
+        lo = list(range(-1, n))
+        hi = list(range(n + 1))
         size = [1] * (n + 1)
-        for node in reversed(order):
-            head = heads[node - 1] if node else 0
-            if head:
-                if lo[node] < lo[head]:
-                    lo[head] = lo[node]
-                if hi[node] > hi[head]:
-                    hi[head] = hi[node]
-                size[head] += size[node]
+        head_of = (0, *heads)
+        for node in order[:0:-1]:
+            head = head_of[node]
+            if lo[node] < lo[head]:
+                lo[head] = lo[node]
+            if hi[node] > hi[head]:
+                hi[head] = hi[node]
+            size[head] += size[node]
+        del lo[0], hi[0]
+        spans: list[Span] = list(zip(lo, hi, strict=True))
         bad = None
-        spans: list[Span] = []
-        for w in range(1, n + 1):
-            if bad is None and hi[w] - lo[w] + 1 != size[w]:
-                bad = w
-            spans.append((lo[w] - 1, hi[w]))
+        # Every span covers at least its projection, so equal sums mean no gaps.
+        if sum(hi) - sum(lo) != sum(size) - size[0]:
+            bad = next(w for w in range(1, n + 1) if hi[w - 1] - lo[w - 1] != size[w])
         result = (spans, bad)
-        object.__setattr__(self, "_proj", result)
-        object.__setattr__(self, "_sizes", size)
+        set_ = object.__setattr__
+        set_(self, "_proj", result)
+        set_(self, "_sizes", size)
+        set_(self, "_whole", len(order) == n + 1)
         return result
 
     def non_projective_arcs(self) -> list[Arc]:
@@ -250,46 +280,8 @@ class DependencyTree:
         Arcs from the root are always projective, since the root dominates
         every token.
         """
-        kids = self.children()
-        n = len(self.words)
-        # Euler-tour entry/exit times make "h dominates k" a constant-time test.
-        tin = [0] * (n + 1)
-        tout = [0] * (n + 1)
-        clock = 0
-        order: list[int] = []
-        stack: list[tuple[int, bool]] = [(0, False)]
-        while stack:
-            node, done = stack.pop()
-            if done:
-                tout[node] = clock
-                continue
-            tin[node] = clock
-            order.append(node)
-            clock += 1
-            stack.append((node, True))
-            stack.extend((k, False) for k in reversed(kids[node]))
-        # The first and last token of every subtree: a head whose subtree is
-        # contiguous dominates every token between it and its dependents, so
-        # only arcs from other heads need the scan below (which would make
-        # projectivizing a long sentence cubic).
-        lo = list(range(n + 1))
-        hi = list(range(n + 1))
-        heads = self.heads
-        for node in reversed(order):
-            if node:
-                h = heads[node - 1]
-                if lo[node] < lo[h]:
-                    lo[h] = lo[node]
-                if hi[node] > hi[h]:
-                    hi[h] = hi[node]
-        arcs = []
-        for dep, head in enumerate(heads, start=1):
-            if head == 0 or hi[head] - lo[head] == tout[head] - tin[head] - 1:
-                continue
-            a, b = sorted((head, dep))
-            if any(not (tin[head] <= tin[k] < tout[head]) for k in range(a + 1, b)):
-                arcs.append(Arc(head, dep))
-        return arcs
+        self._require_tree()
+        return _non_projective_arcs(self.heads)
 
     def projectivize(self) -> tuple[DependencyTree, tuple[Arc, ...]]:
         """Lift arcs until the tree is projective (Nivre and Nilsson, 2005).
@@ -303,15 +295,55 @@ class DependencyTree:
             return self, ()
         heads = list(self.heads)
         lifted: list[Arc] = []
-        tree: DependencyTree = self
-        while True:
-            arcs = tree.non_projective_arcs()
-            if not arcs:
-                return tree, tuple(lifted)
+        while arcs := _non_projective_arcs(heads):
             arc = min(arcs, key=lambda a: (abs(a.head - a.dependent), a.dependent))
             lifted.append(arc)
             heads[arc.dependent - 1] = heads[arc.head - 1]
-            tree = DependencyTree(self.words, tuple(heads), self.rels, self.tags, self.ctags)
+        # Moving a token up to its grandparent never makes a cycle: a tree stays one.
+        tree = DependencyTree._unchecked(self.words, tuple(heads), self.rels, self.tags, self.ctags)
+        object.__setattr__(tree, "_checked", True)
+        return tree, tuple(lifted)
+
+
+def _non_projective_arcs(heads: Sequence[int]) -> list[Arc]:
+    """:meth:`DependencyTree.non_projective_arcs` of a tree's heads."""
+    n = len(heads)
+    kids: list[list[int]] = [[] for _ in range(n + 1)]
+    for dep, head in enumerate(heads, start=1):
+        kids[head].append(dep)
+    # A depth-first pre-order numbers every subtree as one run: h dominates k
+    # when k's number falls in h's run, a constant-time test.
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(kids[node])
+    number = [0] * (n + 1)
+    for i, node in enumerate(order):
+        number[node] = i
+    # The first and last token and the size of every subtree: a head whose
+    # subtree is contiguous dominates every token between it and its
+    # dependents, so only arcs from other heads need the test below.
+    lo = list(range(n + 1))
+    hi = lo[:]
+    size = [1] * (n + 1)
+    head_of = (0, *heads)
+    for node in order[:0:-1]:
+        head = head_of[node]
+        if lo[node] < lo[head]:
+            lo[head] = lo[node]
+        if hi[node] > hi[head]:
+            hi[head] = hi[node]
+        size[head] += size[node]
+    arcs = []
+    for dep, head in enumerate(heads, start=1):
+        if head == 0 or hi[head] - lo[head] + 1 == size[head]:
+            continue
+        between = number[head + 1 : dep] if head < dep else number[dep + 1 : head]
+        if between and (min(between) < number[head] or max(between) >= number[head] + size[head]):
+            arcs.append(Arc(head, dep))
+    return arcs
 
 
 def _check_heads(words: Sequence[str], heads: Sequence[int]) -> None:
@@ -458,27 +490,39 @@ def dependency_to_mft(
     (0,3):{root} (0,1)+(2,3):{y} (0,1):{x} (1,2):{hd} (2,3):{hd}
     """
     spans = tree.yields()
-    head = frozenset((head_label,))
-    table: dict[Span, frozenset[str]] = {}
-    for i, (span, rel) in enumerate(zip(spans, tree.rels, strict=True)):
-        if rel is None:
-            labels = _NO_LABELS
-        else:
-            labels = _single(strip_subtype(rel) if strip_subtypes else rel)
-        old = table.get(span)
-        table[span] = labels if old is None else old | labels
-        if len(span) > 2 or span[1] - span[0] > 1:
-            token = (i, i + 1)
-            old = table.get(token)
-            table[token] = head if old is None else old | head
-    words = tuple(normalize_token(w) for w in tree.words)
+    rels: Sequence[str | None] = tree.rels
+    if strip_subtypes:
+        rels = [None if rel is None else strip_subtype(rel) for rel in rels]
+    # The projections of a tree's tokens are all different, and a token's own
+    # node, added when its projection is larger, is no other token's
+    # projection: no two nodes share a span, so no labels need merging.
+    table = dict(zip(spans, map(_LABEL_SETS.__getitem__, rels), strict=True))
+    n = len(spans)
+    units = zip(range(n), range(1, n + 1), strict=True)
+    own = [unit for unit, span in zip(units, spans, strict=True) if unit != span]
+    if own:
+        table.update(dict.fromkeys(own, _LABEL_SETS[head_label]))
+    words = tree.words
+    joined = "".join(words)
+    if "-" in joined or not joined.isascii():
+        words = tuple([normalize_token(w) for w in words])
     return MultiFunctionTree._trusted(words, table)
 
 
-_NO_LABELS: frozenset[str] = frozenset()
+class _LabelSets(dict[str | None, frozenset[str]]):
+    """One frozenset per relation (relations repeat across a corpus); None has no labels.
+
+    Looked up with ``map`` (a loop in C). Cleared when it grows past what a
+    relation set needs, so that arbitrary relations cost no memory.
+    """
+
+    def __missing__(self, label: str | None) -> frozenset[str]:
+        if len(self) > 50_000:
+            self.clear()
+            self[None] = frozenset()
+        labels = frozenset() if label is None else frozenset((label,))
+        self[label] = labels
+        return labels
 
 
-@lru_cache(maxsize=4096)
-def _single(label: str) -> frozenset[str]:
-    # Relations repeat across a corpus; one frozenset per distinct label.
-    return frozenset((label,))
+_LABEL_SETS = _LabelSets({None: frozenset()})
