@@ -39,6 +39,20 @@ from .report import (
 __all__: list[str] = []  # helpers of the commands only
 
 
+def statistics_kept(args: argparse.Namespace, reads_rows: bool) -> str:
+    """What a command's run keeps of its sentences (``statistics`` of the evaluators).
+
+    Rows, with every sentence's number, id and key, only when something reads
+    them: a significance test (paired rows), the per-sentence TSV, or the
+    evaluator's own report (``reads_rows``: EVALB's sentence table, say).
+    Otherwise the sums, and each sentence's score for ``--macro``, so that
+    memory does not grow with the corpus.
+    """
+    if args.significance or args.per_sentence or reads_rows:
+        return "rows"
+    return "macro" if args.macro else "sums"
+
+
 @dataclass
 class ExtraGold:
     """A gold file read beside the native gold and handed to the evaluator as ``option``."""
@@ -91,6 +105,7 @@ def evaluate(
         read[0],
         read[len(gold_paths) :],
         names=[s.name for s in named],
+        statistics=statistics_kept(args, evaluator.reads_rows),
         **run_options(args),
         **options,
     )

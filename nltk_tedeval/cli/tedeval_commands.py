@@ -24,7 +24,7 @@ from .output import (
     write_tsv,
 )
 from .report import PER_SENTENCE_KEYS, counts_lines, report, system_entry, undefined_lines
-from .systems import ExtraGold, evaluate, report_run
+from .systems import ExtraGold, evaluate, report_run, statistics_kept
 
 __all__ = ["cmd_cross", "cmd_score"]
 
@@ -127,7 +127,12 @@ def cmd_cross(args: argparse.Namespace) -> int:
         for i, (name, _, parse) in enumerate(specs)
     ]
     cross = CrossFrameworkEvaluator(
-        experiments, tl_unify=tl, engine=args.engine, jobs=args.jobs, **run_options(args)
+        experiments,
+        tl_unify=tl,
+        engine=args.engine,
+        jobs=args.jobs,
+        statistics=statistics_kept(args, reads_rows=False),
+        **run_options(args),
     )
     result = cross.result
     require_sentences(result.read, [*golds, *parses])

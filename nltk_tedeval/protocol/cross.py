@@ -16,15 +16,22 @@ from typing import Any
 from ..alignment import Normalization, aligned_streams, describe_alignment
 from ..errors import OptionError
 from ..records import require_corpus
-from ..scoring.evaluator import UnknownNameError, check_align
-from ..scoring.loop import LoopResult, RunAccounts, check_jobs, check_missing, check_on_error
+from ..scoring.evaluator import UnknownNameError, check_align, sums_plan
+from ..scoring.loop import (
+    LoopResult,
+    RunAccounts,
+    check_jobs,
+    check_missing,
+    check_on_error,
+    keeping_sums,
+)
 from ..scoring.significance import (
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
     SignificanceResult,
     paired_randomization,
 )
-from ..scoring.stats import Score, Signature, StatsTable
+from ..scoring.stats import Score, Signature, StatsTable, SumsTable
 from ..trees.convert import Converter
 from ..trees.kinds import text_tokens
 from .evaluators import _TL_NOTE, LABELED, UNLABELED
@@ -67,7 +74,10 @@ class CrossFrameworkEvaluator(RunAccounts):
     pairwise p-values. ``tl_unify`` maps an experiment name to another whose
     gold labels enrich it by TL-unification.
 
-    Scores do not depend on the order of the experiments.
+    Scores do not depend on the order of the experiments. ``statistics``
+    says what the run keeps (:data:`~nltk_tedeval.scoring.evaluator.STATISTICS`):
+    with ``"sums"`` (or ``"macro"``, for macro averages too) its memory stays
+    flat, and per-sentence results and significance tests raise an error.
 
     >>> from nltk.parse import DependencyGraph as G
     >>> g1 = G("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
@@ -92,6 +102,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         progress: bool | None = False,
         align: bool | str = False,
         normalization: Normalization | None = None,
+        statistics: str = "rows",
     ) -> None:
         exps = [e if isinstance(e, Experiment) else Experiment(*e) for e in experiments]
         names = [e.name for e in exps]
@@ -128,6 +139,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         self.normalization = normalization or Normalization()
         self.aligned_counts: dict[str, int] = {}
         """Under alignment: the units scored, and the sentences of every corpus by name."""
+        self._sums = sums_plan(statistics, (LABELED, UNLABELED))
         self._result: ProtocolResult | None = None
 
     @property
@@ -149,15 +161,17 @@ class CrossFrameworkEvaluator(RunAccounts):
                 tally=self.aligned_counts,
                 mode=self.align,
             )
-        return run_protocol(
-            golds,
-            parses,  # type: ignore[arg-type]
-            self.config,
-            on_error=self.on_error,
-            missing=self.missing_policy,
-            jobs=self.jobs,
-            progress=self.progress,
-        )
+        # run_protocol calls the sentence loop itself; the plan reaches it this way.
+        with keeping_sums(self._sums):
+            return run_protocol(
+                golds,
+                parses,  # type: ignore[arg-type]
+                self.config,
+                on_error=self.on_error,
+                missing=self.missing_policy,
+                jobs=self.jobs,
+                progress=self.progress,
+            )
 
     @property
     def result(self) -> ProtocolResult:
@@ -193,7 +207,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         """Experiments that have a parser to score."""
         return [self.names[i] for i in self._scored]
 
-    def stats(self, name: str, scenario: str) -> StatsTable:
+    def stats(self, name: str, scenario: str) -> StatsTable | SumsTable:
         """Per-sentence statistics of experiment ``name`` in ``"single"`` or ``"multiple"``."""
         j = self._parse_index(name)
         if scenario == "single":
@@ -231,7 +245,9 @@ class CrossFrameworkEvaluator(RunAccounts):
         fields["missing"] = self.missing_policy
         return Signature(fields)
 
-    def _scores(self, table: StatsTable, signature: Signature, average: str) -> tuple[Score, Score]:
+    def _scores(
+        self, table: StatsTable | SumsTable, signature: Signature, average: str
+    ) -> tuple[Score, Score]:
         return (
             Score.from_table(table, LABELED, signature=signature, average=average),
             Score.from_table(table, UNLABELED, signature=signature, average=average),
@@ -269,6 +285,11 @@ class CrossFrameworkEvaluator(RunAccounts):
         Pairs are ordered by name so the output does not depend on the order
         experiments were given in.
         """
+        if self._sums is not None:
+            raise OptionError(
+                "a paired test swaps rows of two parsers, and this experiment kept only "
+                "their sums: keep them with statistics='rows' (the default)"
+            )
         names = sorted(self.scored_names)
         out = []
         for scenario in ("single", "multiple"):
@@ -302,7 +323,10 @@ class CrossFrameworkEvaluator(RunAccounts):
         skipped = [s.as_dict() for s in res.skipped]
 
         def block(
-            scores: tuple[Score, Score], table: StatsTable, scenario: str, name: str | None
+            scores: tuple[Score, Score],
+            table: StatsTable | SumsTable,
+            scenario: str,
+            name: str | None,
         ) -> dict:
             d: dict[str, object] = {
                 "labeled": scores[0].as_dict(),

@@ -33,7 +33,7 @@ from ..scoring.loop import (
     Sentence,
     check_jobs,
 )
-from ..scoring.stats import Measure, Score, StatsTable, edit_score
+from ..scoring.stats import Measure, Score, StatsTable, SumsTable, edit_score
 from ..trees.convert import Converter
 from ..trees.kinds import text_tokens
 from .sentence import (
@@ -128,6 +128,7 @@ class TedEvalEvaluator(Evaluator):
     measures: ClassVar[dict[str, Measure]] = {"labeled": LABELED, "unlabeled": UNLABELED}
     primary = ("labeled", "unlabeled")
     columns = COLUMNS
+    reads_rows = False  # its reports read sums; only sentence_results reads rows
 
     def __init__(
         self,
@@ -213,7 +214,7 @@ class TedEvalEvaluator(Evaluator):
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
         return text_tokens(tree)
 
-    def _receive(self, run: LoopResult, index: int) -> StatsTable:
+    def _receive(self, run: LoopResult, index: int) -> StatsTable | SumsTable:
         n = len(self.config.parse_theories)
         return run.tables[n + index if self.other_golds else index]
 

@@ -40,6 +40,7 @@ from .loop import (
     RunAccounts,
     Sentence,
     SkippedSentence,
+    SumsPlan,
     check_lengths,
     check_missing,
     check_on_error,
@@ -47,15 +48,17 @@ from .loop import (
     zip_parallel,
 )
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
-from .stats import Measure, Score, Signature, StatsTable
+from .stats import Measure, Score, Signature, StatsTable, SumsTable
 
 __all__ = [
     "MISSING",
     "ON_ERROR",
+    "STATISTICS",
     "Evaluator",
     "MissingSentence",
     "SkippedSentence",
     "UnknownNameError",
+    "sums_plan",
     "zip_parallel",
 ]
 
@@ -104,6 +107,13 @@ class Evaluator(RunAccounts):
     primary: ClassVar[tuple[str, ...]] = ()
     columns: ClassVar[tuple[str, ...]] = ()
     metric: ClassVar[str] = "metric"
+    reads_rows: ClassVar[bool] = True
+    """Whether the evaluator's own reports (summaries, details) read per-sentence rows.
+
+    ``False`` lets the command line keep sums only (``statistics="sums"``) when
+    none of its options asks for rows either; it is a promise, so it is off
+    unless a subclass's reports are known to read nothing but sums.
+    """
 
     def __init__(
         self,
@@ -132,7 +142,8 @@ class Evaluator(RunAccounts):
                 "are not the parser's: use 'skip' or 'zero' (SPEC.md §11)"
             )
         self.progress = progress
-        self._stats: StatsTable | None = None
+        self._stats: StatsTable | SumsTable | None = None
+        self._sums: SumsPlan | None = None  # see evaluate_systems(statistics=...)
         self._run: LoopResult | None = None
         self._index = 0  # which system of a shared run this evaluator reports
         self._names: list[str] = ["parsed_sents"]
@@ -198,13 +209,13 @@ class Evaluator(RunAccounts):
         """The :class:`~nltk_tedeval.scoring.loop.SentenceScorer` of a run of ``evaluators``."""
         return _SystemsScorer(evaluators)
 
-    def _receive(self, run: LoopResult, index: int) -> StatsTable:
+    def _receive(self, run: LoopResult, index: int) -> StatsTable | SumsTable:
         """This evaluator's table of a finished run (it reports system ``index``)."""
         return run.tables[index]
 
     # -- the loop, for one or several systems on the same gold ------------------
 
-    def _compute_stats(self) -> StatsTable:
+    def _compute_stats(self) -> StatsTable | SumsTable:
         self._share_run([self], [(self._names[0], self.parsed_sents)])
         assert self._stats is not None
         return self._stats
@@ -236,6 +247,7 @@ class Evaluator(RunAccounts):
             jobs=getattr(self, "jobs", 1),
             progress=self.progress,
             keep=keep,
+            sums=self._sums,
         )
         for index, ev in enumerate(evaluators):
             ev.aligned_counts = self.aligned_counts
@@ -266,6 +278,7 @@ class Evaluator(RunAccounts):
         systems: Sequence[Iterable[Any]],
         *,
         names: Sequence[str] | None = None,
+        statistics: str = "rows",
         **options: Any,
     ) -> list[Evaluator]:
         """Score several systems against one gold in one pass over the data.
@@ -274,7 +287,10 @@ class Evaluator(RunAccounts):
         system (``on_error="skip"``), or that some system has no parse for
         (``missing="skip"``), is left out of every system, so that paired
         comparisons and significance tests see the same sentences. Returns
-        one evaluator per system, ready.
+        one evaluator per system, ready. ``statistics`` says what the run
+        keeps (:data:`STATISTICS`): with ``"sums"`` or ``"macro"`` its memory
+        stays flat, and what reads rows (:meth:`significance`, sentence
+        scores, :attr:`numbers`) raises :class:`~nltk_tedeval.errors.OptionError`.
         """
         require_corpus(gold_sents, "gold_sents")
         systems = require_corpora(systems, "systems")
@@ -288,6 +304,9 @@ class Evaluator(RunAccounts):
         if check_align(options.get("align", False)) is None:
             check_lengths([("gold", gold_sents), *zip(names, systems, strict=True)])
         evaluators = [cls(system, gold_sents, **options) for system in systems]
+        plan = sums_plan(statistics, evaluators[0].measures.values())
+        for ev in evaluators:
+            ev._sums = plan
         evaluators[0]._share_run(evaluators, list(zip(names, systems, strict=True)))
         return evaluators
 
@@ -301,8 +320,9 @@ class Evaluator(RunAccounts):
     # -- shared ---------------------------------------------------------------
 
     @property
-    def stats(self) -> StatsTable:
-        """Per-sentence sufficient statistics, one row per sentence."""
+    def stats(self) -> StatsTable | SumsTable:
+        """Per-sentence sufficient statistics, one row per sentence (their sums only in a
+        run of ``statistics="sums"`` or ``"macro"``)."""
         if self._stats is None:
             self._stats = self._compute_stats()
         return self._stats
@@ -344,7 +364,9 @@ class Evaluator(RunAccounts):
                 f"{type(self).__name__} has no measure {name!r}; it has {sorted(self.measures)}"
             ) from None
 
-    def score(self, name: str, *, average: str = "micro", stats: StatsTable | None = None) -> Score:
+    def score(
+        self, name: str, *, average: str = "micro", stats: StatsTable | SumsTable | None = None
+    ) -> Score:
         """The corpus (``"micro"``, default) or ``"macro"`` score of one measure."""
         return Score.from_table(
             self.stats if stats is None else stats,
@@ -485,6 +507,25 @@ def _name_both(err: TedEvalError, gold: dict[str, Any], parse: dict[str, Any]) -
     if files:
         err.message = f"{err.message} ({', '.join(files)})"
         err.args = (err.message,)
+
+
+STATISTICS = ("rows", "sums", "macro")
+"""What a run keeps of its sentences: every row (the default; anything can be computed
+from them), the column sums alone (corpus scores), or the sums and every sentence's
+score (macro averages too). Sums and sentence counts are exact either way."""
+
+
+def sums_plan(statistics: str, measures: Iterable[Measure]) -> SumsPlan | None:
+    """How a run that keeps ``statistics`` builds its tables of ``measures``; ``None``: rows."""
+    if statistics not in STATISTICS:
+        raise OptionError(
+            f"statistics must be one of {', '.join(map(repr, STATISTICS))}, not {statistics!r}"
+        )
+    if statistics == "rows":
+        return None
+    measures = tuple(measures)
+    macro = statistics == "macro"
+    return lambda columns: SumsTable(columns, measures, macro)
 
 
 ALIGN = ("exact", "lcs")

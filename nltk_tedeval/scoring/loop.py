@@ -6,7 +6,9 @@ of systems; each sentence goes to a metric's :class:`SentenceScorer`, which
 turns it into one row of integers per table (TedEval's δ and ι, 2012 paper
 §3.3; EVALB's bracket counts; correct heads); the rows become the
 :class:`~nltk_tedeval.scoring.stats.StatsTable` objects that every score,
-macro average and significance test is computed from.
+macro average and significance test is computed from, or, in a run that
+reads no row, :class:`~nltk_tedeval.scoring.stats.SumsTable` objects, of
+a memory that does not grow with the corpus.
 
 Two things can go wrong with a sentence, and they are kept apart:
 
@@ -45,6 +47,8 @@ import sys
 import warnings
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple, Protocol
@@ -58,7 +62,7 @@ from ..errors import (
 )
 from ..records import unwrap
 from .lockstep import check_lengths, zip_parallel
-from .stats import IdColumn, RowBuffer, StatsTable
+from .stats import IdColumn, RowBuffer, StatsTable, SumsTable
 
 __all__ = [
     "MISSING",
@@ -74,6 +78,7 @@ __all__ = [
     "check_lengths",
     "check_missing",
     "check_on_error",
+    "keeping_sums",
     "sentence_loop",
     "zip_parallel",
 ]
@@ -199,53 +204,68 @@ class SentenceScorer(Protocol):
 class LoopResult:
     """The tables of a run and what happened to its sentences.
 
-    ``numbers`` and ``sentence_ids`` describe the rows of every table;
+    ``numbers`` and ``sentence_ids`` describe the rows of every table, unless
+    ``recorded`` is false (a run of sums, which counts its sentences only);
     ``skipped`` lists bad sentences left out, ``missing`` the sentences with
     a missing parse (whatever the policy did with them).
     """
 
-    tables: list[StatsTable]
+    tables: list[StatsTable | SumsTable]
     skipped: list[SkippedSentence] = field(default_factory=list)
     missing: list[MissingSentence] = field(default_factory=list)
     policy: str = "skip"
     missing_rows: int = 0
-    # One entry per scored sentence, in compact columns (8 bytes a number, an
-    # id's UTF-8 bytes): beside the statistics they are all a long run keeps.
+    recorded: bool = True
+    _count: int = field(default=0, repr=False)
+    # One entry per scored sentence of a recorded run, in compact columns (8 bytes
+    # a number, an id's UTF-8 bytes): beside its rows they are all such a run keeps.
     _numbers: array = field(default_factory=lambda: array("q"), repr=False)  # type: ignore[type-arg]
     _ids: IdColumn = field(default_factory=IdColumn, repr=False)
     _keys: array = field(default_factory=lambda: array("q"), repr=False)  # type: ignore[type-arg]
 
     def add(self, number: int, sentence_id: str | None, key: int) -> None:
-        """Record a scored sentence: its number, its id and its key for paired tests."""
-        self._numbers.append(number)
-        self._ids.append(sentence_id)
-        self._keys.append(key)
+        """Count a scored sentence; record its number, its id and its key for paired tests."""
+        self._count += 1
+        if self.recorded:
+            self._numbers.append(number)
+            self._ids.append(sentence_id)
+            self._keys.append(key)
+
+    def _records(self) -> None:
+        if not self.recorded:
+            raise OptionError(
+                "this run kept the sums of its sentences, not the sentences: per-sentence "
+                "results and paired tests need statistics='rows' (the default)"
+            )
 
     @property
     def numbers(self) -> list[int]:
         """The number (from 1) of every scored sentence, in the order of the tables' rows."""
+        self._records()
         return self._numbers.tolist()
 
     @property
     def sentence_ids(self) -> list[str | None]:
         """The id (CoNLL-U ``# sent_id``) of every scored sentence, or ``None``."""
+        self._records()
         return list(self._ids)
 
     @property
     def keys(self) -> list[int]:
         """What identifies every scored sentence for a paired test (a hash of number, id, words)."""
+        self._records()
         return self._keys.tolist()
 
     @property
     def read(self) -> int:
         """Sentences read: scored, left out as missing, or skipped as bad."""
         left_out = 0 if self.policy != "skip" else len(self.missing) - self.missing_rows
-        return len(self._numbers) + left_out + len(self.skipped)
+        return self._count + left_out + len(self.skipped)
 
     @property
     def scored(self) -> int:
         """Sentences that add statistics (a missing one only under ``zero`` or ``flat``)."""
-        return len(self._numbers) - self.missing_rows
+        return self._count - self.missing_rows
 
     def counts(self) -> dict[str, int]:
         """``read``, ``scored``, ``missing`` and ``skipped``, as every report gives them."""
@@ -329,6 +349,22 @@ def check_jobs(jobs: Any) -> int:
     return jobs
 
 
+SumsPlan = Callable[[Sequence[str]], SumsTable]  # a run's table of sums for some columns
+
+_SUMS: ContextVar[SumsPlan | None] = ContextVar("nltk_tedeval_sums", default=None)
+
+
+@contextmanager
+def keeping_sums(sums: SumsPlan | None) -> Iterator[None]:
+    """Runs in this block that are given no ``sums`` keep these (``None``: rows): for a
+    caller whose loop runs inside another function's (a cross-framework experiment's)."""
+    token = _SUMS.set(sums)
+    try:
+        yield
+    finally:
+        _SUMS.reset(token)
+
+
 def sentence_loop(
     golds: Sequence[tuple[str, Iterable[Any]]],
     systems: Sequence[tuple[str, Iterable[Any]]],
@@ -341,6 +377,7 @@ def sentence_loop(
     progress: bool | None = False,
     total: int | None = None,
     keep: Callable[[Any], None] | None = None,
+    sums: SumsPlan | None = None,
 ) -> LoopResult:
     """Score every sentence of ``golds`` and ``systems`` (named corpora) with ``scorer``.
 
@@ -352,15 +389,17 @@ def sentence_loop(
     ``keep`` receives the note of every kept sentence, in order; if it
     raises, the error's ``partial`` attribute (when it has one) gets the
     table as far as it went, what a tool that stops there has printed, when
-    the run has one table.
+    the run has one table. ``sums`` (default: that of :func:`keeping_sums`)
+    builds tables that keep no rows, and then no sentence is recorded either.
     """
     check_on_error(on_error)
     check_missing(missing)
     check_jobs(jobs)
     names = [name for name, _ in systems]
     native = tuple(native) if native is not None else (0,) * len(systems)
-    buffers = [RowBuffer(len(cols)) for cols in scorer.columns]
-    result = LoopResult([], policy=missing)
+    sums = sums or _SUMS.get()
+    buffers = [RowBuffer(len(c)) if sums is None else sums(c) for c in scorer.columns]
+    result = LoopResult([], policy=missing, recorded=sums is None)
     if total is None and golds and isinstance(golds[0][1], Sized):
         total = len(golds[0][1])  # type: ignore[arg-type]
 
@@ -385,14 +424,15 @@ def sentence_loop(
             try:
                 keep(note)
             except TedEvalError as err:
-                if hasattr(err, "partial") and len(buffers) == 1:
+                if hasattr(err, "partial") and len(buffers) == 1 and sums is None:
                     err.partial = StatsTable(scorer.columns[0], buffers[0].to_array())
                 raise
-        result.add(sentence.number, sentence.sentence_id, _key(words_of, sentence))
+        key = _key(words_of, sentence) if sums is None else 0
+        result.add(sentence.number, sentence.sentence_id, key)
         for buffer, row in zip(buffers, rows, strict=True):
             buffer.append(row)
     result.tables = [
-        StatsTable(tuple(cols), buffer.take_array())
+        StatsTable(tuple(cols), buffer.take_array()) if isinstance(buffer, RowBuffer) else buffer
         for cols, buffer in zip(scorer.columns, buffers, strict=True)
     ]
     if result.missing:

@@ -5,7 +5,8 @@ its *sufficient statistics* (TedEval: δ and ι; ParsEval: matched, gold and
 test brackets; attachment: correct and total tokens). Everything else is
 computed here from those integers, once, for all metrics:
 
-- the corpus (micro) score, from the column sums;
+- the corpus (micro) score, from the column sums, which a :class:`SumsTable`
+  keeps without the rows for a run that reads none;
 - the macro score, the mean of the per-sentence scores;
 - the paired significance test (:mod:`nltk_tedeval.scoring.significance`), which
   swaps rows of two tables.
@@ -43,6 +44,7 @@ __all__ = [
     "Score",
     "Signature",
     "StatsTable",
+    "SumsTable",
     "accuracy",
     "edit_score",
     "f_measure",
@@ -128,11 +130,7 @@ TEDEVAL = Measure("TEDEVAL", ("delta", "iota"), edit_score, "no item on either s
 
 
 class RowBuffer:
-    """Rows of integer statistics collected one sentence at a time, 8 bytes a number.
-
-    Streaming keeps only these rows in memory, so their size is what a long
-    corpus costs: a Python tuple of four small numbers takes about 90 bytes,
-    the same row here 32.
+    """Rows of integer statistics, 8 bytes a number: 32 for four, where a tuple takes 90.
 
     >>> buf = RowBuffer(2)
     >>> buf.append((8, 10)); buf.append((1, 2))
@@ -176,7 +174,7 @@ class RowBuffer:
 class IdColumn(Sequence):  # type: ignore[type-arg]  # of str | None
     """The sentence ids of a run, in about a third of the memory of a list of strings.
 
-    A long corpus keeps one id per scored sentence (for per-sentence output
+    A run that keeps rows keeps one id per scored sentence (for per-sentence output
     and paired tests); as Python strings in a list they cost 57 bytes each
     beside their characters (the string's header and the list's pointer).
     Here they are UTF-8 bytes in one buffer with their end offsets beside
@@ -296,9 +294,72 @@ class StatsTable:
         scores = scores[~np.isnan(scores)]
         return float(scores.mean()) if scores.size else float("nan")
 
+    def undefined(self, measure: Measure) -> int:
+        """How many rows have no score of their own under ``measure`` (NaN)."""
+        return int(np.isnan(self.per_sentence(measure)).sum())
+
     def subset(self, rows: Sequence[int] | np.ndarray) -> StatsTable:
         """A table of the given rows (indices or a boolean mask)."""
         return StatsTable(self.columns, self._array[np.asarray(rows)])
+
+
+class SumsTable:
+    """What reports read of a :class:`StatsTable`, without its rows: flat memory for any corpus.
+
+    Rows fold by blocks into their count, column sums and undefined rows per measure.
+    ``macro`` keeps each defined sentence score (8 bytes), as numpy's pairwise mean
+    splits them by a count known only at the end: only that same mean is bit-exact.
+
+    >>> t = SumsTable(("delta", "iota"), [TEDEVAL], macro=True); t.append((1, 4)); t.append((0, 0))
+    >>> len(t), t.totals(("delta", "iota")).tolist(), t.undefined(TEDEVAL), t.macro(TEDEVAL)
+    (2, [1, 4], 1, 0.75)
+    """
+
+    BLOCK = 512  # rows folded at once: 16 kB of four columns, and numpy still pays
+    corpus = StatsTable.corpus
+
+    def __init__(self, columns: Sequence[str], measures: Iterable[Measure], macro: bool) -> None:
+        self.columns = tuple(columns)
+        self._index = {name: i for i, name in enumerate(self.columns)}
+        self._block, self._rows = RowBuffer(len(self.columns)), 0
+        self._sums = np.zeros(len(self.columns), dtype=np.int64)
+        self._undefined = {m: 0 for m in measures if set(m.columns) <= set(self.columns)}
+        self._scores = {m: array("d") for m in self._undefined} if macro else {}
+
+    def append(self, row: Sequence[int]) -> None:
+        self._block.append(row)
+        if len(self._block) >= self.BLOCK:
+            self._fold()
+
+    def _fold(self) -> None:
+        rows = self._block.take_array()
+        self._rows += len(rows)
+        self._sums += rows.sum(axis=0)
+        for m in self._undefined:  # as StatsTable.per_sentence and .macro compute them
+            scores = m(rows[:, [self._index[c] for c in m.columns]])
+            nan = np.isnan(scores)
+            self._undefined[m] += int(nan.sum())
+            if m in self._scores:
+                self._scores[m].frombytes(scores[~nan].tobytes())
+
+    def __len__(self) -> int:
+        self._fold()
+        return self._rows
+
+    def totals(self, columns: Sequence[str]) -> np.ndarray:
+        self._fold()
+        return self._sums[[self._index[c] for c in columns]]
+
+    def undefined(self, measure: Measure) -> int:
+        self._fold()
+        return self._undefined[measure]
+
+    def macro(self, measure: Measure) -> float:
+        self._fold()
+        if measure not in self._scores:
+            raise OptionError(f"a macro average needs statistics='macro' ({measure.name})")
+        scores = np.frombuffer(self._scores[measure], dtype=np.float64)
+        return float(scores.mean()) if scores.size else float("nan")
 
 
 SIGNATURE_KEYS: dict[str, str] = {
@@ -446,7 +507,7 @@ class Score(float):
     @classmethod
     def from_table(
         cls,
-        table: StatsTable,
+        table: StatsTable | SumsTable,
         measure: Measure,
         *,
         name: str | None = None,
@@ -463,7 +524,7 @@ class Score(float):
         else:
             value = table.macro(measure)
         totals = dict(zip(measure.columns, table.totals(measure.columns).tolist(), strict=True))
-        undefined = int(np.isnan(table.per_sentence(measure)).sum())
+        undefined = table.undefined(measure)
         # Without a sentence, Score itself says so ("no sentence").
         reason: str | None = None
         if len(table):
