@@ -38,9 +38,9 @@ from .lines import _Lines
 
 __all__: list[str] = []  # read through sentences.py
 
-BLOCK_LINES = 1024
-"""Lines analysed together: enough to amortise numpy's per-call cost, few enough that the
-two blocks of a file and their columns stay a few megabytes."""
+BLOCK_LINES = 256
+"""Lines analysed together: as fast as 1,024 (numpy's per-call cost is paid per block), and
+small enough that a run's memory is the same at 1,000 sentences as at 100,000."""
 
 # Byte classes: 0 "(", 1 ")", 2 part of a word, 3 white space, 4 the line break.
 # EVALB splits at the C locale's white space only (isspace in the "C" locale),
