@@ -17,7 +17,7 @@ import pickle
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from nltk_tedeval import ParsevalEvaluator
@@ -323,6 +323,33 @@ def test_a_block_builds_the_table_the_line_reader_builds(items: list) -> None:
             expected.nodes,
             expected.tags,
         )
+        assert BlockTree(block, i, i + 1).tags == expected.tags  # from the word columns
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(corpus=regular_pairs().map(lambda p: ("\n".join(p[0]) + "\n", "\n".join(p[1]) + "\n")))
+def test_aligned_parseval_on_the_same_tokens_gives_the_unaligned_statistics(
+    corpus: tuple[str, str],
+) -> None:
+    # Under alignment, sentences of identical tokens go to the blocks too.
+    gold, test = corpus
+
+    def read(text: str):
+        return read_text(text, "ptb", one_per_line=True, nltk_trees=False, nltk_free=True)
+
+    # The same words, none of them an empty element (no text to align).
+    assume("-NONE-" not in gold + test)
+    assume([r.tree.words for r in read(gold)] == [r.tree.words for r in read(test)])
+
+    def run(align: bool) -> tuple:
+
+        try:
+            ev = ParsevalEvaluator(read(test), read(gold), align=align)
+            return ev.stats.array.tolist(), [e.message for e in ev.errors]
+        except Exception as err:  # the same error either way, or a difference
+            return type(err).__name__, str(err)
+
+    assert run(True) == run(False)
 
 
 def lines_of(tree: tuple) -> list[str]:

@@ -257,10 +257,6 @@ class ParsevalEvaluator(BracketEvaluator):
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], TedEvalError | None]:
         """EVALB's calc_result() for one sentence: its row, and its error if it has one."""
-        if type(parsed) is BlockTree and type(gold) is BlockTree:
-            row = self._block_row(parsed, gold)
-            if row is not None:
-                return row, None
         rules = self._rules
         if isinstance(parsed, Unit):
             if not parsed.identical:
@@ -268,6 +264,10 @@ class ParsevalEvaluator(BracketEvaluator):
                 return self._with_cut(row), error
             # The same tokens: EVALB's own steps, so that its figures stay EVALB's.
             parsed, gold = parsed.test[0].item, parsed.gold[0].item
+        if type(parsed) is BlockTree and type(gold) is BlockTree:
+            row = self._block_row(parsed, gold)
+            if row is not None:
+                return row, None
         row, error = _score(
             self._side(gold, "gold", rules), self._side(parsed, "test", rules), rules
         )

@@ -382,6 +382,12 @@ class BracketBlock:
         """The words of regular line ``index``."""
         return tuple(self._words[self.line_words[index] : self.line_words[index + 1]])
 
+    def tags(self, index: int) -> tuple[str, ...]:
+        """The POS tags of the words of regular line ``index`` (each word has one)."""
+        labels = self.labels
+        first, last = self.line_words[index], self.line_words[index + 1]
+        return tuple(labels[t] for t in self.word_tag[first:last].tolist())
+
     @cached_property
     def _joined_words(self) -> tuple[bytes, list[int]]:
         """Every regular line's :func:`joined_words`, as one buffer and the lines' offsets."""
@@ -453,7 +459,9 @@ class BlockTree(PhraseStructure):
 
     @cached_property
     def tags(self) -> tuple[str | None, ...]:  # type: ignore[override]
-        return self._table.tags
+        # From the block's word columns: alignment reads tags (to leave empty
+        # elements out of the text) without needing the nodes.
+        return self.block.tags(self.index)
 
     @property
     def joined_words(self) -> bytes:
