@@ -264,8 +264,10 @@ class ParsevalEvaluator(BracketEvaluator):
                 return self._with_cut(row), error
             # The same tokens: EVALB's own steps, so that its figures stay EVALB's.
             parsed, gold = parsed.test[0].item, parsed.gold[0].item
-        if type(parsed) is BlockTree and type(gold) is BlockTree:
-            row = self._block_row(parsed, gold)
+        # Aligned units hold reader records: their trees are what blocks know.
+        p_tree, g_tree = unwrap(parsed)[0], unwrap(gold)[0]
+        if type(p_tree) is BlockTree and type(g_tree) is BlockTree:
+            row = self._block_row(p_tree, g_tree)
             if row is not None:
                 return row, None
         row, error = _score(
