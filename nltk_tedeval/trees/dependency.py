@@ -250,17 +250,7 @@ class DependencyTree:
             extend(kids[node])
         # Spans are 0-based and half-open: token w starts as (w - 1, w). The
         # root (0) is updated too, harmlessly, which saves a test per token.
-        lo = list(range(-1, n))
-        hi = list(range(n + 1))
-        size = [1] * (n + 1)
-        head_of = (0, *heads)
-        for node in order[:0:-1]:
-            head = head_of[node]
-            if lo[node] < lo[head]:
-                lo[head] = lo[node]
-            if hi[node] > hi[head]:
-                hi[head] = hi[node]
-            size[head] += size[node]
+        lo, hi, size = _extents(order, heads, list(range(-1, n)))
         del lo[0], hi[0]
         spans: list[Span] = list(zip(lo, hi, strict=True))
         bad = None
@@ -325,17 +315,7 @@ def _non_projective_arcs(heads: Sequence[int]) -> list[Arc]:
     # The first and last token and the size of every subtree: a head whose
     # subtree is contiguous dominates every token between it and its
     # dependents, so only arcs from other heads need the test below.
-    lo = list(range(n + 1))
-    hi = lo[:]
-    size = [1] * (n + 1)
-    head_of = (0, *heads)
-    for node in order[:0:-1]:
-        head = head_of[node]
-        if lo[node] < lo[head]:
-            lo[head] = lo[node]
-        if hi[node] > hi[head]:
-            hi[head] = hi[node]
-        size[head] += size[node]
+    lo, hi, size = _extents(order, heads, list(range(n + 1)))
     arcs = []
     for dep, head in enumerate(heads, start=1):
         if head == 0 or hi[head] - lo[head] + 1 == size[head]:
@@ -526,3 +506,26 @@ class _LabelSets(dict[str | None, frozenset[str]]):
 
 
 _LABEL_SETS = _LabelSets({None: frozenset()})
+
+
+def _extents(
+    order: Sequence[int], heads: Sequence[int], lo: list[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """Bottom-up over ``order`` (root first): every node's lowest and highest token and size.
+
+    ``lo`` holds each node's own start (a 0-based span start or its
+    number); the highest token starts as the node's number. Children come
+    after their heads in ``order``, so walking it backwards finishes every
+    subtree before its head reads it.
+    """
+    hi = list(range(len(lo)))
+    size = [1] * len(lo)
+    head_of = (0, *heads)
+    for node in order[:0:-1]:
+        head = head_of[node]
+        if lo[node] < lo[head]:
+            lo[head] = lo[node]
+        if hi[node] > hi[head]:
+            hi[head] = hi[node]
+        size[head] += size[node]
+    return lo, hi, size
