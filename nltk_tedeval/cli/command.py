@@ -211,13 +211,6 @@ def _conversion(p: argparse.ArgumentParser, *, per_experiment: bool) -> None:
         choices=["span", "apted"],
         help="span: exact and linear (default); apted: tree edit distance cross-check",
     )
-    e.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help="worker processes for the APTED engine (the span engine runs in one process, "
-        "which is faster)",
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -46,7 +46,6 @@ def cmd_score(args: argparse.Namespace) -> int:
     options = {
         "converter": _converter(args, label_map(args.label_map)),
         "engine": args.engine,
-        "jobs": args.jobs,
     }
     run = evaluate(args, TedEvalEvaluator, options, extra_golds=extra)
     first = run.first
@@ -130,7 +129,6 @@ def cmd_cross(args: argparse.Namespace) -> int:
         experiments,
         tl_unify=tl,
         engine=args.engine,
-        jobs=args.jobs,
         statistics=statistics_kept(args, reads_rows=False),
         **run_options(args),
     )
