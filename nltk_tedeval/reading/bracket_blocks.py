@@ -24,6 +24,7 @@ its words come from the block without building the table.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from functools import cached_property, partial
 from itertools import islice
@@ -32,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from ..records import SourceSentence
-from ..trees.constituency import Node, PhraseStructure
+from ..trees.constituency import EMPTY_ELEMENT, Node, PhraseStructure
 from .brackets import _Brackets, _evalb_line
 from .lines import _Lines
 
@@ -80,12 +81,14 @@ class LabelBook:
         keys = np.fromiter(self._known, dtype=np.uint64, count=len(self._known))
         ids = np.fromiter(self._known.values(), dtype=np.int32, count=len(self._known))
         bits = 2 * len(keys).bit_length() + 1
-        rng = np.random.default_rng(seed)
+        # random, not numpy.random: that one import would add 10 MB to every run.
+        rng = random.Random(seed)
         while bits <= 22:
             for _ in range(8):
-                mult = rng.integers(1, 2**63, dtype=np.uint64) | np.uint64(1)
+                mult = np.uint64(rng.getrandbits(64) | 1)
                 slots = (keys * mult) >> np.uint64(64 - bits)
-                if len(np.unique(slots)) == len(slots):
+                # (Not np.unique: its first call imports numpy.ma, 8 MB.)
+                if len(set(slots.tolist())) == len(slots):
                     self._mult, self._shift = mult, np.uint64(64 - bits)
                     self._slot_key = np.zeros(1 << bits, dtype=np.uint64)
                     self._slot_id = np.full(1 << bits, -1, dtype=np.int32)
@@ -113,7 +116,7 @@ class LabelBook:
         keys = _packed(raw, starts[short], lengths[short])
         found = self._lookup(keys)
         if (found < 0).any():
-            for key in np.unique(keys[found < 0]).tolist():
+            for key in sorted(set(keys[found < 0].tolist())):
                 self._known[key] = len(self.labels)
                 label = key.to_bytes(8, "little").rstrip(b"\0")
                 self.labels.append(label.decode("utf-8", "surrogatepass"))
@@ -348,6 +351,20 @@ class BracketBlock:
             line_nodes.tolist(),
         )
 
+    @cached_property
+    def empty_element_lines(self) -> frozenset[int]:
+        """The regular lines with a word tagged ``-NONE-`` (an empty element)."""
+        for tag, label in enumerate(self.labels):
+            if label == EMPTY_ELEMENT:
+                return frozenset(self.word_line[self.word_tag == tag].tolist())
+        return frozenset()
+
+    def labeled_spans(self, index: int) -> Iterator[tuple[str, int, int]]:
+        """``(label, start, end)`` of every node of regular line ``index``, in pre-order."""
+        labels, starts, ends, _, _, line_nodes = self._nodes
+        first, last = line_nodes[index], line_nodes[index + 1]
+        return zip(labels[first:last], starts[first:last], ends[first:last], strict=True)
+
     def table(self, index: int) -> PhraseStructure:
         """The table of regular line ``index``, the one the line reader makes of it."""
         labels, starts, ends, parents, is_tag, line_nodes = self._nodes
@@ -467,6 +484,17 @@ class BlockTree(PhraseStructure):
     def joined_words(self) -> bytes:
         """:func:`joined_words` of the words, from the block."""
         return self.block.joined_words(self.index)
+
+    def labeled_spans(self) -> Iterator[tuple[str, int, int]]:
+        # From the block's columns: a multi-function tree needs no Node tuples.
+        return self.block.labeled_spans(self.index)
+
+    def remove_empty_elements(self) -> PhraseStructure:
+        # A regular line has no constituent without words (no "()" or "(X)"),
+        # so only -NONE- words can make one.
+        if self.index not in self.block.empty_element_lines:
+            return self
+        return super().remove_empty_elements()
 
     def _fields(self) -> tuple[Any, ...]:
         return (self.words, self.nodes, self.tags)

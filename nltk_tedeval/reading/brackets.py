@@ -19,7 +19,7 @@ command line, which so never imports nltk): it is then a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import InputFormatError
@@ -257,7 +257,14 @@ class _Brackets:
 
 
 def _read_ptb(
-    lines: _Lines, collect: bool, nltk_trees: bool = True, nltk_free: bool = False
+    lines: _Lines,
+    collect: bool,
+    nltk_trees: bool = True,
+    nltk_free: bool = False,
+    *,
+    texts: Iterable[str] | None = None,
+    start: int = 1,
+    number: int = 0,
 ) -> Iterator[SourceSentence]:
     """Trees in a stream of brackets: one per line, or spread over several lines.
 
@@ -272,7 +279,7 @@ def _read_ptb(
     name = lines.name
     reader = _Brackets(nltk_trees=nltk_trees, nltk_free=nltk_free)
     stack, done, problems = reader.stack, reader.done, reader.problems
-    number = 0  # sentences yielded so far
+    # number: sentences yielded so far
     group = 0  # first line of the group; 0 when none is open
     last = 0  # last non-blank line
     error: InputFormatError | None = None
@@ -304,7 +311,7 @@ def _read_ptb(
         error = None
         return out
 
-    for lineno, text in enumerate(lines, start=1):
+    for lineno, text in enumerate(lines if texts is None else texts, start=start):
         tokens = _ptb_tokens(text)
         if not tokens:
             if group and not stack:

@@ -15,6 +15,7 @@ from contextlib import ExitStack
 from ..errors import OptionError
 from ..records import SourceSentence
 from .bracket_blocks import _read_ptb_blocks
+from .bracket_groups import _read_ptb_groups
 from .brackets import _read_ptb, _read_ptb_lines, _spans_lines
 from .columns import _read_columns
 from .detect import FORMATS, _sniff, _suffix
@@ -164,9 +165,10 @@ def _read(
     if fmt == "ptb":
         if one_per_line is None:
             one_per_line = not _spans_lines(lines)
-        if one_per_line and not nltk_trees:
-            # Tables without nltk: a block of lines at a time, with numpy.
-            yield from _read_ptb_blocks(lines, collect, nltk_free)
+        if not nltk_trees:
+            # Tables without nltk: a block of lines (or of trees) at a time, with numpy.
+            read_blocks = _read_ptb_blocks if one_per_line else _read_ptb_groups
+            yield from read_blocks(lines, collect, nltk_free)
         else:
             read = _read_ptb_lines if one_per_line else _read_ptb
             yield from read(lines, collect, nltk_trees, nltk_free)

@@ -21,13 +21,13 @@ unary chains collapse into one node with the union of their labels.
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import EmptyTreeError, TreeStructureError
 from ..records import is_loaded_instance, is_nltk_tree
-from .labelers import Labeler, get_labeler
+from .labelers import LABELERS, Labeler, get_labeler
 from .mft import MultiFunctionTree, Span
 from .tokens import normalize_token
 
@@ -151,6 +151,16 @@ class PhraseStructure:
         if EMPTY_ELEMENT not in self.tags and all(n.start < n.end for n in self.nodes):
             return self
         return self.without_words(lambda i: self.tags[i] == EMPTY_ELEMENT)
+
+    def labeled_spans(self) -> Iterable[tuple[str, int, int]]:
+        """``(label, start, end)`` of every node, in pre-order: all a multi-function tree
+        needs of a phrase (SPEC.md §3.2), which a table read in blocks gives without nodes.
+
+        >>> from nltk import Tree
+        >>> list(flatten_tree(Tree.fromstring("(S (NP (PRP I)) (VP (VBD left)))")).labeled_spans())
+        [('S', 0, 2), ('NP', 0, 1), ('PRP', 0, 1), ('VP', 1, 2), ('VBD', 1, 2)]
+        """
+        return ((n.label, n.start, n.end) for n in self.nodes)
 
 
 @dataclass(frozen=True)
@@ -327,32 +337,46 @@ def tree_to_mft(
     (0,2):{} (0,1):{SBJ} (1,2):{}
     """
     label_fn = get_labeler(labeler)
-    cache: dict[str, frozenset[str]] = {}
-
-    def functions(label: str) -> frozenset[str]:
-        funcs = cache.get(label)
-        if funcs is None:
-            funcs = cache[label] = frozenset(label_fn(label))
-        return funcs
-
     if is_disc_tree(tree):
         from .discontinuous import disc_tree_to_mft
 
         return disc_tree_to_mft(tree, label_fn)
     if isinstance(tree, PhraseStructure):
         ps = tree.remove_empty_elements()
-        spans = ((n.label, n.start, n.end) for n in ps.nodes)
+        spans: Iterable[tuple[str, int, int]] = ps.labeled_spans()
         raw_words: Sequence[str] = ps.words
     else:
         raw_words, spans = _spans_without_empty_elements(tree)
+    # Nodes that share a span (a unary chain) are one node labelled with
+    # the union of their functions (SPEC.md §2, the 2012 unary-chain collapse).
+    cache = _functions_of(label_fn)
+    known = cache.get
     table: dict[Span, frozenset[str]] = {}
+    old_functions = table.get
     for label, start, end in spans:
-        funcs = functions(label)
+        funcs = known(label)
+        if funcs is None:
+            funcs = cache[label] = frozenset(label_fn(label))
         span = (start, end)
-        old = table.get(span)
+        old = old_functions(span)
         table[span] = funcs if old is None else old | funcs
     words = tuple(normalize_token(w) for w in raw_words)
     return MultiFunctionTree._trusted(words, table)
+
+
+_NAMED_FUNCTIONS: dict[Labeler, dict[str, frozenset[str]]] = {}
+
+
+def _functions_of(label_fn: Labeler) -> dict[str, frozenset[str]]:
+    """A cache of ``label_fn``'s answers: kept across trees for the named labelers, which are
+    pure functions of the label (a treebank has a few hundred labels), per tree for others."""
+    for named in LABELERS.values():
+        if named is label_fn:
+            cache = _NAMED_FUNCTIONS.setdefault(named, {})
+            if len(cache) > 100_000:  # labels made up per tree: do not grow for ever
+                cache.clear()
+            return cache
+    return {}
 
 
 def _spans_without_empty_elements(tree: Any) -> tuple[list[str], list[tuple[str, int, int]]]:

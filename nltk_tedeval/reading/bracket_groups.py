@@ -1,0 +1,156 @@
+"""Brackets in free layout (a tree over several lines), read a block of trees at a time.
+
+Pretty-printed treebanks spread each tree over many indented lines. The
+free-layout reader (:func:`~nltk_tedeval.reading.brackets._read_ptb`) reads
+them in *groups*: a group starts at a ``(`` in column 0, or at the first
+non-blank line after a blank line outside any tree, and takes every line up
+to the next start. This module finds the same groups with numpy (the depth
+before each line is a running sum of its brackets), joins each group's lines
+with spaces and hands the groups to a
+:class:`~nltk_tedeval.reading.bracket_blocks.BracketBlock` as if each were
+one line: a group that is one regular tree becomes a
+:class:`~nltk_tedeval.reading.bracket_blocks.BlockTree`, with no Python
+object per token.
+
+Every other group (two trees, an error, a backslash, which the free layout
+reads as an escape) is read by ``_read_ptb`` alone, which gives exactly its
+sentences, numbers and errors, since a group always ends outside any tree.
+Where the groups themselves could come out differently from that reader's
+(a closing bracket outside any tree, a tree still open where a new one
+starts in column 0, a backslash before a bracket, white space that only
+Unicode knows, a line that is not UTF-8), the rest of the input is read by
+``_read_ptb`` from the start of the group in progress. The tests compare
+both ways on generated files full of such lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import chain, islice
+
+import numpy as np
+
+from ..records import SourceSentence
+from .bracket_blocks import BLOCK_LINES, BlockTree, BracketBlock, LabelBook
+from .brackets import _read_ptb
+from .lines import _Lines
+
+__all__: list[str] = []  # read through sentences.py
+
+CHUNK_LINES = 1024
+"""Lines grouped at a time; a group still open at the end of a chunk waits for the next."""
+
+# White space that str.split (the free layout's tokenizer) knows and the
+# blocks' byte classes (the C locale's) do not: a line of only these is
+# blank to one and not to the other.
+_UNICODE_ONLY_SPACE = re.compile(
+    "[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+)
+_ESCAPED_BRACKET = re.compile(r"\\[()]")
+_SPACE_BYTES = np.zeros(256, dtype=bool)
+_SPACE_BYTES[list(b" \t\n\r\f\v")] = True
+
+
+def _read_ptb_groups(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
+    """The free-layout reading of ``lines`` (straight to tables), a block of trees at a time."""
+    name = lines.name
+    book = LabelBook()
+    it = iter(lines)
+    carry: list[str] = []  # the lines of the group still open, from line ``first``
+    first = 1
+    number = 0  # sentences yielded so far
+    while True:
+        new = list(islice(it, CHUNK_LINES))
+        texts = carry + new
+        if not texts:
+            return
+        at_end = not new
+        found = None if lines.bad else _groups(texts, at_end)
+        if found is None:  # the groups may differ from _read_ptb's: it reads the rest
+            rest = chain(texts, it)
+            yield from _read_ptb(
+                lines, collect, False, nltk_free, texts=rest, start=first, number=number
+            )
+            return
+        starts, complete = found
+        for at in range(0, complete, BLOCK_LINES):
+            batch = range(at, min(at + BLOCK_LINES, complete))
+            joined = [" ".join(texts[starts[g] : starts[g + 1]]) for g in batch]
+            block = BracketBlock(joined, book)
+            regular = block.regular.tolist()
+            for i, g in enumerate(batch):
+                lineno = first + starts[g]
+                if regular[i] and "\\" not in joined[i]:
+                    number += 1
+                    tree = BlockTree(block, i, lineno)
+                    yield SourceSentence(name, number, lineno, None, tree, None)
+                    continue
+                group = texts[starts[g] : starts[g + 1]]
+                for sentence in _read_ptb(
+                    lines, collect, False, nltk_free, texts=group, start=lineno, number=number
+                ):
+                    number = sentence.number
+                    yield sentence
+        if at_end:
+            return
+        first += starts[complete]
+        carry = texts[starts[complete] :]
+        if len(carry) > CHUNK_LINES:
+            # A group longer than a chunk (no blank line, no tree at the
+            # margin): grouping it again with every chunk would be quadratic.
+            rest = chain(carry, it)
+            yield from _read_ptb(
+                lines, collect, False, nltk_free, texts=rest, start=first, number=number
+            )
+            return
+
+
+def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
+    """Where the groups of ``texts`` start (first line of each, then the end) and how many
+    are complete, or None when counting brackets might not find the reader's groups.
+
+    ``texts`` begins outside any tree. The lines from the first incomplete
+    group's start on are carried to the next chunk.
+    """
+    joined = "\n".join(texts) + "\n"
+    if not joined.isascii() and _UNICODE_ONLY_SPACE.search(joined):
+        return None
+    if "\\" in joined and _ESCAPED_BRACKET.search(joined):
+        return None  # an escaped bracket is a word's character, not a bracket
+    buf = np.frombuffer(joined.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    step = (buf == 40).astype(np.int32)
+    step -= buf == 41
+    depth = np.cumsum(step, dtype=np.int32)
+    if len(depth) and depth.min() < 0:
+        # A ")" outside any tree: the reader notes it and goes on at depth 0,
+        # where a running sum goes below; let the reader read from here.
+        return None
+    breaks = np.flatnonzero(buf == 10)
+    line_start = np.empty(len(breaks), dtype=np.int64)
+    line_start[0] = 0
+    line_start[1:] = breaks[:-1] + 1
+    depth_before = np.zeros(len(breaks), dtype=np.int32)
+    depth_before[1:] = depth[breaks[:-1]]
+    ink = np.cumsum(~_SPACE_BYTES[buf], dtype=np.int64)
+    ink_before = np.zeros(len(breaks), dtype=np.int64)
+    ink_before[1:] = ink[breaks[:-1]]
+    blank = ink[breaks] == ink_before
+    col0 = buf[line_start] == 40
+    if (col0 & (depth_before > 0)).any():
+        return None  # a tree left open where a new one starts: the reader's error
+    # A non-blank line starts a group at a "(" in column 0, or when a blank
+    # line outside any tree comes between it and the last non-blank line.
+    inked = np.flatnonzero(~blank)
+    if not len(inked):
+        return [len(texts)], 0  # blank lines only: no group, nothing to carry
+    gap = np.ones(len(inked), dtype=bool)
+    gap[1:] = inked[1:] - inked[:-1] > 1
+    start = col0[inked] | (gap & (depth_before[inked] == 0))
+    start[0] = True
+    starts = inked[start].tolist()
+    # The last group may go on in the next chunk (or, at the end, be a tree
+    # the file leaves open: the reader says so).
+    complete = len(starts) if at_end else len(starts) - 1
+    starts.append(len(texts))
+    return starts, complete

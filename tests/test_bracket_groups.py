@@ -1,0 +1,199 @@
+"""Free-layout brackets read a block of trees at a time give what the line-by-line reader gives.
+
+:mod:`nltk_tedeval.reading.bracket_groups` finds the free layout's groups
+of lines by counting brackets with numpy and reads each regular tree from
+a block's columns; the reference is ``brackets._read_ptb`` with tables
+(``nltk_trees=False``), which tests/test_fast_reading.py checks against
+nltk's own trees. Generated files mix pretty-printed trees with every kind
+of line that changes the groups or the reading (blank lines of Unicode
+white space, stray text, brackets too many or too few, trees that start
+indented or share a line, escapes, bytes that are not UTF-8), and chunks
+and blocks of a few lines make every file span several.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nltk_tedeval.errors import InputFormatError
+from nltk_tedeval.reading import bracket_groups, read_text
+from nltk_tedeval.reading.bracket_blocks import BlockTree
+from nltk_tedeval.reading.bracket_groups import _read_ptb_groups
+from nltk_tedeval.reading.brackets import _read_ptb
+from nltk_tedeval.reading.lines import _Lines
+from nltk_tedeval.trees.constituency import tree_to_mft
+
+LABELS = ["S", "NP-SBJ", "VP", "", "É", "SBAR-ADV-1", "-NONE-"]
+WORDS = ["a", "dog", "çé", "中", "*T*-1", "x\\y", "a\u00a0b"]
+
+
+@st.composite
+def trees(draw, depth: int = 3) -> tuple:
+    """``(tag, word)`` for a word, ``(label, [children])`` for a phrase."""
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        return (draw(st.sampled_from(LABELS)), draw(st.sampled_from(WORDS)))
+    return (draw(st.sampled_from(LABELS)), draw(st.lists(trees(depth - 1), min_size=1, max_size=3)))
+
+
+def pretty(tree: tuple, indent: int = 0, flat: bool = False) -> list[str]:
+    """``tree`` over several lines, each phrase on its own line, indented by its depth."""
+    label, body = tree
+    if isinstance(body, str):
+        return [f"{' ' * indent}({label} {body})"]
+    if flat:
+        inner = " ".join(pretty(c, 0, True)[0] for c in body)
+        return [f"{' ' * indent}({label} {inner})"]
+    out = [f"{' ' * indent}({label}"]
+    for child in body:
+        out.extend(pretty(child, indent + 2))
+    out[-1] += ")"
+    return out
+
+
+# Lines that change the groups or the reading, one of each kind.
+ODD = [
+    [""],
+    ["   "],
+    ["\u3000"],  # blank for str.split, not for the C locale
+    ["\x1c"],
+    ["stray text"],
+    [")"],  # a closing bracket outside any tree
+    ["(S (NN a)"],  # left open: the next tree at the margin ends it with an error
+    ["  (S (NN a))"],  # a tree that starts indented (joins the group above)
+    ["(S (NN a)) (T (NN b))"],  # two trees in one group
+    ["(NP\\ SBJ (NN a))"],  # a label ending in a backslash
+    ["(NN \\(a)"],  # an escaped bracket: a character of the word
+    ["(())"],  # no words
+    ["(S (NP) (NN a))"],  # a phrase without words
+    ["(S", "", "  (NN a))"],  # a blank line inside a tree
+    ["(S (NN a))", "  x"],  # text after a tree, in its group
+    ["(S (NN a\u00a0b))"],  # a no-break space: white space in the free layout
+]
+
+
+@st.composite
+def documents(draw) -> str:
+    parts: list[list[str]] = []
+    for _ in range(draw(st.integers(0, 8))):
+        kind = draw(st.integers(0, 5))
+        if kind == 0:
+            parts.append(draw(st.sampled_from(ODD)))
+        else:
+            parts.append(pretty(draw(trees()), flat=kind == 1))
+        if draw(st.booleans()):
+            parts.append([""] * draw(st.integers(1, 2)))
+    text = "\n".join(line for part in parts for line in part)
+    return text + draw(st.sampled_from(["\n", "", "\n\n"]))
+
+
+def outcome(read, text: str, collect: bool, nltk_free: bool) -> list[tuple]:
+    """What a reader gives for ``text``: each sentence's place, tree and error, then a raise."""
+    out: list[tuple] = []
+    try:
+        for s in read(_Lines.from_text("doc.ptb", text), collect, nltk_free):
+            tree = s.tree
+            if hasattr(tree, "nodes"):  # a table, read from a block's columns or not
+                tree = (tree.words, tree.nodes, tree.tags)
+            error = None if s.error is None else str(s.error)
+            out.append((s.file, s.number, s.line, tree, error))
+    except InputFormatError as err:
+        out.append(("raised", str(err)))
+    return out
+
+
+def line_reader(lines: _Lines, collect: bool, nltk_free: bool):
+    return _read_ptb(lines, collect, False, nltk_free)
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bracket_groups, "CHUNK_LINES", 5)
+    monkeypatch.setattr(bracket_groups, "BLOCK_LINES", 2)
+
+
+@pytest.mark.usefixtures("small_chunks")
+@settings(max_examples=400, deadline=None)
+@given(documents(), st.booleans(), st.booleans())
+def test_blocks_read_as_the_line_reader(text: str, collect: bool, nltk_free: bool) -> None:
+    assert outcome(_read_ptb_groups, text, collect, nltk_free) == outcome(
+        line_reader, text, collect, nltk_free
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(documents())
+def test_blocks_read_as_the_line_reader_in_full_chunks(text: str) -> None:
+    assert outcome(_read_ptb_groups, text, True, True) == outcome(line_reader, text, True, True)
+
+
+@pytest.mark.usefixtures("small_chunks")
+@settings(max_examples=100, deadline=None)
+@given(st.lists(trees(), min_size=1, max_size=6))
+def test_multi_function_trees_from_block_columns(forest: list[tuple]) -> None:
+    # tree_to_mft reads a block tree's spans from the block's columns and
+    # leaves -NONE- words out as for any table (SPEC.md §3.2).
+    text = "\n".join(line for tree in forest for line in pretty(tree)) + "\n"
+    fast = [s.tree for s in _read_ptb_groups(_Lines.from_text("d", text), True, True)]
+    slow = [s.tree for s in line_reader(_Lines.from_text("d", text), True, True)]
+    assert len(fast) == len(slow)
+    for a, b in zip(fast, slow, strict=True):
+        if a is None or not hasattr(a, "nodes"):
+            assert a == b
+            continue
+        try:
+            expected = tree_to_mft(b)
+        except Exception as err:  # no word left once empty elements go
+            with pytest.raises(type(err)):
+                tree_to_mft(a)
+            continue
+        assert tree_to_mft(a) == expected
+
+
+def test_groups_by_hand() -> None:
+    # Line 1 blank; a tree over lines 2-3; a blank line; a tree starting
+    # indented on line 5 (after a blank line: a group of its own); a tree at
+    # the margin on line 6 with a blank line inside it; two trees on line 9.
+    text = "\n(S (NP a)\n  (VP b))\n\n  (T (X c))\n(U\n\n  (Y d))\n(A (B e)) (C (D f))\n"
+    read = list(read_text(text, "ptb", nltk_trees=False))
+    # The trees alone in their groups come from a block; line 9's two from the line reader.
+    assert [isinstance(s.tree, BlockTree) for s in read] == [True, True, True, False, False]
+    got = [(s.number, s.line, s.tree.words) for s in read]
+    assert got == [
+        (1, 2, ("a", "b")),
+        (2, 5, ("c",)),
+        (3, 6, ("d",)),
+        (4, 9, ("e",)),
+        (5, 9, ("f",)),
+    ]
+
+
+def test_an_open_tree_at_the_margin_is_the_same_error() -> None:
+    text = "(S (NP a)\n  (VP b)\n(T (X c))\n"
+    got = list(read_text(text, "ptb", name="f.ptb", nltk_trees=False, on_error="collect"))
+    assert [(s.number, s.line) for s in got] == [(1, 1), (2, 3)]
+    assert str(got[0].error) == (
+        "f.ptb:2: sentence 1: the tree begun on line 1 is still open at the end of line 2 "
+        "(1 closing bracket missing) when a new tree starts in column 0 on line 3"
+    )
+    assert got[1].tree.words == ("c",)
+
+
+def test_a_line_that_is_not_utf8_fails_its_sentence_only() -> None:
+    data = b"(S (NN a))\n\n(S (NN \xff))\n\n(S (NN c))\n"
+    lines = _Lines.from_file("bad.ptb", io.BytesIO(data))
+    got = list(_read_ptb_groups(lines, True, True))
+    assert [s.tree.words if s.tree else None for s in got] == [("a",), None, ("c",)]
+    assert str(got[1].error).startswith("bad.ptb:3: sentence 2: the line is not UTF-8: byte 0xff")
+
+
+def test_unicode_only_white_space_is_what_str_split_adds_to_the_c_locale() -> None:
+    c_locale = set(" \t\n\r\f\v")
+    unicode_only = {chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()} - c_locale
+    pattern = bracket_groups._UNICODE_ONLY_SPACE
+    assert {c for c in unicode_only if pattern.fullmatch(c)} == unicode_only
+    assert not any(pattern.fullmatch(c) for c in c_locale | {"a", "\u200b", "\ufeff"})
