@@ -119,9 +119,10 @@ def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
     if "\\" in joined and _ESCAPED_BRACKET.search(joined):
         return None  # an escaped bracket is a word's character, not a bracket
     buf = np.frombuffer(joined.encode("utf-8", "surrogatepass"), dtype=np.uint8)
-    step = (buf == 40).astype(np.int32)
-    step -= buf == 41
-    depth = np.cumsum(step, dtype=np.int32)
+    # Running sums over the brackets and the non-blank bytes only (an
+    # indented file is mostly spaces).
+    parens = np.flatnonzero((buf == 40) | (buf == 41))
+    depth = np.cumsum(1 - 2 * (buf[parens] == 41).astype(np.int32), dtype=np.int32)
     if len(depth) and depth.min() < 0:
         # A ")" outside any tree: the reader notes it and goes on at depth 0,
         # where a running sum goes below; let the reader read from here.
@@ -131,11 +132,10 @@ def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
     line_start[0] = 0
     line_start[1:] = breaks[:-1] + 1
     depth_before = np.zeros(len(breaks), dtype=np.int32)
-    depth_before[1:] = depth[breaks[:-1]]
-    ink = np.cumsum(~_SPACE_BYTES[buf], dtype=np.int64)
-    ink_before = np.zeros(len(breaks), dtype=np.int64)
-    ink_before[1:] = ink[breaks[:-1]]
-    blank = ink[breaks] == ink_before
+    before = np.searchsorted(parens, line_start)  # brackets before each line
+    depth_before[before > 0] = depth[before[before > 0] - 1]
+    ink = np.flatnonzero(~_SPACE_BYTES[buf])
+    blank = np.searchsorted(ink, breaks) == np.searchsorted(ink, line_start)
     col0 = buf[line_start] == 40
     if (col0 & (depth_before > 0)).any():
         return None  # a tree left open where a new one starts: the reader's error
