@@ -79,3 +79,37 @@ def test_commands_that_cannot_align_say_so(files, capsys, argv, message) -> None
     argv = [files["gold.ptb"] if a == "G" else a for a in argv]
     assert main(argv) != 0
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["parseval", "score"])
+def test_a_bad_sentence_stops_an_aligned_run_even_with_skip_bad(files, capsys, tmp_path, command):
+    # SPEC.md §11: an unreadable sentence has no text, so no unit can end
+    # after it; --skip-bad cannot leave it out as it does without --align.
+    bad = tmp_path / "bad.ptb"
+    bad.write_text(GOLD_PTB.replace("(. .))\n(S", "(. .))\n(S (", 1), encoding="utf-8")
+    assert main([command, files["gold.ptb"], str(bad), "--align", "--skip-bad"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"tedeval: error: {bad}:2: sentence 2: ")
+    assert err.rstrip().endswith(
+        "; under alignment a sentence that cannot be read stops the run even when bad "
+        "sentences are skipped (--skip-bad): without its words the texts cannot be aligned "
+        "past it"
+    )
+    # Without --align the run goes on past it (ParsEval counts it as EVALB's
+    # error sentence, TedEval skips it and lists it).
+    assert main([command, files["gold.ptb"], str(bad), "--skip-bad", "--json"]) == 0
+    skipped = json.loads(capsys.readouterr().out)["skipped"]
+    assert [s["sentence"] for s in skipped] == ([] if command == "parseval" else [2])
+
+
+def test_bare_align_before_the_files_means_exact(files, capsys) -> None:
+    # argparse would take the gold's path as --align's value ("invalid choice").
+    before = ["parseval", "--align", files["gold.ptb"], files["joined.ptb"], "--json"]
+    assert main(before) == 0
+    assert json.loads(capsys.readouterr().out)["alignment"]["units"] == 1
+    assert main(["parseval", "--align", "lcs", files["gold.ptb"], files["joined.ptb"]]) == 0
+    assert "align:lcs" in capsys.readouterr().out
+    capsys.readouterr()
+    assert main(["parseval", files["gold.ptb"], "--align", "--", files["joined.ptb"]]) == 0
+    assert "1 unit read" in capsys.readouterr().out

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
-from ..errors import EmptyTreeError, InputFormatError, TreeStructureError
+from ..errors import EmptyTreeError, InputFormatError, TedEvalError, TreeStructureError
 from ..records import unwrap
 from .normalize import Normalization
 from .units import Unit, align_units
@@ -22,6 +22,24 @@ from .units import Unit, align_units
 __all__ = ["aligned_streams", "alignment_summary", "describe_alignment"]
 
 Named = tuple[str, Iterable[Any]]
+
+
+def _unalignable(error: TedEvalError) -> TedEvalError:
+    """A sentence that cannot be read, said to stop an aligned run whatever the skip policy.
+
+    Without its words there is no text for it, so where the texts meet again
+    after it cannot be found (SPEC.md §11): skipping it as an unaligned run
+    does (§8) would misalign everything after it.
+    """
+    if not error.fatal:
+        error.message += (
+            "; under alignment a sentence that cannot be read stops the run even when bad "
+            "sentences are skipped (--skip-bad): without its words the texts cannot be "
+            "aligned past it"
+        )
+        error.args = (error.message,)
+        error.fatal = True
+    return error
 
 
 def aligned_streams(
@@ -52,7 +70,7 @@ def aligned_streams(
     def tokens(item: Any) -> Sequence[str]:
         tree, where, error = unwrap(item)
         if error is not None:
-            raise error
+            raise _unalignable(error)
         # None is a missing parse: it stands for the gold sentence where it comes.
         try:
             return words(tree) if tree is not None else None

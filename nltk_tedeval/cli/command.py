@@ -74,6 +74,7 @@ EXAMPLES = {
 }
 
 
+_ALIGN_MODES = ("exact", "lcs")
 SYSTEM_HELP = "a system's output file, or NAME=FILE to name it (default name: the file's stem)"
 
 
@@ -103,7 +104,7 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         "--align",
         nargs="?",
         const="exact",
-        choices=["exact", "lcs"],
+        choices=list(_ALIGN_MODES),
         help="score parses whose tokens and sentences differ from the gold's. exact "
         "(default): both sides must spell the same text (PTB escapes and quotes undone, "
         "whitespace ignored); lcs: texts may differ, their characters are matched by a "
@@ -341,11 +342,27 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_bare_align(sys.argv[1:] if argv is None else list(argv)))
     with warnings.catch_warnings():
         warnings.simplefilter("always", MissingParseWarning)
         warnings.showwarning = _show_warning
         return _run(args)
+
+
+def _bare_align(argv: list[str]) -> list[str]:
+    """``--align`` followed by a file means ``--align exact`` before that file.
+
+    argparse gives an option with an optional value the next word, so
+    ``tedeval parseval --align gold.mrg parse.mrg`` would take the gold's
+    path as the alignment mode and stop with "invalid choice".
+    """
+    out = list(argv)
+    for i, word in enumerate(out[:-1]):
+        if word == "--":
+            break
+        if word == "--align" and out[i + 1] not in _ALIGN_MODES and not out[i + 1].startswith("-"):
+            out[i] = "--align=exact"
+    return out
 
 
 def _run(args: argparse.Namespace) -> int:

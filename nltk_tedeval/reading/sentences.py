@@ -57,11 +57,13 @@ def read_file(
     token lines straight into unchecked
     :class:`~nltk_tedeval.trees.dependency.DependencyTree` objects, which
     every metric accepts, without building ``nltk.Tree`` or
-    ``DependencyGraph`` objects: faster, with the same scores. In EVALB's
-    layout the lines are read a block at a time
-    (:mod:`~nltk_tedeval.reading.bracket_blocks`): a tree is then a
-    ``PhraseStructure`` whose table is made on first use, and ParsEval
-    scores whole blocks without making it. Only a
+    ``DependencyGraph`` objects: faster, with the same scores. Bracketed
+    trees are read a block at a time, lines in EVALB's layout
+    (:mod:`~nltk_tedeval.reading.bracket_blocks`), trees over several lines
+    (:mod:`~nltk_tedeval.reading.bracket_groups`): a tree is then a
+    ``PhraseStructure`` whose table is made on first use; ParsEval scores
+    whole blocks and ``tree_to_mft`` reads a tree's spans without making
+    it. Only a
     bracketed tree without words, which has no table, is still an
     ``nltk.Tree``; ``nltk_free=True`` (with ``nltk_trees=False``) reads it
     as a :class:`~nltk_tedeval.trees.constituency.WordlessTree`, which every
