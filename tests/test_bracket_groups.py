@@ -197,3 +197,13 @@ def test_unicode_only_white_space_is_what_str_split_adds_to_the_c_locale() -> No
     pattern = bracket_groups._UNICODE_ONLY_SPACE
     assert {c for c in unicode_only if pattern.fullmatch(c)} == unicode_only
     assert not any(pattern.fullmatch(c) for c in c_locale | {"a", "\u200b", "\ufeff"})
+
+
+def test_text_words_leave_empty_elements_out_from_the_block() -> None:
+    text = "(S (NP (-NONE- *T*-1))\n  (VP (VB Go)))\n\n(S (VP (VB Stay)) (. .))\n"
+    first, second = (s.tree for s in read_text(text, "ptb", nltk_trees=False))
+    assert isinstance(first, BlockTree) and isinstance(second, BlockTree)
+    assert first.text_words() == ("Go",) and first.words == ("*T*-1", "Go")
+    assert second.text_words() == ("Stay", ".")
+    # -NONE- goes, and the NP left without words with it (SPEC.md §3.2).
+    assert str(tree_to_mft(first)) == "(0,1):{}"

@@ -35,6 +35,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import accumulate
 from typing import Any
 
 from ..errors import AlignmentError, OptionError, TedEvalError
@@ -243,11 +244,8 @@ class _Side:
                 )
         else:
             texts = reduced
-        at = self.length
-        bounds = [at]
-        for text in texts:
-            at += len(text)
-            bounds.append(at)
+        bounds = list(accumulate(map(len, texts), initial=self.length))
+        at = bounds[-1]
         self.starts.append(self.length)
         self.text += "".join(texts)
         self.length = at

@@ -489,6 +489,12 @@ class BlockTree(PhraseStructure):
         # From the block's columns: a multi-function tree needs no Node tuples.
         return self.block.labeled_spans(self.index)
 
+    def text_words(self) -> tuple[str, ...]:
+        # Without the tags: the block knows its lines with empty elements.
+        if self.index not in self.block.empty_element_lines:
+            return self.words
+        return super().text_words()
+
     def remove_empty_elements(self) -> PhraseStructure:
         # A regular line has no constituent without words (no "()" or "(X)"),
         # so only -NONE- words can make one.

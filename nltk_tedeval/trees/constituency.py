@@ -152,6 +152,17 @@ class PhraseStructure:
             return self
         return self.without_words(lambda i: self.tags[i] == EMPTY_ELEMENT)
 
+    def text_words(self) -> tuple[str, ...]:
+        """The words without empty elements (``-NONE-``): the text a parser reads (SPEC.md §11).
+
+        >>> from nltk import Tree
+        >>> flatten_tree(Tree.fromstring("(S (NP (-NONE- *)) (VP (VB Go)))")).text_words()
+        ('Go',)
+        """
+        if EMPTY_ELEMENT not in self.tags:
+            return self.words
+        return tuple(w for w, t in zip(self.words, self.tags, strict=True) if t != EMPTY_ELEMENT)
+
     def labeled_spans(self) -> Iterable[tuple[str, int, int]]:
         """``(label, start, end)`` of every node, in pre-order: all a multi-function tree
         needs of a phrase (SPEC.md §3.2), which a table read in blocks gives without nodes.

@@ -217,9 +217,7 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
         return _tree_text(obj)
     if kind == "constituency" and not is_disc_tree(obj):
         ps = obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
-        if EMPTY_ELEMENT not in ps.tags:
-            return tuple(ps.words)
-        return tuple(w for w, t in zip(ps.words, ps.tags, strict=True) if t != EMPTY_ELEMENT)
+        return tuple(ps.text_words())
     return tree_words(obj)
 
 
