@@ -24,6 +24,8 @@ from nltk_tedeval.cli import main
 from nltk_tedeval.cli.systems import statistics_kept
 from nltk_tedeval.errors import OptionError
 from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+from nltk_tedeval.metrics.mph import MPHEvaluator
+from nltk_tedeval.metrics.parseval import ParsevalEvaluator
 from nltk_tedeval.scoring import loop as loop_module
 from nltk_tedeval.scoring.stats import Measure, StatsTable, SumsTable, accuracy
 
@@ -226,20 +228,23 @@ def args(**given) -> argparse.Namespace:
 
 
 @pytest.mark.parametrize(
-    ("options", "reads_rows", "kept"),
+    ("options", "reads_rows", "reads_macro", "kept"),
     [
-        ({}, False, "sums"),
-        ({"macro": True}, False, "macro"),
-        ({"significance": 100}, False, "rows"),
-        ({"significance": 100, "macro": True}, False, "rows"),
-        ({"per_sentence": "out.tsv"}, False, "rows"),
-        ({"per_sentence": "-", "macro": True}, False, "rows"),
-        ({}, True, "rows"),
-        ({"macro": True}, True, "rows"),
+        ({}, False, False, "sums"),
+        ({"macro": True}, False, False, "macro"),
+        ({"significance": 100}, False, False, "rows"),
+        ({"significance": 100, "macro": True}, False, False, "rows"),
+        ({"per_sentence": "out.tsv"}, False, False, "rows"),
+        ({"per_sentence": "-", "macro": True}, False, False, "rows"),
+        ({}, True, False, "rows"),
+        ({"macro": True}, True, False, "rows"),
+        ({}, False, True, "macro"),
+        ({"significance": 100}, False, True, "rows"),
+        ({}, True, True, "rows"),
     ],
 )
-def test_what_a_command_keeps(options, reads_rows, kept):
-    assert statistics_kept(args(**options), reads_rows) == kept
+def test_what_a_command_keeps(options, reads_rows, reads_macro, kept):
+    assert statistics_kept(args(**options), reads_rows, reads_macro) == kept
 
 
 @pytest.fixture
@@ -316,6 +321,26 @@ def test_a_significance_test_keeps_rows(command, tables, capsys):
 
 
 def test_an_evaluator_that_reads_rows_keeps_them(tables, capsys):
-    assert AttachmentEvaluator.reads_rows and not TedEvalEvaluator.reads_rows
-    run_cli(capsys, *ATTACH, "--json")
+    # EVALB's sentence table reads every row.
+    assert ParsevalEvaluator.reads_rows and not TedEvalEvaluator.reads_rows
+    run_cli(capsys, "parseval", SPEC / "john.ptb", SPEC / "john.ptb", "--json")
     assert tables == ["StatsTable", "recorded"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [ATTACH, ("mph", SPEC / "arrive_gold1.conll", SPEC / "arrive_parse.conll", "--no-progress")],
+)
+def test_attachment_and_mph_keep_no_rows(command, tables, capsys, tmp_path):
+    # Attachment's JSON always holds macro averages: it keeps each sentence's
+    # scores (a SumsTable with macro), MPH its sums alone; their reports are
+    # those of a run that keeps rows for a per-sentence file.
+    assert not AttachmentEvaluator.reads_rows and AttachmentEvaluator.reads_macro
+    assert not MPHEvaluator.reads_rows and not MPHEvaluator.reads_macro
+    out_json, _ = run_cli(capsys, *command, "--json")
+    out_text, _ = run_cli(capsys, *command)
+    assert tables == ["SumsTable", "counted"] * 2
+    tsv = tmp_path / "rows.tsv"
+    assert run_cli(capsys, *command, "--json", "--per-sentence", tsv)[0] == out_json
+    assert run_cli(capsys, *command, "--per-sentence", tsv)[0] == out_text
+    assert tables[4:] == ["StatsTable", "recorded"] * 2

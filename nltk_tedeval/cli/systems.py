@@ -39,18 +39,19 @@ from .report import (
 __all__: list[str] = []  # helpers of the commands only
 
 
-def statistics_kept(args: argparse.Namespace, reads_rows: bool) -> str:
+def statistics_kept(args: argparse.Namespace, reads_rows: bool, reads_macro: bool = False) -> str:
     """What a command's run keeps of its sentences (``statistics`` of the evaluators).
 
     Rows, with every sentence's number, id and key, only when something reads
     them: a significance test (paired rows), the per-sentence TSV, or the
     evaluator's own report (``reads_rows``: EVALB's sentence table, say).
-    Otherwise the sums, and each sentence's score for ``--macro``, so that
-    memory does not grow with the corpus.
+    Otherwise the sums, and each sentence's score for ``--macro`` or a report
+    that always gives macro averages (``reads_macro``: attachment's JSON), so
+    that memory grows with the corpus by a few numbers a sentence at most.
     """
     if args.significance or args.per_sentence or reads_rows:
         return "rows"
-    return "macro" if args.macro else "sums"
+    return "macro" if args.macro or reads_macro else "sums"
 
 
 @dataclass
@@ -105,7 +106,7 @@ def evaluate(
         read[0],
         read[len(gold_paths) :],
         names=[s.name for s in named],
-        statistics=statistics_kept(args, evaluator.reads_rows),
+        statistics=statistics_kept(args, evaluator.reads_rows, evaluator.reads_macro),
         **run_options(args),
         **options,
     )

@@ -220,6 +220,10 @@ class AttachmentEvaluator(Evaluator):
     primary: ClassVar[tuple[str, ...]] = ("LAS", "UAS")
     columns: ClassVar[tuple[str, ...]] = ATTACHMENT_COLUMNS
     metric: ClassVar[str] = "attachment"
+    # Its reports read sums and macro averages: the command line keeps no row per
+    # sentence, only its scores.
+    reads_rows: ClassVar[bool] = False
+    reads_macro: ClassVar[bool] = True
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)

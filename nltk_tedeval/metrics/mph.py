@@ -261,6 +261,8 @@ class MPHEvaluator(Evaluator):
     primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "mph"
+    # Its reports read sums only: the command line keeps no row per sentence.
+    reads_rows: ClassVar[bool] = False
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)

@@ -114,6 +114,9 @@ class Evaluator(RunAccounts):
     none of its options asks for rows either; it is a promise, so it is off
     unless a subclass's reports are known to read nothing but sums.
     """
+    reads_macro: ClassVar[bool] = False
+    """Whether those reports, reading no rows, still give macro averages (then the
+    command line keeps each sentence's scores, ``statistics="macro"``, not sums only)."""
 
     def __init__(
         self,
