@@ -207,3 +207,74 @@ def test_text_words_leave_empty_elements_out_from_the_block() -> None:
     assert second.text_words() == ("Stay", ".")
     # -NONE- goes, and the NP left without words with it (SPEC.md §3.2).
     assert str(tree_to_mft(first)) == "(0,1):{}"
+
+
+# Found by a review's differential fuzzing: each case once read differently.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(S\n  (NN a\x1cb))\n",  # \x1c-\x1f are ASCII, and white space to str.split
+        "(S (NN \x1c))\n",
+        "(S (NN\x1f a))\n",
+    ],
+)
+def test_ascii_characters_that_str_split_takes_for_space(text: str) -> None:
+    for collect in (True, False):
+        assert outcome(_read_ptb_groups, text, collect, True) == outcome(
+            line_reader, text, collect, True
+        )
+    first = next(iter(read_text(text, "ptb", nltk_trees=False, nltk_free=True))).tree
+    reference = next(iter(read_text(text, "ptb", nltk_trees=True)))
+    if text.startswith("(S\n"):
+        assert first.words == ("a", "b") and reference.tree.leaves() == ["a", "b"]
+
+
+def test_a_nul_byte_keeps_empty_elements_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In a block with a NUL byte labels go through strings; -NONE- must keep
+    # its one id there, or its words would count as text.
+    t1, t2 = "(S (-NONE- *T*) (VB Go))\n", "(S (-NONE- *U*) (VB a\x00))\n"
+    for text, block in ((t1 * 300 + t2, 256), (t2 + t1, 1)):
+        monkeypatch.setattr(bracket_groups, "BLOCK_LINES", block)
+        fast = [s.tree for s in _read_ptb_groups(_Lines.from_text("d", text), True, True)]
+        slow = [s.tree for s in line_reader(_Lines.from_text("d", text), True, True)]
+        assert [t.text_words() for t in fast] == [t.text_words() for t in slow]
+        assert [str(tree_to_mft(t)) for t in fast] == [str(tree_to_mft(t)) for t in slow]
+    assert fast[0].text_words() == ("a\x00",)
+
+
+@pytest.mark.parametrize("one_per_line", [False, True])
+def test_a_line_given_with_a_line_break_inside(one_per_line: bool) -> None:
+    from nltk_tedeval.reading import read_lines
+
+    lines = ["(S (NN a))", "(T\n (NN b))"]
+    fast = list(read_lines(lines, "ptb", nltk_trees=False, one_per_line=one_per_line))
+    slow = list(read_lines(lines, "ptb", nltk_trees=True, one_per_line=one_per_line))
+    assert [s.tree.words for s in fast] == [tuple(s.tree.leaves()) for s in slow]
+    assert [s.tree.words for s in fast] == [("a",), ("b",)]
+
+
+def test_more_labels_than_the_hash_table_holds() -> None:
+    # 5,000 distinct short labels (the table keeps 4,096; the rest go through a dict)
+    # and as many tags, over many blocks: the same tables and ParsEval rows as the
+    # per-line reader's.
+    from nltk_tedeval import ParsevalEvaluator
+
+    text = "".join(f"(S{i} (T{i} w{i}) (U w))\n" for i in range(5000))
+    fast = [s.tree for s in read_text(text, "ptb", nltk_trees=False, one_per_line=True)]
+    assert [(t.nodes[0].label, t.tags) for t in fast[4090:4100:3]] == [
+        (f"S{i}", (f"T{i}", "U")) for i in range(4090, 4100, 3)
+    ]
+    labels = fast[0].block.book.labels  # one id a label: S0..S4999, T0..T4999, U
+    assert len(labels) == len(set(labels)) == 10_001
+
+    def rows(nltk_trees: bool) -> list:
+        def read():
+            return read_text(text, "ptb", one_per_line=True, nltk_trees=nltk_trees)
+
+        ev = ParsevalEvaluator(read(), read())
+        ev.eval()
+        return ev.stats.array.tolist()
+
+    assert rows(False) == rows(True)

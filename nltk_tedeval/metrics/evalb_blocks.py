@@ -18,9 +18,11 @@ decided here, and the tests check them against that replay.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..reading.bracket_blocks import BracketBlock, ranges
+from ..reading.bracket_blocks import BracketBlock, LabelBook, ranges
 from .evalb_brackets import _BASE_COLUMNS, COLUMNS, _Rules
 
 __all__: list[str] = []  # used by metrics/parseval.py
@@ -44,38 +46,73 @@ class BlockLabels:
         self.rules = rules
         self.keys: dict[str, int] = {}
         self.tags: dict[str, int] = {}
-        self._same: np.ndarray | None = None  # EQ_LABEL between tag ids, when any
+        # Per label book (a reader's), the tables of its labels so far: a
+        # book only grows, so each label is looked at once, however many
+        # labels a file has.
+        self._books: dict[LabelBook, tuple[_Column, ...]] = {}
+        # EQ_LABEL compares tags pairwise (not by class: it need not be
+        # transitive), so only the labels it names get a row of the table.
+        named = sorted({label for pair in rules.eq_labels for label in pair})
+        self._eq_row = {label: i for i, label in enumerate(named)}
+        self._eq = np.array([[(a, b) in rules.eq_labels for b in named] for a in named], dtype=bool)
+        self._tag_eq_row = _Column(np.int64)  # per run-wide tag id: its row, -1 for none
 
     def tables(self, block: BracketBlock) -> tuple[np.ndarray, ...]:
-        rules = self.rules
-        deleted, short, key, tag = [], [], [], []
-        for label in block.labels:
-            deleted.append(label in rules.delete)
-            short.append(label in rules.delete_len)
-            bracket = rules.bracket_label(label)
-            key.append(-1 if bracket is None else self.keys.setdefault(bracket, len(self.keys)))
-            tag.append(self.tags.setdefault(label, len(self.tags)))
-        return (
-            np.array(deleted, dtype=bool),
-            np.array(short, dtype=bool),
-            np.array(key, dtype=np.int64),
-            np.array(tag, dtype=np.int64),
-        )
+        columns = self._books.get(block.book)
+        if columns is None:
+            columns = self._books[block.book] = tuple(
+                _Column(t) for t in (bool, bool, np.int64, np.int64)
+            )
+        labels = block.labels
+        new = labels[len(columns[0]) : len(labels)]
+        if new:
+            rules = self.rules
+            deleted, short, key, tag = [], [], [], []
+            for label in new:
+                deleted.append(label in rules.delete)
+                short.append(label in rules.delete_len)
+                bracket = rules.bracket_label(label)
+                key.append(-1 if bracket is None else self.keys.setdefault(bracket, len(self.keys)))
+                if label not in self.tags:
+                    self.tags[label] = len(self.tags)
+                    self._tag_eq_row.extend([self._eq_row.get(label, -1)])
+                tag.append(self.tags[label])
+            for column, values in zip(columns, (deleted, short, key, tag), strict=True):
+                column.extend(values)
+        return tuple(column.view() for column in columns)
 
     def same_tags(self, gold: np.ndarray, test: np.ndarray) -> np.ndarray:
         """EVALB's tag comparison: equal, or an ``EQ_LABEL`` pair."""
         same = gold == test
-        if self.rules.eq_labels:
-            if self._same is None or len(self._same) != len(self.tags):
-                names = list(self.tags)
-                n = len(names)
-                table = np.zeros((n, n), dtype=bool)
-                for i, a in enumerate(names):
-                    for j, b in enumerate(names):
-                        table[i, j] = (a, b) in self.rules.eq_labels
-                self._same = table
-            same |= self._same[gold, test]
+        if len(self._eq):
+            rows = self._tag_eq_row.view()
+            g, t = rows[gold], rows[test]
+            named = (g >= 0) & (t >= 0)
+            same[named] |= self._eq[g[named], t[named]]
         return same
+
+
+class _Column:
+    """A column of numbers that grows at its end, doubling its room: no copy per block."""
+
+    def __init__(self, dtype: Any) -> None:
+        self._data = np.zeros(16, dtype=dtype)
+        self._n = 0
+
+    def __len__(self) -> int:
+        return self._n
+
+    def extend(self, values: list[Any]) -> None:
+        end = self._n + len(values)
+        if end > len(self._data):
+            grown = np.zeros(max(end, 2 * len(self._data)), dtype=self._data.dtype)
+            grown[: self._n] = self._data[: self._n]
+            self._data = grown
+        self._data[self._n : end] = values
+        self._n = end
+
+    def view(self) -> np.ndarray:
+        return self._data[: self._n]
 
 
 class _Side:

@@ -64,15 +64,28 @@ class LabelBook:
     NUL byte). The few labels of a treebank are kept in a collision-free
     multiplicative hash table, so that the labels of a block are looked up
     with a multiplication and two gathers; a label not found is added and
-    the table rebuilt. Longer labels (rare: function tags such as NP-SBJ-1)
-    and the labels of a block holding a NUL byte go through Python strings.
+    the table rebuilt (up to :data:`_TABLE_LABELS` labels; later ones are
+    looked up in a dict). Longer labels (rare: function tags such as
+    NP-SBJ-1) and the labels of a block holding a NUL byte go through
+    Python strings. Either way, a label has one id.
     """
 
     def __init__(self) -> None:
         self.labels: list[str] = []  # id -> label
+        self._ids: dict[str, int] = {}  # label -> id: one id a label, whichever way it came
         self._known: dict[int, int] = {}  # packed label -> id
-        self._long: dict[str, int] = {}
         self._table(1)
+
+    def id_of(self, label: str) -> int | None:
+        """The id of ``label``, or ``None`` if no block has held it yet."""
+        return self._ids.get(label)
+
+    def _id(self, label: str) -> int:
+        found = self._ids.get(label)
+        if found is None:
+            found = self._ids[label] = len(self.labels)
+            self.labels.append(label)
+        return found
 
     def _table(self, seed: int) -> None:
         # A table of about n² slots has no collision for most multipliers
@@ -115,24 +128,31 @@ class LabelBook:
         short = np.zeros(len(starts), dtype=bool) if nul else lengths <= 8
         keys = _packed(raw, starts[short], lengths[short])
         found = self._lookup(keys)
-        if (found < 0).any():
-            for key in sorted(set(keys[found < 0].tolist())):
-                self._known[key] = len(self.labels)
+        missing = found < 0
+        if missing.any():
+            known = self._known
+            new = sorted({k for k in keys[missing].tolist() if k not in known})
+            for key in new:
                 label = key.to_bytes(8, "little").rstrip(b"\0")
-                self.labels.append(label.decode("utf-8", "surrogatepass"))
-            self._table(len(self._known))
-            found = self._lookup(keys)
+                self._known[key] = self._id(label.decode("utf-8", "surrogatepass"))
+            if new and len(self._known) <= _TABLE_LABELS:
+                self._table(len(self._known))
+                found = self._lookup(keys)
+                missing = found < 0
+            if missing.any():  # labels beyond the table's: a dict, per label
+                found[missing] = [self._known[k] for k in keys[missing].tolist()]
         ids[short] = found
         long_ones = np.flatnonzero(~short)
         if len(long_ones):
             spans = zip(starts[long_ones].tolist(), lengths[long_ones].tolist(), strict=True)
             labels = [raw[s : s + n].decode("utf-8", "surrogatepass") for s, n in spans]
-            for label in labels:
-                if label not in self._long:
-                    self._long[label] = len(self.labels)
-                    self.labels.append(label)
-            ids[long_ones] = [self._long[label] for label in labels]
+            ids[long_ones] = [self._id(label) for label in labels]
         return ids
+
+
+_TABLE_LABELS = 4096
+"""Short labels kept in the hash table. A treebank has a few hundred; a file with more (a
+label per tree, say) would rebuild the table at every block, so the rest go through a dict."""
 
 
 _new_node = partial(tuple.__new__, Node)
@@ -165,6 +185,10 @@ class BracketBlock:
         self.texts = list(texts)
         n = len(self.texts)
         joined = "\n".join(self.texts) + "\n"
+        if joined.count("\n") != n:
+            # A line handed over with a line break inside (read_lines): for
+            # EVALB and for str.split alike, that break is white space.
+            joined = "\n".join(t.replace("\n", " ") for t in self.texts) + "\n"
         self._ascii = joined.isascii()  # byte offsets are character offsets
         # surrogatepass: a line given as a Python string may hold a lone
         # surrogate; its bytes then only need to compare equal to themselves.
@@ -354,10 +378,10 @@ class BracketBlock:
     @cached_property
     def empty_element_lines(self) -> frozenset[int]:
         """The regular lines with a word tagged ``-NONE-`` (an empty element)."""
-        for tag, label in enumerate(self.labels):
-            if label == EMPTY_ELEMENT:
-                return frozenset(self.word_line[self.word_tag == tag].tolist())
-        return frozenset()
+        tag = self.book.id_of(EMPTY_ELEMENT)
+        if tag is None:
+            return frozenset()
+        return frozenset(self.word_line[self.word_tag == tag].tolist())
 
     def labeled_spans(self, index: int) -> Iterator[tuple[str, int, int]]:
         """``(label, start, end)`` of every node of regular line ``index``, in pre-order."""

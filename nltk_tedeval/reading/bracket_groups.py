@@ -113,8 +113,9 @@ def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
     ``texts`` begins outside any tree. The lines from the first incomplete
     group's start on are carried to the next chunk.
     """
-    joined = "\n".join(texts) + "\n"
-    if not joined.isascii() and _UNICODE_ONLY_SPACE.search(joined):
+    # A line handed over with a line break inside (read_lines) holds white space there.
+    joined = "\n".join(t.replace("\n", " ") if "\n" in t else t for t in texts) + "\n"
+    if _UNICODE_ONLY_SPACE.search(joined):  # \x1c-\x1f are ASCII: no isascii() shortcut
         return None
     if "\\" in joined and _ESCAPED_BRACKET.search(joined):
         return None  # an escaped bracket is a word's character, not a bracket
