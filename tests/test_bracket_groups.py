@@ -278,3 +278,33 @@ def test_more_labels_than_the_hash_table_holds() -> None:
         return ev.stats.array.tolist()
 
     assert rows(False) == rows(True)
+
+
+def test_a_pretty_printed_gold_pairs_with_a_one_line_parse_block_by_block(monkeypatch) -> None:
+    # Blocks of 256 groups hold the sentences a one-tree-per-line reader's
+    # blocks hold, so ParsEval scores every sentence from the block columns
+    # (no per-sentence replay) with the rows of the nltk-object path.
+    from nltk_tedeval import ParsevalEvaluator
+    from nltk_tedeval.metrics import parseval
+
+    forest = [("S", [("NP", [("DT", "a"), ("NN", f"w{i}")]), ("VBD", "ran")]) for i in range(600)]
+    gold = "\n\n".join("\n".join(pretty(t)) for t in forest) + "\n"
+    parse = "".join(f"(S (DT a) (NP (NN w{i}) (VBD ran)))\n" for i in range(600))
+
+    def rows(nltk_trees: bool) -> list:
+        ev = ParsevalEvaluator(
+            read_text(parse, "ptb", one_per_line=True, nltk_trees=nltk_trees),
+            read_text(gold, "ptb", one_per_line=None, nltk_trees=nltk_trees),
+        )
+        ev.eval()
+        return ev.stats.array.tolist()
+
+    expected = rows(True)
+    replayed = []
+    real = parseval._score
+    monkeypatch.setattr(parseval, "_score", lambda *a: replayed.append(1) or real(*a))
+    assert rows(False) == expected
+    assert replayed == []
+    # Each sentence by hand: gold brackets S(0,3) NP(0,2); parse S(0,3) NP(1,3):
+    # one of two matched on each side, one crossing bracket, every tag right.
+    assert expected[0][:13] == [1, 1, 0, 0, 1, 2, 2, 0, 1, 0, 1, 3, 3]

@@ -53,45 +53,67 @@ _SPACE_BYTES[list(b" \t\n\r\f\v")] = True
 
 
 def _read_ptb_groups(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
-    """The free-layout reading of ``lines`` (straight to tables), a block of trees at a time."""
+    """The free-layout reading of ``lines`` (straight to tables), a block of trees at a time.
+
+    Blocks hold :data:`BLOCK_LINES` groups, counted from the first: where
+    every group is one tree, block ``k`` holds the same sentences as block
+    ``k`` of a one-tree-per-line file, so ParsEval scores a pretty-printed
+    gold against a parse of one tree per line block by block.
+    """
     name = lines.name
     book = LabelBook()
     it = iter(lines)
     carry: list[str] = []  # the lines of the group still open, from line ``first``
     first = 1
     number = 0  # sentences yielded so far
+    pending: list[tuple[int, list[str]]] = []  # complete groups not read yet: first line, lines
+
+    def read(batch: list[tuple[int, list[str]]]) -> Iterator[SourceSentence]:
+        nonlocal number
+        # Without the indentation: half the bytes of a pretty-printed block.
+        joined = [" ".join(map(str.strip, group)) for _, group in batch]
+        block = BracketBlock(joined, book)
+        regular = block.regular.tolist()
+        for i, (lineno, group) in enumerate(batch):
+            if regular[i] and "\\" not in joined[i]:
+                number += 1
+                yield SourceSentence(name, number, lineno, None, BlockTree(block, i, lineno))
+                continue
+            for sentence in _read_ptb(
+                lines, collect, False, nltk_free, texts=group, start=lineno, number=number
+            ):
+                number = sentence.number
+                yield sentence
+
+    def flush(everything: bool) -> Iterator[SourceSentence]:
+        while len(pending) >= BLOCK_LINES or (everything and pending):
+            batch = pending[:BLOCK_LINES]
+            del pending[:BLOCK_LINES]
+            yield from read(batch)
+
+    def hand_over(texts: list[str]) -> Iterator[SourceSentence]:
+        # The rest of the input, from line ``first``, to the line reader.
+        yield from flush(True)
+        yield from _read_ptb(
+            lines, collect, False, nltk_free, texts=chain(texts, it), start=first, number=number
+        )
+
     while True:
         new = list(islice(it, CHUNK_LINES))
         texts = carry + new
         if not texts:
+            yield from flush(True)
             return
         at_end = not new
         found = None if lines.bad else _groups(texts, at_end)
-        if found is None:  # the groups may differ from _read_ptb's: it reads the rest
-            rest = chain(texts, it)
-            yield from _read_ptb(
-                lines, collect, False, nltk_free, texts=rest, start=first, number=number
-            )
+        if found is None:  # the groups may differ from _read_ptb's
+            yield from hand_over(texts)
             return
         starts, complete = found
-        for at in range(0, complete, BLOCK_LINES):
-            batch = range(at, min(at + BLOCK_LINES, complete))
-            joined = [" ".join(texts[starts[g] : starts[g + 1]]) for g in batch]
-            block = BracketBlock(joined, book)
-            regular = block.regular.tolist()
-            for i, g in enumerate(batch):
-                lineno = first + starts[g]
-                if regular[i] and "\\" not in joined[i]:
-                    number += 1
-                    tree = BlockTree(block, i, lineno)
-                    yield SourceSentence(name, number, lineno, None, tree, None)
-                    continue
-                group = texts[starts[g] : starts[g + 1]]
-                for sentence in _read_ptb(
-                    lines, collect, False, nltk_free, texts=group, start=lineno, number=number
-                ):
-                    number = sentence.number
-                    yield sentence
+        pending.extend(
+            (first + starts[g], texts[starts[g] : starts[g + 1]]) for g in range(complete)
+        )
+        yield from flush(at_end)
         if at_end:
             return
         first += starts[complete]
@@ -99,10 +121,7 @@ def _read_ptb_groups(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[
         if len(carry) > CHUNK_LINES:
             # A group longer than a chunk (no blank line, no tree at the
             # margin): grouping it again with every chunk would be quadratic.
-            rest = chain(carry, it)
-            yield from _read_ptb(
-                lines, collect, False, nltk_free, texts=rest, start=first, number=number
-            )
+            yield from hand_over(carry)
             return
 
 
