@@ -24,7 +24,7 @@ from nltk_tedeval.errors import InputFormatError
 from nltk_tedeval.reading import bracket_groups, read_text
 from nltk_tedeval.reading.bracket_blocks import BlockTree
 from nltk_tedeval.reading.bracket_groups import _read_ptb_groups
-from nltk_tedeval.reading.brackets import _read_ptb
+from nltk_tedeval.reading.brackets import _PYTHON_ONLY_SPACE, _read_ptb
 from nltk_tedeval.reading.lines import _Lines
 from nltk_tedeval.trees.constituency import tree_to_mft
 
@@ -191,10 +191,10 @@ def test_a_line_that_is_not_utf8_fails_its_sentence_only() -> None:
     assert str(got[1].error).startswith("bad.ptb:3: sentence 2: the line is not UTF-8: byte 0xff")
 
 
-def test_unicode_only_white_space_is_what_str_split_adds_to_the_c_locale() -> None:
+def test_python_only_white_space_is_what_str_split_adds_to_the_c_locale() -> None:
     c_locale = set(" \t\n\r\f\v")
     unicode_only = {chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()} - c_locale
-    pattern = bracket_groups._UNICODE_ONLY_SPACE
+    pattern = _PYTHON_ONLY_SPACE
     assert {c for c in unicode_only if pattern.fullmatch(c)} == unicode_only
     assert not any(pattern.fullmatch(c) for c in c_locale | {"a", "\u200b", "\ufeff"})
 

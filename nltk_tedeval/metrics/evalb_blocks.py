@@ -64,7 +64,7 @@ class BlockLabels:
                 _Column(t) for t in (bool, bool, np.int64, np.int64)
             )
         labels = block.labels
-        new = labels[len(columns[0]) : len(labels)]
+        new = labels[len(columns[0]) :]
         if new:
             rules = self.rules
             deleted, short, key, tag = [], [], [], []

@@ -184,11 +184,7 @@ class BracketBlock:
     def __init__(self, texts: Sequence[str], book: LabelBook | None = None) -> None:
         self.texts = list(texts)
         n = len(self.texts)
-        joined = "\n".join(self.texts) + "\n"
-        if joined.count("\n") != n:
-            # A line handed over with a line break inside (read_lines): for
-            # EVALB and for str.split alike, that break is white space.
-            joined = "\n".join(t.replace("\n", " ") for t in self.texts) + "\n"
+        joined = joined_lines(self.texts)
         self._ascii = joined.isascii()  # byte offsets are character offsets
         # surrogatepass: a line given as a Python string may hold a lone
         # surrogate; its bytes then only need to compare equal to themselves.
@@ -444,6 +440,22 @@ class BracketBlock:
         """:func:`joined_words` of regular line ``index``, sliced from the block's."""
         data, offsets = self._joined_words
         return data[offsets[index] : offsets[index + 1] - 1]
+
+
+def joined_lines(texts: Sequence[str]) -> str:
+    """``texts`` as one text, each ending in a line break: what a block's numpy reads.
+
+    A line handed over with a line break inside (``read_lines``) keeps it as
+    a space, white space for EVALB and for ``str.split`` alike, so that the
+    text still has one line per entry.
+
+    >>> joined_lines(["(A a)", "(B\\n b)"])
+    '(A a)\\n(B  b)\\n'
+    """
+    joined = "\n".join(texts) + "\n"
+    if joined.count("\n") != len(texts):
+        joined = "\n".join(t.replace("\n", " ") for t in texts) + "\n"
+    return joined
 
 
 def joined_words(words: Sequence[str]) -> bytes:

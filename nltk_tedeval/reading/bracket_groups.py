@@ -17,8 +17,8 @@ reads as an escape) is read by ``_read_ptb`` alone, which gives exactly its
 sentences, numbers and errors, since a group always ends outside any tree.
 Where the groups themselves could come out differently from that reader's
 (a closing bracket outside any tree, a tree still open where a new one
-starts in column 0, a backslash before a bracket, white space that only
-Unicode knows, a line that is not UTF-8), the rest of the input is read by
+starts in column 0, a backslash before a bracket, white space that str.split
+knows beyond the C locale, a line that is not UTF-8), the rest of the input is read by
 ``_read_ptb`` from the start of the group in progress. The tests compare
 both ways on generated files full of such lines.
 """
@@ -32,8 +32,16 @@ from itertools import chain, islice
 import numpy as np
 
 from ..records import SourceSentence
-from .bracket_blocks import BLOCK_LINES, BlockTree, BracketBlock, LabelBook
-from .brackets import _read_ptb
+from .bracket_blocks import (
+    _CLASS,
+    _SPACE,
+    BLOCK_LINES,
+    BlockTree,
+    BracketBlock,
+    LabelBook,
+    joined_lines,
+)
+from .brackets import _PYTHON_ONLY_SPACE, _read_ptb
 from .lines import _Lines
 
 __all__: list[str] = []  # read through sentences.py
@@ -41,15 +49,7 @@ __all__: list[str] = []  # read through sentences.py
 CHUNK_LINES = 1024
 """Lines grouped at a time; a group still open at the end of a chunk waits for the next."""
 
-# White space that str.split (the free layout's tokenizer) knows and the
-# blocks' byte classes (the C locale's) do not: a line of only these is
-# blank to one and not to the other.
-_UNICODE_ONLY_SPACE = re.compile(
-    "[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
-)
 _ESCAPED_BRACKET = re.compile(r"\\[()]")
-_SPACE_BYTES = np.zeros(256, dtype=bool)
-_SPACE_BYTES[list(b" \t\n\r\f\v")] = True
 
 
 def _read_ptb_groups(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
@@ -132,9 +132,10 @@ def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
     ``texts`` begins outside any tree. The lines from the first incomplete
     group's start on are carried to the next chunk.
     """
-    # A line handed over with a line break inside (read_lines) holds white space there.
-    joined = "\n".join(t.replace("\n", " ") if "\n" in t else t for t in texts) + "\n"
-    if _UNICODE_ONLY_SPACE.search(joined):  # \x1c-\x1f are ASCII: no isascii() shortcut
+    joined = joined_lines(texts)
+    # A line of only such white space is blank to str.split and not to the
+    # blocks' byte classes (\x1c-\x1f are ASCII: no isascii() shortcut).
+    if _PYTHON_ONLY_SPACE.search(joined):
         return None
     if "\\" in joined and _ESCAPED_BRACKET.search(joined):
         return None  # an escaped bracket is a word's character, not a bracket
@@ -154,7 +155,7 @@ def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
     depth_before = np.zeros(len(breaks), dtype=np.int32)
     before = np.searchsorted(parens, line_start)  # brackets before each line
     depth_before[before > 0] = depth[before[before > 0] - 1]
-    ink = np.flatnonzero(~_SPACE_BYTES[buf])
+    ink = np.flatnonzero(_CLASS.take(buf) < _SPACE)  # the C locale's white space, as blocks
     blank = np.searchsorted(ink, breaks) == np.searchsorted(ink, line_start)
     col0 = buf[line_start] == 40
     if (col0 & (depth_before > 0)).any():

@@ -51,7 +51,11 @@ def _ptb_tokens(line: str) -> list[str]:
 # bracket and the C locale's white space. A no-break space or U+3000 is part of
 # a word, and a backslash escapes nothing, as in EVALB's reader.
 _EVALB_TOKEN = re.compile(r"[()]|[^ \t\n\r\f\v()]+")
-_PYTHON_ONLY_SPACE = re.compile(r"[\x1c-\x1f]")  # str.split() splits here, C does not
+# White space that str.split (the free layout's tokenizer) knows and the C
+# locale (EVALB's) does not; in ASCII text, only \x1c-\x1f.
+_PYTHON_ONLY_SPACE = re.compile(
+    "[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+)
 
 
 def _evalb_tokens(line: str) -> list[str]:
