@@ -80,7 +80,7 @@ def command_lines() -> list[list[str]]:
     out: list[list[str]] = []
     forms = [[], ["--json"], ["-f", "markdown"], ["-f", "csv"], ["-f", "tsv"], ["-f", "latex"]]
     crane_ptb, crane_ud = f"{GUM}/GUM_news_crane.ptb", f"{GUM}/GUM_news_crane.conllu"
-    byron_ptb, byron_ud = f"{GUM}/GUM_bio_byron.ptb", f"{GUM}/GUM_bio_byron.conllu"
+    byron_ptb = f"{GUM}/GUM_bio_byron.ptb"
     study_ptb, study_ud = f"{STUDY}/test.ptb", f"{STUDY}/test.conllu"
     pcfg, eager, standard = (f"{STUDY}/outputs/{n}" for n in
                              ("pcfg.ptb", "arc-eager.conllu", "arc-standard.conllu"))  # fmt: skip
@@ -122,8 +122,8 @@ def command_lines() -> list[list[str]]:
         out.append(["cross", *exps, *extra])
     out.append(["cross", "-e", f"ptb={study_ptb},{pcfg}", "-e",
                 f"ud={study_ud},{eager},{standard}", "--missing", "zero"])  # fmt: skip
-    out.append(["cross", "-e", f"ptb={study_ptb},{pcfg}", "-e",
-                f"ud={study_ud},{eager},{standard}", "--significance", "200", "--json"])  # fmt: skip
+    out.append(["cross", "-e", f"ptb={study_ptb},{pcfg}", "-e", f"ud={study_ud},{eager},{standard}",
+                "--significance", "200", "--json"])  # fmt: skip
 
     # parseval
     for form in forms:
@@ -164,7 +164,8 @@ def command_lines() -> list[list[str]]:
     for name in ("GUM_bio_byron.0", "GUM_news_crane.1"):
         for flag in (["--conll18"], ["--conll18", "counts"], ["--conll18", "short"],
                      ["--conll18", "--json"]):  # fmt: skip
-            out.append(["attach", *flag, f"{C18}/{name}.gold.conllu", f"{C18}/{name}.system.conllu"])
+            gold, system = f"{C18}/{name}.gold.conllu", f"{C18}/{name}.system.conllu"
+            out.append(["attach", *flag, gold, system])
     out.append(["attach", f"{SPEC}/arrive_gold1.conll", f"{SPEC}/arrive_parse.conll"])
 
     # mph
@@ -214,10 +215,12 @@ def run(outdir: Path) -> None:
             check=False,
         )
         shown = [a.replace(str(small), "{small}") for a in args]
+        here = str(small).encode()
         record = (
             b"$ tedeval " + shlex.join(shown).encode() + b"\n"
-            + b"exit " + str(proc.returncode).encode() + b"\n--- stdout\n" + proc.stdout
-            + b"--- stderr\n" + proc.stderr.replace(str(small).encode(), b"{small}")
+            + b"exit " + str(proc.returncode).encode() + b"\n--- stdout\n"
+            + proc.stdout.replace(here, b"{small}")
+            + b"--- stderr\n" + proc.stderr.replace(here, b"{small}")
         )  # fmt: skip
         (outdir / f"{k:04d}.txt").write_bytes(record)
         index.append(shlex.join(shown))
@@ -239,8 +242,8 @@ def compare(a: Path, b: Path) -> int:
             differ.append((k, line))
     for k, line in differ:
         print(f"differs: {k:04d} tedeval {line}")
-    digest = hashlib.sha256(b"".join((a / f"{k:04d}.txt").read_bytes()
-                                    for k in range(1, len(index_a) + 1))).hexdigest()[:12]  # fmt: skip
+    outputs = b"".join((a / f"{k:04d}.txt").read_bytes() for k in range(1, len(index_a) + 1))
+    digest = hashlib.sha256(outputs).hexdigest()[:12]
     print(f"{len(index_a) - len(differ)} of {len(index_a)} command lines byte-identical "
           f"(outputs of the first run: sha256 {digest})")  # fmt: skip
     return 1 if differ else 0
