@@ -68,6 +68,8 @@ class TedEvalError(Exception):
         self.sentence_id = sentence_id
         self.token = token
         self.side: str | None = None
+        self.unit: str | None = None
+        """Under alignment, the unit of the sentence and the sentences of every side in it."""
 
     def locate(
         self,
@@ -76,6 +78,7 @@ class TedEvalError(Exception):
         line: int | None = None,
         sentence: int | None = None,
         sentence_id: str | None = None,
+        unit: str | None = None,
     ) -> TedEvalError:
         """Fill in location fields that are still unknown and return ``self``."""
         if self.file is None:
@@ -86,6 +89,8 @@ class TedEvalError(Exception):
             self.sentence = sentence
         if self.sentence_id is None:
             self.sentence_id = sentence_id
+        if getattr(self, "unit", None) is None:
+            self.unit = unit
         return self
 
     def on_side(self, side: str) -> TedEvalError:
@@ -115,6 +120,9 @@ class TedEvalError(Exception):
             parts.append(sent)
         elif self.sentence_id:
             parts.append(f"sentence id {self.sentence_id}")
+        unit = getattr(self, "unit", None)
+        if unit:
+            parts.append(f"in {unit}")
         return ": ".join(parts)
 
     def __str__(self) -> str:

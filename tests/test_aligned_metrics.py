@@ -22,7 +22,7 @@ from nltk_tedeval import (
     TedEvalEvaluator,
     read_file,
 )
-from nltk_tedeval.errors import MissingParseError, OptionError
+from nltk_tedeval.errors import MissingParseError
 from nltk_tedeval.trees import DependencyTree as D
 
 from .strategies import projective_heads
@@ -150,8 +150,16 @@ def test_different_text_is_an_error_and_a_missing_parse_follows_its_policy() -> 
                          align=True).eval()  # fmt: skip
     with pytest.raises(MissingParseError, match="has no parse for this sentence"):
         TedEvalEvaluator([None], [NEW_YORK], align=True, missing="error").eval()
-    with pytest.raises(OptionError, match="missing='flat'"):
-        TedEvalEvaluator([None], [NEW_YORK], align=True, missing="flat")
+    # flat: the flat parse of the gold sentence the missing parse stands for, over
+    # its tokens, so a unit of one sentence scores as without alignment. TedEval:
+    # gold root(0,3) nsubj(0,2) compound(0,1) hd(1,2) hd(2,3), flat dep(0,1)
+    # dep(1,2) dep(2,3): labeled δ = ι = 8; unlabeled the gold's (0,2) is missed,
+    # δ/ι = 1/7. Attachment: only "left" has its head (the root), and NED also
+    # forgives York, whose gold grandparent is the root.
+    ted = TedEvalEvaluator([None], [NEW_YORK], align=True, missing="flat")
+    assert rows(ted) == [[8, 8, 1, 7]]
+    att = AttachmentEvaluator([None], [NEW_YORK], align=True, missing="flat")
+    assert rows(att) == [[3, 3, 1, 0, 0, 1, 2]]
 
 
 # A parser that failed on the middle sentence of three (SPEC.md §11): its
@@ -181,9 +189,12 @@ def test_missing_parse_under_alignment_skip() -> None:
 
 
 def test_missing_parse_under_alignment_zero() -> None:
-    # Unit 2 counts its three gold words, none right, and no parse word.
+    # Unit 2 counts its three gold words, none right. Nothing right is the
+    # gold's words with no head or relation right (SPEC.md §10): the three
+    # words count as parse words too, so precision, recall and F1 are the
+    # unaligned accuracy, 0 of 3.
     ev = AttachmentEvaluator(_PARSE3, _GOLD3, align=True, missing="zero")
-    assert rows(ev)[1] == [3, 0, 0, 0, 0, 0, 0]
+    assert rows(ev)[1] == [3, 3, 0, 0, 0, 0, 0]
     # TedEval: the gold of unit 2 has root(0,3) nsubj(0,2) compound(0,1)
     # hd(1,2) hd(2,3); the missing parse none: δ = 5, ι = 5 labeled; the
     # unlabeled items leave out the whole unit: δ = ι = 4.
@@ -209,9 +220,12 @@ def test_a_missing_parse_must_stand_for_whole_gold_sentences() -> None:
 def test_a_missing_parse_in_a_unit_another_system_joined() -> None:
     # System b joins the two gold sentences ("Ileft New" | "York stayed"), so
     # the only unit spans both; system a parsed the first and failed on the
-    # second, so the unit is a's missing parse. Under missing="zero" a scores
-    # nothing in it: the 8 items of the two gold trees (3 + 5, none over the
-    # whole unit, so 8 unlabeled too) and the 5 gold words.
+    # second, so the unit holds a's missing parse. Under missing="zero" only
+    # that sentence scores nothing (SPEC.md §11): a's parse of the first counts.
+    # TedEval: the gold's 8 items (3 + 5, none over the whole unit, so 8
+    # unlabeled too), a's 3 of the first sentence, all right: δ = 5, ι = 11.
+    # Attachment: 5 gold words; a's words are the first sentence's 2 and the
+    # 3 that stand in for the second, and only I and left are right.
     gold = [
         D(("I", "left"), (2, 0), ("nsubj", "root")),
         D(("New", "York", "stayed"), (2, 3, 0), ("compound", "nsubj", "root")),
@@ -223,7 +237,7 @@ def test_a_missing_parse_in_a_unit_another_system_joined() -> None:
     ]
     ted = TedEvalEvaluator.evaluate_systems(gold, [a, b], align=True, missing="zero")
     att = AttachmentEvaluator.evaluate_systems(gold, [a, b], align=True, missing="zero")
-    assert (rows(ted[0]), rows(att[0])) == ([[8, 8, 8, 8]], [[5, 0, 0, 0, 0, 0, 0]])
+    assert (rows(ted[0]), rows(att[0])) == ([[5, 11, 5, 11]], [[5, 5, 2, 2, 2, 2, 2]])
     assert ted[0].counts() == {"read": 1, "scored": 1, "missing": 1, "skipped": 0}
     skipped = AttachmentEvaluator.evaluate_systems(gold, [a, b], align=True)
     assert rows(skipped[1]) == []  # left out of every system, as any missing parse
@@ -264,15 +278,16 @@ def test_span_and_apted_engines_agree_on_aligned_pairs(pair) -> None:
     assert all(r[0] == r[2] == 0 for r in rows(TedEvalEvaluator(gold, gold, align=True)))
 
 
-def test_lcs_drops_what_only_one_side_spells() -> None:
+def test_lcs_aligns_a_changed_token_with_the_gold_s() -> None:
     gold = [D(("He", "said", "..."), (2, 0, 2), ("nsubj", "root", "punct"))]
     parse = [D(("He", "said", "\u2026"), (2, 0, 2), ("nsubj", "root", "punct"))]
     with pytest.raises(AlignmentError):
         TedEvalEvaluator(parse, gold, align=True).eval()
-    # Atoms He|said: the punctuation spells no shared character and its node goes;
-    # root(0,2) nsubj(0,1) hd(1,2) on both sides, δ = 0, ι = 3 + 3; unlabeled 2 + 2.
+    # The ellipsis is paired with the three dots: one token over the same text.
+    # Atoms He|said|...: root(0,3) nsubj(0,1) hd(1,2) punct(2,3) on both sides,
+    # δ = 0, ι = 4 + 4; unlabeled 3 + 3.
     ev = TedEvalEvaluator(parse, gold, align="lcs")
-    assert rows(ev) == [[0, 6, 0, 4]]
+    assert rows(ev) == [[0, 8, 0, 6]]
     assert ev.aligned_counts["unmatched gold"] == 3
     assert ev.aligned_counts["unmatched parsed_sents"] == 1
     assert "lcs" in str(ev.signature)

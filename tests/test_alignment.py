@@ -165,13 +165,14 @@ def test_lcs_counts_what_one_side_has_alone() -> None:
     parse = [["He", "said", "\u2026", "Go", "!"]]
     tally: dict[str, int] = {}
     (unit,) = align_units(gold, parse, mode="lcs", tally=tally)
-    # Shared text "HesaidGo!": the three dots and the ellipsis match nothing.
+    # The three dots and the ellipsis differ: 3 gold characters, 1 of the parse.
     assert tally == {"unmatched gold": 3, "unmatched parse": 1}
-    assert unit.text == "HesaidGo!"
-    assert unit.positions == (0, 2, 6, 8, 9)
-    # A token left without characters joins the position after it.
-    assert unit.gold_positions == ((0, 1, 2), (2, 3))
-    assert unit.test_positions == ((0, 1, 2, 2, 3),)
+    # The ellipsis is paired with the first dot: a changed token, one group with
+    # "...", so it covers the gold's three dots and has no text of its own.
+    assert unit.text == "Hesaid...Go!"
+    assert unit.positions == (0, 2, 6, 9, 11, 12)
+    assert unit.gold_positions == ((0, 1, 2), (3, 4))
+    assert unit.test_positions == ((0, 1, 2, 3, 4),)
     # Exact alignment refuses the same pair, pointing at the first difference.
     with pytest.raises(AlignmentError, match=r"reads 'Hesaid\|\.\.\.'.*align='lcs'"):
         list(align_units(gold, parse))
@@ -181,7 +182,44 @@ def test_lcs_one_character_more_on_one_side() -> None:
     tally: dict[str, int] = {}
     (unit,) = align_units([["colour", "fades"]], [["color", "fades"]], mode="lcs", tally=tally)
     assert tally == {"unmatched gold": 1, "unmatched parse": 0}
-    assert unit.positions == (0, 5, 10)
+    # "color" overlaps "colour": it covers the gold's "u" too, so the tokens meet.
+    assert unit.text == "colourfades"
+    assert unit.positions == (0, 6, 11)
+    assert [s.ends for s in unit.gold + unit.test] == [None, None]
+
+
+def test_lcs_keeps_what_one_side_lacks_as_its_own_text() -> None:
+    # A dropped word: the gold's "big" overlaps no parse token, so it is text the
+    # parse lacks (a hole of the parse), a position of its own.
+    (unit,) = align_units([["the", "big", "dog"]], [["the", "dog"]], mode="lcs")
+    assert unit.text == "thebigdog"
+    assert (unit.test[0].bounds, unit.test[0].ends) == ((0, 6, 9), (3, 9))
+    assert unit.positions == (0, 3, 6, 9)
+    assert (unit.gold_positions, unit.test_positions) == (((0, 1, 2),), ((0, 2),))
+    # An added word is the mirror image: the parse's own text, after the gold's.
+    (unit,) = align_units([["the", "dog"]], [["the", "big", "dog"]], mode="lcs")
+    assert unit.text == "thebigdog"
+    assert (unit.gold[0].bounds, unit.gold[0].ends) == ((0, 6, 9), (3, 9))
+    assert (unit.gold_positions, unit.test_positions) == (((0, 2),), ((0, 1, 2),))
+    # A changed word shares no character but stands where the gold's does.
+    (unit,) = align_units([["the", "cat", "sat"]], [["the", "dog", "sat"]], mode="lcs")
+    assert (unit.text, unit.positions) == ("thecatsat", (0, 3, 6, 9))
+
+
+def test_lcs_a_dropped_sentence_is_a_unit_without_the_parse() -> None:
+    gold = [["The", "dog", "."], ["It", "ran", "."], ["A", "cat", "."]]
+    parse = [["The", "dog", "."], ["A", "cat", "."]]
+    units = list(align_units(gold, parse, mode="lcs"))
+    assert [(len(u.gold), len(u.test), u.text) for u in units] == [
+        (1, 1, "Thedog."),
+        (1, 0, "Itran."),
+        (1, 1, "Acat."),
+    ]
+    # Its gold words are positions of their own, with no parse token.
+    assert units[1].positions == (0, 2, 5, 6)
+    # An added sentence is a unit without the gold.
+    units = list(align_units(parse, gold, mode="lcs"))
+    assert [(len(u.gold), len(u.test)) for u in units] == [(1, 1), (0, 1), (1, 1)]
 
 
 def test_lcs_on_texts_that_share_nothing_says_so() -> None:

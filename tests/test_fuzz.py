@@ -1278,8 +1278,9 @@ MISSING = "missing parse"
 
 def protocol_outcome(sides: list[Side], metric: str, projectivize: bool) -> Any:
     """The error class of a sentence, in the order the protocol checks (trees, then yields);
-    :data:`MISSING` when the parse (the last side) has no tree (a row has one fault at most)."""
-    if sides[-1].fault == "missing":
+    :data:`MISSING` when the parse (the last side) has no tree, or a tree without a word of
+    text (SPEC.md §10; a row has one fault at most)."""
+    if sides[-1].fault in ("missing", "empty"):
         return MISSING
     for side in sides:
         error = converts(side, metric, projectivize)
@@ -1291,7 +1292,7 @@ def protocol_outcome(sides: list[Side], metric: str, projectivize: bool) -> Any:
 
 
 def attach_outcome(row: Row) -> Any:
-    if row.parse.fault == "missing":
+    if row.parse.fault in ("missing", "empty"):
         return MISSING
     sides = [row.parse, row.gold]
     if any(s.fault == "reader" for s in sides):
@@ -1501,7 +1502,13 @@ def test_evaluators_give_the_known_score_or_error(
     checked = check_outcome(
         "cross",
         rows,
-        lambda r: protocol_outcome([r.gold, r.other, r.parse], "tedeval", False),
+        # B's parse is "other" too: without a word of text it is a missing parse,
+        # which leaves the sentence out before any tree is converted.
+        lambda r: (
+            MISSING
+            if r.other.fault == "empty"
+            else protocol_outcome([r.gold, r.other, r.parse], "tedeval", False)
+        ),
         run_cross,
         skip,
     )
@@ -1716,6 +1723,8 @@ class Fate:
     """(file, line) of every tree whose error may be reported; line None for yields."""
     evalb: dict[str, int] = field(default_factory=dict)
     """ParsEval's status per system ("parse", "other"): 0 valid, 1 error, 2 skip."""
+    missing: bool = False
+    """Whether a system's parse has no word of text (only empty elements): a missing parse."""
 
 
 def fate(
@@ -1735,6 +1744,10 @@ def fate(
         if sentence.bad is not None:
             out.bad.append((str(path), start + sentence.bad))
         sides[role] = (path, fmt, sentence.lines, start)
+    # A parse without a word of text is a missing parse (SPEC.md §10), not a bad sentence.
+    out.missing = any(
+        files[r][2][k].kind == "empty" and files[r][2][k].bad is None for r in ("parse", "other")
+    )
     if command == "parseval":
         if out.bad and not skip_bad:
             return out  # the reader's error stops the run
@@ -1749,6 +1762,10 @@ def fate(
             # No test words: skipped, whatever the gold holds; else an error
             # when the words differ.
             out.evalb[system] = 2 if not test_words else int(gold_words != test_words)
+        if out.missing:
+            # A missing parse leaves the sentence out of every system alike: EVALB's
+            # skip row for each (SPEC.md §10).
+            out.evalb = dict.fromkeys(out.evalb, 2)
         return out
     if out.bad:
         return out
@@ -1756,6 +1773,8 @@ def fate(
     # TedEval converts every tree (projections included) before it compares
     # the yields; MPH reads the trees, compares the yields, and takes the
     # projections only then (mph.py, "Order of operations").
+    if out.missing:
+        return out  # left out of every system (--missing skip), whatever the others hold
     errors = {
         (str(path), start): conversion_error(
             lines, fmt, projectivize, mph=command == "mph", apted=apted
@@ -1870,14 +1889,15 @@ def test_command_reports_exactly_the_bad_sentences(
                 system["scores"]["F1"], {"gold": brackets, "matched": brackets, "test": brackets}, n
             )
         return
+    missing = [k for k in range(n) if fates[k].missing and not fates[k].bad]
     assert report["counts"] == {
         "read": n,
-        "scored": n - len(bad),
-        "missing": 0,
+        "scored": n - len(bad) - len(missing),
+        "missing": len(missing),
         "skipped": len(bad),
     }
     assert [s["sentence"] for s in report["skipped"]] == bad
-    scored = [k for k in range(n) if not fates[k].bad]
+    scored = [k for k in range(n) if not fates[k].bad and k not in missing]
     count = len(scored)
     items: dict[str, list[Items]] = {}
     if command in ("score", "cross"):

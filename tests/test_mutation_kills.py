@@ -1588,9 +1588,9 @@ def test_the_span_engine_runs_in_one_process_whatever_jobs_says(monkeypatch) -> 
     seen = []
     outcomes = loop._outcomes
 
-    def spy(prepared, scorer, jobs):
+    def spy(prepared, scorer, jobs, *rest):
         seen.append(jobs > 1 and scorer.batch_size is not None)
-        return outcomes(prepared, scorer, jobs)
+        return outcomes(prepared, scorer, jobs, *rest)
 
     monkeypatch.setattr(loop, "_outcomes", spy)
     ev = TedEvalEvaluator([G(_PARSE)], [G(_GOLD1)], jobs=2)

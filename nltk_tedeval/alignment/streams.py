@@ -17,9 +17,9 @@ from typing import Any
 from ..errors import EmptyTreeError, InputFormatError, TedEvalError, TreeStructureError
 from ..records import unwrap
 from .normalize import Normalization
-from .units import Unit, align_units
+from .units import AlignedSentence, Unit, align_units
 
-__all__ = ["aligned_streams", "alignment_summary", "describe_alignment"]
+__all__ = ["aligned_streams", "alignment_summary", "describe_alignment", "sentence_numbers"]
 
 Named = tuple[str, Iterable[Any]]
 
@@ -50,6 +50,7 @@ def aligned_streams(
     normalization: Normalization | None = None,
     tally: dict[str, int] | None = None,
     mode: str = "exact",
+    sentences: dict[int, dict[str, str]] | None = None,
 ) -> tuple[list[Named], list[Named]]:
     """Every named corpus as a stream of unit views, in step with the others.
 
@@ -60,6 +61,8 @@ def aligned_streams(
     ``tally``, when given, counts the sentences of every corpus by name as
     they stream, the units under ``"units"`` and, with ``mode="lcs"``
     (:func:`~.units.align_units`), the characters each corpus left unmatched.
+    ``sentences``, when given, maps every unit's number to the numbers of
+    the sentences each corpus has in it (``"3"``, ``"2-3"``, ``""``), by name.
 
     >>> g, s = aligned_streams([("gold", [["A", "b"]])], [("p", [["A"], ["b"]])], words=list)
     >>> [len(u.test) for u in s[0][1]]
@@ -73,11 +76,13 @@ def aligned_streams(
             raise _unalignable(error)
         # None is a missing parse: it stands for the gold sentence where it comes.
         try:
-            return words(tree) if tree is not None else None
+            found = words(tree) if tree is not None else None
         except EmptyTreeError:
             return None  # a tree without words, such as "(TOP ())", is a missing parse
         except TreeStructureError as err:
             raise InputFormatError(err.message, token=err.token, **where) from None
+        # So is a tree whose words are all empty elements: it has no text either.
+        return found if found else None
 
     counts = tally if tally is not None else {}
     joint = align_units(
@@ -100,15 +105,20 @@ def aligned_streams(
             counts[names[k]] += len(u.sides[k])
             if k == 0:
                 counts["units"] += 1
+                if sentences is not None:
+                    sentences[u.number] = {
+                        name: sentence_numbers(side)
+                        for name, side in zip(names, u.sides, strict=True)
+                    }
             yield u.side(k)
 
     def pair(units: Iterator[Unit], k: int) -> Iterator[Any]:
         for u in units:
             counts[names[k]] += len(u.sides[k])
-            gone = next((s.item for s in u.sides[k] if s.missing), _PRESENT)
+            view = u.pair(k)
             # A unit with a missing parse is the loop's missing parse, under
             # its policy (SPEC.md §10 and §11), still naming its file and line.
-            yield u.pair(k) if gone is _PRESENT else _Gone(gone)
+            yield _Gone(view) if any(s.missing for s in u.sides[k]) else view
 
     gold_streams: list[Named] = [(n, side(streams[k], k)) for k, (n, _) in enumerate(golds)]
     system_streams: list[Named] = [
@@ -117,23 +127,58 @@ def aligned_streams(
     return gold_streams, system_streams
 
 
-_PRESENT = object()
+def sentence_numbers(sentences: Sequence[AlignedSentence]) -> str:
+    """The numbers of consecutive sentences, as a report prints them: ``3``, ``2-3`` or nothing.
+
+    >>> sentence_numbers([])
+    ''
+    """
+    if not sentences:
+        return ""
+    first, last = sentences[0].source["sentence"], sentences[-1].source["sentence"]
+    return f"{first}" if first == last else f"{first}-{last}"
 
 
 class _Gone:
-    """A missing parse as the sentence loop sees one: no tree, and where it was read.
+    """A unit in which a system has a missing parse, as the sentence loop sees it.
 
-    An empty tree such as ``(TOP ())`` is a missing parse here, so the tree is
-    dropped whatever the record held.
+    It has no tree, so the loop applies its missing-parse policy to the unit
+    (``skip`` leaves the unit out, ``error`` stops, naming the file and line
+    of the first missing sentence); :meth:`stand_in` gives the unit that
+    ``zero`` and ``flat`` score, in which only the missing sentences are
+    replaced. An empty tree such as ``(TOP ())`` is a missing parse here, so
+    the tree is dropped whatever the record held.
     """
 
     tree = None
     error = None
 
-    def __init__(self, item: Any) -> None:
-        _, where, _ = unwrap(item)
-        self.file = where.get("file")
-        self.line = where.get("line")
+    def __init__(self, view: Unit) -> None:
+        self.unit = view
+        first = next(s for s in view.test if s.missing).source
+        self.file = first.get("file")
+        self.line = first.get("line")
+        self.sentence = first["sentence"]
+
+    def stand_in(self, make: Callable[[Any], Any], native: int = 0) -> Unit:
+        """The unit with each missing sentence replaced by what ``make`` builds from the gold.
+
+        A missing parse stands for a gold sentence (SPEC.md §11); ``make``
+        receives each sentence of gold ``native`` (an index into the run's
+        golds) that lies within the text it stands for, and builds the
+        parse that takes its place, over that sentence's tokens.
+        """
+        whole = self.unit.whole or self.unit
+        golds = whole.sides[native]
+        sentences: list[AlignedSentence] = []
+        for s in self.unit.test:
+            if not s.missing:
+                sentences.append(s)
+                continue
+            sentences.extend(
+                s.replaced(make(g.item), g) for g in golds if s.start <= g.start and g.end <= s.end
+            )
+        return self.unit.with_test(tuple(sentences))
 
 
 def _fan_out(source: Iterator[Unit], n: int) -> list[Iterator[Unit]]:

@@ -32,158 +32,18 @@ sentence and two parse sentences:
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate
 from typing import Any
 
-from ..errors import AlignmentError, OptionError, TedEvalError
-from ..records import unwrap
-from .lcs import shared_characters
+from ..errors import AlignmentError, OptionError
+from .lcs import lcs_units
 from .normalize import Normalization
+from .unit import AlignedSentence, Unit, Words, located, source_of, token_texts
 
 __all__ = ["AlignedSentence", "AlignmentError", "Unit", "align_units"]
 
 
-@dataclass(frozen=True)
-class AlignedSentence:
-    """One sentence of one side, placed in its unit.
-
-    ``item`` is what the caller passed (a tree or a read record), ``index``
-    its 0-based number in its sequence, ``tokens`` its token texts, and
-    ``bounds`` the character offsets of its token boundaries within the
-    unit: token ``i`` spells characters ``bounds[i]:bounds[i + 1]``.
-
-    A *missing* parse (``missing``: the parser returned nothing) has no
-    tokens; it stands for the gold text from ``bounds[0]`` to ``bounds[1]``.
-    """
-
-    item: Any
-    index: int
-    tokens: tuple[str, ...]
-    bounds: tuple[int, ...]
-    missing: bool = False
-
-    @property
-    def start(self) -> int:
-        return self.bounds[0]
-
-    @property
-    def end(self) -> int:
-        return self.bounds[-1]
-
-
-@dataclass(frozen=True)
-class Unit:
-    """A smallest group of sentences of each side that starts and ends where the others' do.
-
-    ``sides`` holds each side's sentences: the gold first, then the parses.
-    ``positions`` holds the character offsets (within the unit) of the token
-    boundaries that the gold and the first parse (:attr:`test`) share, from
-    ``0`` to ``length``: position ``k`` is the characters
-    ``positions[k]:positions[k + 1]``. :meth:`pair` gives the unit of the
-    gold and another parse.
-    """
-
-    number: int
-    sides: tuple[tuple[AlignedSentence, ...], ...]
-    length: int
-    text: str = ""
-    """The unit's characters, as normalized (the same on every side)."""
-    whole: Unit | None = field(default=None, compare=False, repr=False)
-    """The unit of every side that this one is a view of (:meth:`pair`, :meth:`side`)."""
-
-    @cached_property
-    def positions(self) -> tuple[int, ...]:
-        # Computed when first asked: a unit of equal tokens scored by the
-        # unaligned steps never needs them.
-        shared = _boundaries(self.sides[0])
-        for side in self.sides[1:2]:
-            shared &= _boundaries(side)
-        shared.add(0)
-        shared.add(self.length)
-        return tuple(sorted(shared))
-
-    @property
-    def gold(self) -> tuple[AlignedSentence, ...]:
-        return self.sides[0]
-
-    @property
-    def test(self) -> tuple[AlignedSentence, ...]:
-        return self.sides[1] if len(self.sides) > 1 else ()
-
-    def pair(self, k: int) -> Unit:
-        """The unit of the gold and side ``k`` (1 for the first parse)."""
-        return self._view((self.sides[0], self.sides[k]))
-
-    def side(self, k: int) -> Unit:
-        """Side ``k`` alone, as a unit (a gold without its parses)."""
-        return self._view((self.sides[k],))
-
-    def _view(self, sides: tuple[tuple[AlignedSentence, ...], ...]) -> Unit:
-        # Every unit of a run becomes a view per corpus: built without the
-        # frozen dataclass's field-by-field __init__, which costs more than
-        # the alignment of an equally tokenized sentence.
-        view = object.__new__(Unit)
-        view.__dict__.update(
-            number=self.number,
-            sides=sides,
-            length=self.length,
-            text=self.text,
-            whole=self.whole or self,
-        )
-        return view
-
-    def atoms(self) -> tuple[int, ...]:
-        """The token boundaries of any side of the whole unit: the finest common coordinates."""
-        whole = self.whole or self
-        return tuple(sorted({0, self.length}.union(*(_boundaries(s) for s in whole.sides))))
-
-    @property
-    def n_positions(self) -> int:
-        """How many positions the unit has (0 for a unit without characters)."""
-        return len(self.positions) - 1
-
-    def position(self, char: int) -> int:
-        """The position that holds character ``char`` of the unit.
-
-        Under ``align="lcs"`` a token none of whose characters the other
-        sides share has no width; it joins the position that follows it,
-        or the last one at the end of the unit.
-        """
-        return min(bisect_right(self.positions, char), len(self.positions) - 1) - 1
-
-    def token_positions(self, sentence: AlignedSentence) -> tuple[int, ...]:
-        """The position of every token of ``sentence``."""
-        return tuple(self.position(a) for a in sentence.bounds[:-1])
-
-    @property
-    def gold_positions(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(self.token_positions(s) for s in self.gold)
-
-    @property
-    def test_positions(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(self.token_positions(s) for s in self.test)
-
-    @property
-    def identical(self) -> bool:
-        """One sentence on each side, with the same tokens, written alike."""
-        return (
-            len(self.gold) == 1
-            and len(self.test) == 1
-            and self.gold[0].tokens == self.test[0].tokens
-        )
-
-
-def _boundaries(sentences: Sequence[AlignedSentence]) -> set[int]:
-    out: set[int] = set()
-    for s in sentences:
-        out.update(s.bounds)
-    return out
-
-
-Words = Callable[[Any], Sequence[str]]
 _CONTEXT = 12  # characters shown on each side of a difference
 
 
@@ -196,12 +56,8 @@ class _Side:
         words: Words,
         norm: Normalization,
         role: str,
-        texts: Iterator[list[str]] | None = None,
     ):
         self.items = enumerate(items)
-        # Under align="lcs", every sentence's token texts, reduced to the
-        # characters all sides share (a token may be left with none).
-        self.texts = texts
         self.words = words
         self.norm = norm
         self.role = role
@@ -226,24 +82,7 @@ class _Side:
             self._stand_in(item, index, gold)
             return True
         tokens = tuple(found)
-        reduced = next(self.texts) if self.texts is not None else None
-        if reduced is None:
-            norm = self.norm
-            known = norm.memo.get  # most tokens were seen before: skip the call
-            texts = [known(token) or norm(token) for token in tokens]
-            if not all(texts):
-                t = texts.index("")
-                raise _located(
-                    AlignmentError(
-                        f"token {t + 1} ({tokens[t]!r}) has no characters once normalized "
-                        f"({norm.signature}), so it cannot be placed in the text",
-                        token=tokens[t],
-                    ),
-                    item,
-                    index,
-                )
-        else:
-            texts = reduced
+        texts = token_texts(tokens, self.norm, item, index)
         bounds = list(accumulate(map(len, texts), initial=self.length))
         at = bounds[-1]
         self.starts.append(self.length)
@@ -260,20 +99,20 @@ class _Side:
         stand for part of a sentence, which is an error.
         """
         if self is gold:
-            raise _located(
+            raise located(
                 AlignmentError("the gold has no tree here, and a gold sentence cannot be missing"),
                 item,
                 index,
             )
         at = self.length
         if gold.length == at and not gold.pull(gold):
-            raise _located(
+            raise located(
                 AlignmentError("a missing parse after the gold's end stands for no gold sentence"),
                 item,
                 index,
             )
         if at not in gold.starts:
-            raise _located(
+            raise located(
                 AlignmentError(
                     "a missing parse in the middle of a gold sentence stands for no whole "
                     "sentence: under alignment a missing parse must come where a gold "
@@ -306,11 +145,11 @@ class _Side:
             s = self.sentences[k]
             # The token whose range holds the character (zero-width ones hold none).
             t = bisect_right(s.bounds, char) - 1
-            where = _where(s.item, s.index)
+            where = source_of(s.item, s.index)
             token = f"token {t + 1} ({s.tokens[t]!r})"
         elif self.sentences:
             s = self.sentences[-1]
-            where = _where(s.item, s.index)
+            where = source_of(s.item, s.index)
             token = f"ends after token {len(s.tokens)} ({s.tokens[-1]!r})" if s.tokens else "ends"
         else:
             where = {}
@@ -318,27 +157,6 @@ class _Side:
         before = self.tail + self.text[max(0, char - _CONTEXT) : char]
         text = before[-_CONTEXT:] + "|" + self.text[char : char + _CONTEXT]
         return token, where, text
-
-
-def _where(item: Any, index: int) -> dict[str, Any]:
-    _, where, _ = unwrap(item)
-    where = {k: v for k, v in where.items() if v is not None}
-    where["sentence"] = getattr(item, "number", None) or index + 1
-    if getattr(item, "sentence_id", None):
-        where["sentence_id"] = item.sentence_id
-    return where
-
-
-def _located(err: TedEvalError, item: Any, index: int) -> TedEvalError:
-    return err.locate(**_where(item, index))
-
-
-def _place(where: dict[str, Any]) -> str:
-    parts = []
-    if "file" in where:
-        parts.append(f"{where['file']}" + (f":{where['line']}" if where.get("line") else ""))
-    parts.append(f"sentence {where['sentence']}")
-    return " ".join(parts)
 
 
 def align_units(
@@ -381,22 +199,12 @@ def align_units(
     norm = normalization or Normalization()
     roles = list(roles) + [f"parse {k}" for k in range(len(roles), len(tests) + 1)]
     corpora: list[Iterable[Any]] = [gold, *tests]
-    reduced: list[Iterator[list[str]] | None] = [None] * len(corpora)
     if mode == "lcs":
-        corpora = [list(c) for c in corpora]
-        texts, unmatched = shared_characters(
-            [[[norm(t) for t in words(item)] for item in c] for c in corpora], roles
-        )
-        reduced = [iter(t) for t in texts]
-        if tally is not None:
-            for role, n in zip(roles, unmatched, strict=False):
-                tally[f"unmatched {role}"] = n
-    elif mode != "exact":
+        yield from lcs_units(corpora, words, norm, roles, tally)
+        return
+    if mode != "exact":
         raise OptionError(f"mode must be 'exact' or 'lcs', not {mode!r}")
-    sides = [
-        _Side(items, words, norm, role, texts)
-        for items, role, texts in zip(corpora, roles, reduced, strict=False)
-    ]
+    sides = [_Side(items, words, norm, role) for items, role in zip(corpora, roles, strict=False)]
     checked = 0  # characters of the open unit known to agree on every side
     number = 0
     while True:
@@ -429,6 +237,14 @@ def align_units(
         # Sentences without characters after the last unit (empty on every side).
         number += 1
         yield Unit(number, tuple(s.take() for s in sides), 0)
+
+
+def _place(where: dict[str, Any]) -> str:
+    parts = []
+    if "file" in where:
+        parts.append(f"{where['file']}" + (f":{where['line']}" if where.get("line") else ""))
+    parts.append(f"sentence {where['sentence']}")
+    return " ".join(parts)
 
 
 def _differ(g: _Side, t: _Side, char: int, norm: Normalization, advice: str) -> AlignmentError:

@@ -29,6 +29,7 @@ from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Score
 
 __all__ = [
+    "ALIGNED_KEYS",
     "PER_SENTENCE_KEYS",
     "REPORT_SCHEMA",
     "REPORT_VERSION",
@@ -47,6 +48,10 @@ REPORT_VERSION = 1
 
 PER_SENTENCE_KEYS = ("sentence", "id", "system")
 """The first columns of every per-sentence TSV, in every command."""
+
+ALIGNED_KEYS = ("gold_sentences", "parse_sentences")
+"""The columns after :data:`PER_SENTENCE_KEYS` under ``--align``, where a row is a unit
+(its number is the ``sentence`` column): the numbers of its gold and parse sentences."""
 
 _POLICY_TEXT = {
     "skip": "left out of every system",
@@ -185,7 +190,12 @@ def evaluator_rows(
     index = [table.columns.index(c) for c in columns]
     scores = [ev.sentence_scores(m) for m in measures]
     run = ev.run
+    units = ev.unit_sentences if ev.align is not None else None
     for k, (number, sid, row) in enumerate(
         zip(run.numbers, run.sentence_ids, table.array.tolist(), strict=True)
     ):
-        yield (number, sid or "", name, *(row[i] for i in index), *(s[k] for s in scores))
+        keys: tuple[Any, ...] = (number, sid or "", name)
+        if units is not None:
+            unit = units.get(number, {})
+            keys += (next(iter(unit.values()), ""), unit.get(name, ""))
+        yield (*keys, *(row[i] for i in index), *(s[k] for s in scores))

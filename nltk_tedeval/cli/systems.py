@@ -28,6 +28,7 @@ from .output import (
     write_tsv,
 )
 from .report import (
+    ALIGNED_KEYS,
     PER_SENTENCE_KEYS,
     counts_lines,
     evaluator_rows,
@@ -177,7 +178,8 @@ def report_run(
         rows = (
             row for name, ev in run.pairs() for row in evaluator_rows(name, ev, columns, measures)
         )
-        write_tsv(args.per_sentence, (*PER_SENTENCE_KEYS, *columns, *measures), rows)
+        keys = (*PER_SENTENCE_KEYS, *(ALIGNED_KEYS if first.align is not None else ()))
+        write_tsv(args.per_sentence, (*keys, *columns, *measures), rows)
 
     rows = []
     displayed: list[tuple[str, str, Score]] = []

@@ -23,7 +23,14 @@ from .output import (
     text_table,
     write_tsv,
 )
-from .report import PER_SENTENCE_KEYS, counts_lines, report, system_entry, undefined_lines
+from .report import (
+    ALIGNED_KEYS,
+    PER_SENTENCE_KEYS,
+    counts_lines,
+    report,
+    system_entry,
+    undefined_lines,
+)
 from .systems import ExtraGold, evaluate, report_run, statistics_kept
 
 __all__ = ["cmd_cross", "cmd_score"]
@@ -265,14 +272,20 @@ def _cross_tsv(path: str, cross: CrossFrameworkEvaluator) -> None:
     stats = [f"{sc}_{c}" for sc in ("single", "multiple") for c in COLUMNS]
     measures = [f"{sc}_{m}" for sc in ("single", "multiple") for m in ("labeled", "unlabeled")]
     rows = []
+    units = cross.unit_sentences if cross.align is not None else None
     for name in cross.scored_names:
         single = cross.sentence_results(name, "single")
         multiple = cross.sentence_results(name, "multiple")
         for s, m in zip(single, multiple, strict=True):
+            keys: tuple[Any, ...] = (s.number, s.sentence_id or "", name)
+            if units is not None:
+                unit = units.get(s.number, {})
+                keys += (unit.get(f"{name} gold", ""), unit.get(f"{name} parse", ""))
             rows.append((
-                s.number, s.sentence_id or "", name,
+                *keys,
                 s.delta_labeled, s.iota_labeled, s.delta_unlabeled, s.iota_unlabeled,
                 m.delta_labeled, m.iota_labeled, m.delta_unlabeled, m.iota_unlabeled,
                 s.labeled, s.unlabeled, m.labeled, m.unlabeled,
             ))  # fmt: skip
-    write_tsv(path, (*PER_SENTENCE_KEYS, *stats, *measures), rows)
+    keys = (*PER_SENTENCE_KEYS, *(ALIGNED_KEYS if cross.align is not None else ()))
+    write_tsv(path, (*keys, *stats, *measures), rows)

@@ -57,12 +57,14 @@ _ROOT: Node = (-1, -1)
 
 def aligned_row(
     unit: Unit,
-    trees: tuple[Sequence[DependencyTree], Sequence[DependencyTree]],
+    trees: tuple[Sequence[DependencyTree], Sequence[DependencyTree | None]],
     rels: Callable[[DependencyTree], list[str]],
     scored: Callable[[str], bool],
 ) -> tuple[int, ...]:
     """One unit's :data:`ALIGNED_COLUMNS`; ``trees`` are the gold's and the parse's."""
     gold, parse = trees
+    # A parse of None stands in for a missing one with nothing right
+    # (missing="zero"): its words are its gold sentence's, and none is right.
     # Words alone in their position on both sides are aligned.
     by_position: list[list[list[Node]]] = [[[], []] for _ in range(unit.n_positions)]
     for side, sentences in ((0, unit.gold), (1, unit.test)):
@@ -85,18 +87,21 @@ def aligned_row(
         for t, word in enumerate(tree.words):
             gold_scored += scored(word)
             gold_children.setdefault(head(gold, (k, t)), set()).add((k, t))
-    parse_scored = sum(scored(w) for tree in parse for w in tree.words)
-    parse_rels = [rels(t) for t in parse]
+    parse_words = [
+        s.tokens if tree is None else tree.words for s, tree in zip(unit.test, parse, strict=True)
+    ]
+    parse_scored = sum(scored(w) for words in parse_words for w in words)
+    parse_rels = [None if t is None else rels(t) for t in parse]
     right = [0] * 5  # head, label, head_label, undirected, ned
     for p_node, g_node in to_gold.items():
         if p_node == _ROOT or not scored(gold[g_node[0]].words[g_node[1]]):
             continue
-        if not scored(parse[p_node[0]].words[p_node[1]]):
+        if parse[p_node[0]] is None or not scored(parse_words[p_node[0]][p_node[1]]):
             continue
         g_head = head(gold, g_node)
         p_head = to_gold.get(head(parse, p_node))  # None: the parse head has no partner
         head_ok = p_head == g_head
-        label_ok = gold_rels[g_node[0]][g_node[1]] == parse_rels[p_node[0]][p_node[1]]
+        label_ok = gold_rels[g_node[0]][g_node[1]] == parse_rels[p_node[0]][p_node[1]]  # type: ignore[index]
         undirected_ok = head_ok or (p_head is not None and p_head in gold_children.get(g_node, ()))
         ned_ok = undirected_ok or (
             g_head != _ROOT and p_head is not None and head(gold, g_head) == p_head

@@ -29,11 +29,12 @@ tokenizations give EVALB's figures to the last error sentence.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..alignment import AlignedSentence, Unit
 from ..errors import InputFormatError, TedEvalError
+from ..scoring.missing import ZERO
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure
 from .evalb_brackets import _crossing, _greedy_matches, _Rules
 
@@ -47,14 +48,19 @@ def aligned_row(
 ) -> tuple[list[int], TedEvalError | None]:
     """One unit as a row of EVALB's per-sentence columns (without the ``_cut`` copy)."""
     gold = [(s, structure(s.item, "gold")) for s in unit.gold]
-    test = [(s, structure(s.item, "test")) for s in unit.test]
+    # A parse standing in for a missing one with nothing right (missing="zero") has
+    # the gold's words, every tag wrong and no bracket (SPEC.md §10).
+    test = [(s, None if s.item is ZERO else structure(s.item, "test")) for s in unit.test]
+    if not gold and not test:
+        # A unit of other sides only (another parse's added sentence): nothing here.
+        return [0] * 14, None  # every column of the row, the length included
     length = 0
     delete_len = rules.delete_len
     for _, ps in gold:
         length += sum(1 for t in ps.tags if t not in delete_len)
     for which, side in (("gold", gold), ("test", test)):
         for _, ps in side:
-            if None in ps.tags:
+            if ps is not None and None in ps.tags:
                 i = ps.tags.index(None)
                 problem = InputFormatError(
                     f"{which} tree: word {ps.words[i]!r} (token {i + 1}) is not alone under a "
@@ -64,24 +70,35 @@ def aligned_row(
                 return [1, 0, 1, 0, *[0] * 9, length], problem
 
     n = unit.n_positions
-    # A position is deleted when every gold token in it is (EVALB deletes by tag).
-    kept = [False] * n
     gold_tags: list[list[str]] = [[] for _ in range(n)]
-    test_tags: list[list[str]] = [[] for _ in range(n)]
-    for side, tags in ((gold, gold_tags), (test, test_tags)):
-        for s, ps in side:
-            for p, tag in zip(_token_positions(unit, s, ps), ps.tags, strict=True):
-                if p >= 0:
-                    tags[p].append(tag)  # type: ignore[arg-type]
+    test_tags: list[list[str | None]] = [[] for _ in range(n)]
+    for s, ps in gold:
+        for p, tag in zip(_token_positions(unit, s, ps), ps.tags, strict=True):
+            if p >= 0:
+                gold_tags[p].append(tag)  # type: ignore[arg-type]
+    for s, ps in test:
+        if ps is None:
+            test_tags_of = [None] * len(s.tokens)  # no tag is right
+            places: Sequence[int] = unit.token_positions(s)
+        else:
+            test_tags_of = list(ps.tags)
+            places = _token_positions(unit, s, ps)
+        for p, tag in zip(places, test_tags_of, strict=True):
+            if p >= 0:
+                test_tags[p].append(tag)
+    # A position is deleted when every gold token in it is (EVALB deletes by
+    # tag); one that holds the parse's text alone, when every parse token is.
     delete = rules.delete
-    for p in range(n):
-        kept[p] = any(t not in delete for t in gold_tags[p])
+    kept = [
+        any(t not in delete for t in g) if g else any(t not in delete for t in t_)
+        for g, t_ in zip(gold_tags, test_tags, strict=True)
+    ]
     before = [0] * (n + 1)  # kept positions before each position
     for p in range(n):
         before[p + 1] = before[p] + kept[p]
 
     g_keys = _brackets(unit, gold, rules, before)
-    t_keys = _brackets(unit, test, rules, before)
+    t_keys = _brackets(unit, [(s, ps) for s, ps in test if ps is not None], rules, before)
     if rules.greedy:
         match = _greedy_matches(g_keys, t_keys, rules)
     else:
@@ -94,6 +111,7 @@ def aligned_row(
         if kept[p]
         and len(gold_tags[p]) == 1
         and len(test_tags[p]) == 1
+        and test_tags[p][0] is not None
         and rules.same_label(gold_tags[p][0], test_tags[p][0])
     )
     gb, tb = len(g_keys), len(t_keys)
@@ -135,11 +153,7 @@ def _brackets(
             inside = [t for t in text[node.start : node.end] if t >= 0]
             if not inside:
                 continue  # only empty elements
-            # The bracket's characters, so that a token without width (align="lcs")
-            # at its edge does not stretch it into the next position.
-            a, b = s.bounds[inside[0]], s.bounds[inside[-1] + 1]
-            if a == b:
-                continue
+            a, b = s.token_start(inside[0]), s.token_end(inside[-1])
             start, end = before[unit.position(a)], before[unit.position(b - 1) + 1]
             if start != end:
                 out.append((key, start, end))

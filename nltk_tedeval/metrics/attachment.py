@@ -45,13 +45,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..alignment import Normalization, Unit
+from ..alignment import AlignedSentence, Normalization, Unit
 from ..errors import OptionError, TedEvalError, TreeStructureError
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
+from ..scoring.missing import ZERO
 from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
-from ..trees.kinds import flat_parse, kind_name, text_tokens, tree_kind, tree_words
+from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
 from ..trees.tokens import check_yields
 from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
 
@@ -227,6 +228,7 @@ class AttachmentEvaluator(Evaluator):
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
+    _has_text = staticmethod(has_text)
 
     def __init__(
         self,
@@ -302,14 +304,19 @@ class AttachmentEvaluator(Evaluator):
 
     def _unit_stats(self, unit: Unit) -> tuple[tuple[int, ...], Any]:
         """A unit of aligned sentences (SPEC.md §11): :data:`ALIGNED_COLUMNS`."""
-        gold = [_as_tree(unwrap(s.item)[0], "gold") for s in unit.gold]
-        parse = [_as_tree(unwrap(s.item)[0], "parse") for s in unit.test]
+        gold = [_unit_tree(s, "gold") for s in unit.gold]
+        # A parse standing in for a missing one with nothing right (missing="zero"):
+        # the gold sentence's words, no head or relation right (SPEC.md §10).
+        parse = [None if s.item is ZERO else _unit_tree(s, "parse") for s in unit.test]
         exclude = self.punct == "exclude"
         if unit.identical:
             # The same tokens: every word is aligned to its namesake, so the
             # aligned counts are the unaligned ones, over the same words on
             # both sides (a shortcut; the general path gives the same row).
-            plain, (_, excluded, bad_parse, bad_gold) = self._sentence_stats(parse[0], gold[0])
+            if parse[0] is None:
+                plain, (_, excluded, bad_parse, bad_gold) = self._zero_stats(gold[0])
+            else:
+                plain, (_, excluded, bad_parse, bad_gold) = self._sentence_stats(parse[0], gold[0])
             return (plain[0], *plain), ({}, excluded, int(bad_parse), int(bad_gold))
         row = aligned_row(
             unit, (gold, parse), self._rels, (lambda w: not is_punctuation(w)) if exclude else
@@ -319,7 +326,7 @@ class AttachmentEvaluator(Evaluator):
         note = (
             {},
             excluded,
-            sum(not t.is_tree() for t in parse),
+            sum(t is not None and not t.is_tree() for t in parse),
             sum(not t.is_tree() for t in gold),
         )
         return row, note
@@ -329,12 +336,6 @@ class AttachmentEvaluator(Evaluator):
 
     def _zero_stats(self, gold: Any) -> tuple[tuple[int, ...], Any]:
         """A missing parse with nothing right: every scored token counts, none is correct."""
-        if isinstance(gold, Unit):
-            trees = [_as_tree(unwrap(s.item)[0], "gold") for s in gold.gold]
-            words = [w for t in trees for w in t.words]
-            excluded = sum(map(is_punctuation, words)) if self.punct == "exclude" else 0
-            row = (len(words) - excluded, 0, 0, 0, 0, 0, 0)
-            return row, ({}, excluded, 0, sum(not t.is_tree() for t in trees))
         gold_tree = _as_tree(gold, "gold")
         scored = [True] * len(gold_tree.words)
         if self.punct == "exclude":
@@ -404,6 +405,14 @@ class AttachmentEvaluator(Evaluator):
             "macro": {name: s.as_dict() for name, s in self.scores(average="macro").items()},
             "relations": {rel: r.as_dict() for rel, r in self.relation_scores().items()},
         }
+
+
+def _unit_tree(s: AlignedSentence, side: str) -> DependencyTree:
+    """:func:`_as_tree` of a sentence of an aligned unit, an error naming where it was read."""
+    try:
+        return _as_tree(unwrap(s.item)[0], side)
+    except TedEvalError as err:
+        raise err.locate(**s.source) from None
 
 
 def _as_tree(sent: Any, side: str) -> DependencyTree:

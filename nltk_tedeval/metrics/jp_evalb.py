@@ -12,11 +12,10 @@ parameter file, no ``-evalb``), per unit:
   ``NP-SBJ-1`` is ``NP``, and nothing else of the label is touched); a node
   labelled ``TOP`` and a label left empty are not counted, nor, on the test
   side only, ``S1`` (the root of Charniak-style parsers);
-- it covers the positions of its first and last word; a word with no
-  characters (an empty element such as ``(-NONE- *T*-1)``, or a token that
-  ``align="lcs"`` reduced to nothing) sits in the position that follows it,
-  or the last one at the end of the unit, as jp-evalb groups it with its
-  neighbour;
+- it covers the positions of its first and last word; an empty element
+  (such as ``(-NONE- *T*-1)``), which has no characters, sits in the
+  position that follows it, or the last one at the end of the unit, as
+  jp-evalb groups it with its neighbour;
 - brackets are matched as *sets* of (label, first position, end), while the
   gold and test counts are the numbers of constituents; crossing brackets are
   EVALB's (a test constituent counts once if it crosses any gold one);
@@ -25,7 +24,7 @@ parameter file, no ``-evalb``), per unit:
   ``correct tags`` is the size of the multiset intersection and ``words`` the
   number of gold words;
 - the length (the table's Len, and the ``<= 40`` cut) is the number of
-  aligned gold positions;
+  positions that hold gold text;
 - no sentence is an error or a skip.
 
 jp-evalb's own alignment compares sentences by an edit-distance ratio and
@@ -42,6 +41,7 @@ from typing import Any, ClassVar
 
 from ..alignment import Normalization, Unit
 from ..errors import InputFormatError, TedEvalError
+from ..scoring.missing import ZERO
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure
 from .evalb_brackets import _BASE_COLUMNS
 from .parseval import ParsevalEvaluator
@@ -109,11 +109,6 @@ class JpEvalbEvaluator(ParsevalEvaluator):
         row = jp_evalb_row(parsed, self._structure)
         return self._with_cut(row), None
 
-    def _zero_stats(self, gold: Any) -> tuple[list[int], TedEvalError | None]:
-        # A missing parse (missing="zero"): the gold's constituents and words,
-        # nothing on the test side, as jp-evalb scores an empty parse.
-        return self._with_cut(jp_evalb_row(gold, self._structure)), None
-
     def _with_cut(self, row: list[int]) -> list[int]:
         base_len = len(_BASE_COLUMNS)
         cut = 1 if row[base_len] <= JP_EVALB_CUTOFF else 0
@@ -140,6 +135,8 @@ def jp_evalb_row(unit: Unit, structure: Any) -> list[int]:
         (unit.test, "test", test, test_tags),
     ):
         for s in sentences:
+            if s.item is ZERO:
+                continue  # nothing right (missing="zero"): no constituent, no tagged word
             ps: PhraseStructure = structure(s.item, which)
             _check_tags(ps, which)
             tags.update(zip(ps.tags, ps.words, strict=True))  # type: ignore[arg-type]
@@ -149,10 +146,15 @@ def jp_evalb_row(unit: Unit, structure: Any) -> list[int]:
     words = sum(gold_tags.values())
     correct = sum((gold_tags & test_tags).values())
     gb, tb = len(gold), len(test)
+    if not unit.gold and not unit.test:
+        return [0] * 14  # a unit of other sides only (another parse's added sentence)
+    # The length counts the positions that hold gold text (under align="lcs" a
+    # position may hold only text that the parse adds).
+    gold_positions = {p for s in unit.gold for p in unit.token_positions(s)}
     return [
         1, 1, 0, 0, matched, gb, tb, 1 if gb == tb == matched else 0, crossing,
         1 if crossing == 0 else 0, 1 if crossing <= 2 else 0, words, correct,
-        unit.n_positions,
+        len(gold_positions),
     ]  # fmt: skip
 
 

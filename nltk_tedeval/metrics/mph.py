@@ -72,7 +72,7 @@ from ..scoring.stats import Measure, f_measure, precision, recall
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
 from ..trees.dependency import Arc, DependencyTree, checked, from_dependency_graph
 from ..trees.headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
-from ..trees.kinds import flat_parse, tree_kind, tree_words
+from ..trees.kinds import flat_parse, has_text, tree_kind, tree_words
 from ..trees.mft import Span
 from ..trees.tokens import check_yields
 
@@ -266,6 +266,7 @@ class MPHEvaluator(Evaluator):
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
+    _has_text = staticmethod(has_text)
 
     def __init__(
         self,

@@ -64,9 +64,10 @@ from ..reading.bracket_blocks import BlockTree, joined_words
 from ..reading.evalb_params import EvalbParams
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
+from ..scoring.missing import ZERO
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
 from ..trees.constituency import PhraseStructure, flatten_tree
-from ..trees.kinds import flat_parse, kind_name, text_tokens, tree_kind, tree_words
+from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
 from .aligned_brackets import aligned_row
 from .evalb_blocks import BlockLabels, block_rows
 from .evalb_brackets import (
@@ -162,6 +163,7 @@ class BracketEvaluator(Evaluator):
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
+    _has_text = staticmethod(has_text)
 
     def __init__(
         self,
@@ -264,6 +266,8 @@ class ParsevalEvaluator(BracketEvaluator):
                 return self._with_cut(row), error
             # The same tokens: EVALB's own steps, so that its figures stay EVALB's.
             parsed, gold = parsed.test[0].item, parsed.gold[0].item
+            if parsed is ZERO:
+                return self._zero_stats(gold)
         # Aligned units hold reader records: their trees are what blocks know.
         p_tree, g_tree = unwrap(parsed)[0], unwrap(gold)[0]
         if type(p_tree) is BlockTree and type(g_tree) is BlockTree:
@@ -307,12 +311,15 @@ class ParsevalEvaluator(BracketEvaluator):
     def _skip_missing(self, gold: Any) -> tuple[list[int], None] | None:
         """EVALB's skip sentence: an empty test line, counted and scored as nothing.
 
-        Under alignment the unit of a missing parse is left out, as every
-        metric leaves it out: EVALB's skip row is a sentence's, not a unit's.
+        Under alignment the unit of a missing parse is one skip row, of the
+        length of its gold sentences, so that a unit of one sentence gives
+        the row of the same sentence without alignment (SPEC.md §11).
         """
+        rules = self._rules
         if isinstance(gold, Unit):
-            return None
-        row, _ = _score(self._side(gold, "gold", self._rules), _empty_side(), self._rules)
+            length = sum(self._side(s.item, "gold", rules).length for s in gold.gold)
+            return self._with_cut([1, 0, 0, 1, *[0] * 9, length]), None
+        row, _ = _score(self._side(gold, "gold", rules), _empty_side(), rules)
         return self._with_cut(row), None
 
     def _zero_stats(self, gold: Any) -> tuple[list[int], TedEvalError | None]:
@@ -322,10 +329,6 @@ class ParsevalEvaluator(BracketEvaluator):
         and its length is the gold's, unless the gold itself is bad.
         """
         rules = self._rules
-        if isinstance(gold, Unit):
-            # The unit of the gold alone: its positions are its own tokens.
-            row, error = aligned_row(gold, rules, self._structure)
-            return self._with_cut(row), error
         side = self._side(gold, "gold", rules)
         if side.problem is not None or side.wn == 0:
             return self._sentence_stats(None, gold)

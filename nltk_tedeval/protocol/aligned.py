@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from ..alignment import Unit
+from ..alignment import AlignedSentence, Unit
 from ..errors import TedEvalError
 from ..records import unwrap
+from ..scoring.missing import ZERO
 from ..trees.convert import Converter
 from ..trees.mft import MultiFunctionTree
 
@@ -57,17 +58,19 @@ def unit_trees(
     for view, conv in zip(views, converters, strict=True):
         nodes: dict[Any, frozenset[str]] = {}
         arcs = 0
-        sentences = view.sides[-1]
+        # A parse that stands in for a missing one with nothing right (missing="zero")
+        # has no node: it adds no item over the atoms of the gold sentence it stands for.
+        sentences = tuple(s for s in view.sides[-1] if s.item is not ZERO)
         alike = _alike(sentences, atoms)
         for s in sentences:
-            tree, where, error = unwrap(s.item)
+            tree, _, error = unwrap(s.item)
             if error is not None:
                 raise error
             try:
                 conversion = conv.convert(tree)
                 engine_check(conversion.mft)
             except TedEvalError as err:
-                raise err.locate(**where) from None
+                raise err.locate(**s.source) from None
             mft = conversion.mft
             arcs += len(conversion.lifted)
             bounds = s.bounds
@@ -75,7 +78,7 @@ def unit_trees(
                 raise TedEvalError(
                     f"the converted tree has {mft.n} words where the sentence has "
                     f"{len(bounds) - 1} tokens of text",
-                    **where,
+                    **s.source,
                 )
             if alike:
                 # The sentence is the unit and its tokens are its atoms (every
@@ -83,9 +86,7 @@ def unit_trees(
                 trees.append(mft.with_words(words))
                 break
             for span, labels in mft.as_dict().items():
-                key = _atom_span(span, bounds, index)
-                if key is None:
-                    continue  # only tokens without width (align="lcs"): no text, no node
+                key = _atom_span(span, s, index)
                 nodes[key] = nodes[key] | labels if key in nodes else labels
         if not alike:
             trees.append(MultiFunctionTree(nodes, words))
@@ -93,26 +94,21 @@ def unit_trees(
     return trees, lifted
 
 
-def _alike(sentences: Sequence[Any], atoms: tuple[int, ...]) -> bool:
+def _alike(sentences: Sequence[AlignedSentence], atoms: tuple[int, ...]) -> bool:
     """One sentence whose tokens are the unit's atoms: its spans need no mapping."""
-    return len(sentences) == 1 and sentences[0].bounds == atoms
+    return len(sentences) == 1 and sentences[0].ends is None and sentences[0].bounds == atoms
 
 
-def _atom_span(span: tuple[int, ...], bounds: Sequence[int], index: dict[int, int]) -> Any:
+def _atom_span(span: tuple[int, ...], s: AlignedSentence, index: dict[int, int]) -> Any:
     """A span over a sentence's tokens as the span over the atoms they spell.
 
-    A token boundary is an atom boundary and a gap of tokens a gap of atoms,
-    so the runs stay canonical, except where tokens without width (whose
-    characters no other side shares, under ``align="lcs"``) empty a run or
-    close a gap: those runs are dropped or joined. ``None`` for no atom.
+    A run of tokens ``a..b`` covers the text from the start of token ``a``
+    to the end of token ``b - 1``, the holes of its side between them
+    included (under ``align="lcs"``: text that another side has and this
+    one lacks, inside the run). A token boundary is an atom boundary, and a
+    gap of tokens a gap of atoms, so the runs stay canonical.
     """
     runs: list[int] = []
     for a, b in zip(span[::2], span[1::2], strict=True):
-        x, y = index[bounds[a]], index[bounds[b]]
-        if x == y:
-            continue
-        if runs and runs[-1] == x:
-            runs[-1] = y
-        else:
-            runs += [x, y]
-    return tuple(runs) if runs else None
+        runs += [index[s.token_start(a)], index[s.token_end(b - 1)]]
+    return tuple(runs)

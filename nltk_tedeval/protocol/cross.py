@@ -138,6 +138,8 @@ class CrossFrameworkEvaluator(RunAccounts):
         self.align = check_align(align)
         self.normalization = normalization or Normalization()
         self.aligned_counts: dict[str, int] = {}
+        self.unit_sentences: dict[int, dict[str, str]] = {}
+        """Under alignment, in a run that keeps rows: the sentences of every unit, by corpus."""
         """Under alignment: the units scored, and the sentences of every corpus by name."""
         self._sums = sums_plan(statistics, (LABELED, UNLABELED))
         self._result: ProtocolResult | None = None
@@ -160,6 +162,7 @@ class CrossFrameworkEvaluator(RunAccounts):
                 normalization=self.normalization,
                 tally=self.aligned_counts,
                 mode=self.align,
+                sentences=self.unit_sentences if self._sums is None else None,
             )
         # run_protocol calls the sentence loop itself; the plan reaches it this way.
         with keeping_sums(self._sums):

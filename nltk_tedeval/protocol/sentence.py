@@ -50,7 +50,7 @@ from ..scoring.loop import (
 )
 from ..scoring.stats import StatsTable
 from ..trees.convert import Converter
-from ..trees.kinds import flat_parse, tree_words
+from ..trees.kinds import flat_parse, has_text, tree_words
 from ..trees.mft import MultiFunctionTree
 from ..trees.operations import carries_function_labels, generalize, tl_unify
 from ..trees.tokens import check_yields
@@ -241,6 +241,9 @@ class ProtocolScorer:
 
     def words(self, gold: Any) -> Any:
         return tree_words(gold)
+
+    def has_text(self, parse: Any) -> bool:
+        return has_text(parse)
 
     def score(self, sentence: Sentence) -> tuple[list[Row], tuple[int, ...]]:
         out = _protocol(sentence.golds, sentence.parses, sentence.where, self.config)

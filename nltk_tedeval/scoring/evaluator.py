@@ -135,15 +135,12 @@ class Evaluator(RunAccounts):
         self.normalization = normalization or Normalization()
         self.aligned_counts: dict[str, int] = {}
         """Under alignment: the units scored, and the sentences of every corpus by name."""
+        self.unit_sentences: dict[int, dict[str, str]] = {}
+        """Under alignment, in a run that keeps rows: the sentences of every unit, by corpus."""
         if self.align is None:
             check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
         self.on_error = check_on_error(on_error)
         self.missing_policy = check_missing(missing)
-        if self.align is not None and self.missing_policy == "flat":
-            raise OptionError(
-                "missing='flat' builds a parse over the gold's tokens, which under alignment "
-                "are not the parser's: use 'skip' or 'zero' (SPEC.md §11)"
-            )
         self.progress = progress
         self._stats: StatsTable | SumsTable | None = None
         self._sums: SumsPlan | None = None  # see evaluate_systems(statistics=...)
@@ -185,6 +182,10 @@ class Evaluator(RunAccounts):
     def _gold_words(self, gold: Any) -> Any:
         """The words of a gold tree, to tell the sentences of two runs apart (``None``: unknown)."""
         return None
+
+    def _has_text(self, parse: Any) -> bool:
+        """Whether ``parse`` has a word of text; one without is a missing parse (SPEC.md §10)."""
+        return True
 
     def _skip_missing(self, gold: Any) -> tuple[Sequence[int], Any] | None:
         """The row of a sentence left out as missing, or ``None`` (no row, the default)."""
@@ -254,6 +255,7 @@ class Evaluator(RunAccounts):
         )
         for index, ev in enumerate(evaluators):
             ev.aligned_counts = self.aligned_counts
+            ev.unit_sentences = self.unit_sentences
             ev._index = index
             ev._run = run
             ev._stats = ev._receive(run, index)
@@ -272,6 +274,7 @@ class Evaluator(RunAccounts):
             normalization=self.normalization,
             tally=self.aligned_counts,
             mode=self.align or "exact",
+            sentences=self.unit_sentences if self._sums is None else None,
         )
 
     @classmethod
@@ -472,6 +475,9 @@ class _SystemsScorer:
 
     def words(self, gold: Any) -> Any:
         return self.evaluators[0]._gold_words(gold)
+
+    def has_text(self, parse: Any) -> bool:
+        return self.evaluators[0]._has_text(parse)
 
     def skip_missing(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]] | None:
         skipped = [ev._skip_missing(_record(sentence, 0)) for ev in self.evaluators]

@@ -42,9 +42,7 @@ stand-in of a missing parse comes from the scorer (its ``flat`` method).
 
 from __future__ import annotations
 
-import os
 import sys
-import warnings
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from contextlib import contextmanager
@@ -55,13 +53,20 @@ from typing import Any, NamedTuple, Protocol
 
 from ..errors import (
     MissingParseError,
-    MissingParseWarning,
     OptionError,
     TedEvalError,
     TreeStructureError,
 )
 from ..records import unwrap
 from .lockstep import check_lengths, zip_parallel
+from .missing import (
+    MISSING,
+    ZERO,
+    MissingSentence,
+    check_missing,
+    stand_in,
+    warn_missing,
+)
 from .stats import IdColumn, RowBuffer, StatsTable, SumsTable
 
 __all__ = [
@@ -86,37 +91,6 @@ __all__ = [
 ON_ERROR = ("raise", "skip")
 """What to do with a bad sentence: stop with its error, or leave it out and list it."""
 
-MISSING = ("skip", "zero", "flat", "error")
-"""What to do with a missing parse (SPEC.md §10)."""
-
-_MISSING_MEANING = {
-    "skip": "left out of every system",
-    "zero": "scored with nothing right",
-    "flat": "scored as flat parses",
-}
-
-
-class _Zero:
-    """The parse of a sentence scored with nothing right (``missing="zero"``)."""
-
-    _instance: _Zero | None = None
-
-    def __new__(cls) -> _Zero:
-        # One value, also after a trip to a worker process and back.
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self) -> str:
-        return "ZERO"
-
-    def __reduce__(self) -> tuple[type, tuple]:
-        return (_Zero, ())
-
-
-ZERO = _Zero()
-"""A missing parse under ``missing="zero"``; each metric scores it as nothing right."""
-
 
 @dataclass(frozen=True)
 class SkippedSentence:
@@ -132,22 +106,6 @@ class SkippedSentence:
 
     def as_dict(self) -> dict[str, object]:
         return {"sentence": self.number, "id": self.sentence_id, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class MissingSentence:
-    """A sentence for which one or more systems gave no parse.
-
-    >>> MissingSentence(3, None, ("pcfg",)).as_dict()
-    {'sentence': 3, 'id': None, 'systems': ['pcfg']}
-    """
-
-    number: int
-    sentence_id: str | None
-    systems: tuple[str, ...]
-
-    def as_dict(self) -> dict[str, object]:
-        return {"sentence": self.number, "id": self.sentence_id, "systems": list(self.systems)}
 
 
 class Sentence(NamedTuple):
@@ -188,7 +146,9 @@ class SentenceScorer(Protocol):
     are cheaper to score than to ship, so that it runs in one process. ``flat``
     builds the flat parse of a gold tree (``missing="flat"``); ``words``
     gives a gold tree's words, kept (hashed) in :attr:`LoopResult.keys` so
-    that paired tests can check they compare the same sentences.
+    that paired tests can check they compare the same sentences. A scorer
+    may define ``has_text(parse)``: a parse for which it is false (a tree
+    without a word of text) is a missing parse.
     """
 
     columns: Sequence[Sequence[str]]
@@ -332,14 +292,6 @@ def check_on_error(on_error: str) -> str:
     return on_error
 
 
-def check_missing(missing: str) -> str:
-    if missing not in MISSING:
-        raise OptionError(
-            f"missing must be one of {', '.join(map(repr, MISSING))}, not {missing!r}"
-        )
-    return missing
-
-
 def check_jobs(jobs: Any) -> int:
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs == 0:
         raise OptionError(
@@ -405,7 +357,8 @@ def sentence_loop(
 
     words_of = getattr(scorer, "words", None)
     prepared = _prepare(golds, systems, scorer, native, on_error, missing, result)
-    outcomes = _outcomes(prepared, scorer, jobs)
+    sides = [name for name, _ in (*golds, *systems)]
+    outcomes = _outcomes(prepared, scorer, jobs, sides)
     if progress is None:
         progress = sys.stderr.isatty()
     if progress:
@@ -436,7 +389,8 @@ def sentence_loop(
         for cols, buffer in zip(scorer.columns, buffers, strict=True)
     ]
     if result.missing:
-        _warn_missing(result, names, missing)
+        by_system = result.missing_by_system(names)
+        warn_missing(len(result.missing), result.read, by_system, missing)
     return result
 
 
@@ -462,6 +416,9 @@ def _prepare(
     k = len(golds)
     names = [name for name, _ in systems]
     counts_errors = getattr(scorer, "counts_reader_errors", False)
+    # A parse without a word of text (an empty tree, only empty elements) is a
+    # missing parse too; the scorer, which knows trees, says which are.
+    has_text = getattr(scorer, "has_text", None)
     skip_missing = getattr(scorer, "skip_missing", None)
     for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
         sources = [unwrap(obj) for obj in row]
@@ -472,7 +429,11 @@ def _prepare(
         where = tuple(w for _, w, _ in sources)
         errors = tuple(err for _, _, err in sources)
         absent = tuple(
-            isinstance(obj, BaseException) or (src[0] is None and src[2] is None)
+            isinstance(obj, BaseException)
+            or (
+                src[2] is None
+                and (src[0] is None or (has_text is not None and not has_text(src[0])))
+            )
             for obj, src in zip(row[k:], sources[k:], strict=True)
         )
         sentence = Sentence(number, sid, tuple(trees[:k]), tuple(trees[k:]), absent, where, errors)
@@ -494,7 +455,9 @@ def _prepare(
                     "'zero' or 'flat' to score the others",
                     **where[k + j],
                 )
-                raise err.locate(sentence=number, sentence_id=sid)
+                # An aligned unit's missing sentence knows its own number.
+                err.locate(sentence=getattr(obj, "sentence", None))
+                raise _located(err, sentence, [n for n, _ in (*golds, *systems)])
             result.missing.append(MissingSentence(number, sid, lacking))
             if missing == "skip":
                 rows = skip_missing(sentence) if skip_missing is not None else None
@@ -502,11 +465,13 @@ def _prepare(
                     result.missing_rows += 1
                     yield sentence, rows[0], rows[1], None
                 continue
-            stand_in = [
-                (ZERO if missing == "zero" else scorer.flat(trees[native[j]])) if gone else tree
-                for j, (tree, gone) in enumerate(zip(trees[k:], absent, strict=True))
+            parses = [
+                stand_in(obj, trees[native[j]], native[j], missing, lambda t: scorer.flat(t))
+                if gone
+                else tree
+                for j, (obj, tree, gone) in enumerate(zip(row[k:], trees[k:], absent, strict=True))
             ]
-            sentence = sentence._replace(parses=tuple(stand_in))
+            sentence = sentence._replace(parses=tuple(parses))
         yield sentence
 
 
@@ -527,25 +492,31 @@ def _missing_gold(
     return None
 
 
-def _score_one(scorer: SentenceScorer, sentence: Sentence) -> _Outcome:
+def _score_one(scorer: SentenceScorer, sentence: Sentence, sides: Sequence[str] = ()) -> _Outcome:
     try:
         rows, note = scorer.score(sentence)
     except TedEvalError as err:
-        return (
-            sentence,
-            (),
-            None,
-            err.locate(sentence=sentence.number, sentence_id=sentence.sentence_id),
-        )
+        return sentence, (), None, _located(err, sentence, sides)
     return sentence, rows, note, None
 
 
-def _score_batch(scorer: SentenceScorer, batch: list[Sentence]) -> list[_Outcome]:
-    return [_score_one(scorer, s) for s in batch]
+def _located(err: TedEvalError, sentence: Sentence, sides: Sequence[str]) -> TedEvalError:
+    """``err`` placed at its sentence; an aligned unit (SPEC.md §11) names its sentences.
+
+    A row of an aligned run is a unit, whose number is no sentence's: the
+    error names the unit and every side's sentences in it instead.
+    """
+    describe = getattr(sentence.golds[0], "describe", None) if sentence.golds else None
+    if describe is not None:
+        return err.locate(sentence_id=sentence.sentence_id, unit=describe(sides))
+    return err.locate(sentence=sentence.number, sentence_id=sentence.sentence_id)
 
 
 def _outcomes(
-    prepared: Iterator[Sentence | _Outcome], scorer: SentenceScorer, jobs: int
+    prepared: Iterator[Sentence | _Outcome],
+    scorer: SentenceScorer,
+    jobs: int,
+    sides: Sequence[str] = (),
 ) -> Iterator[_Outcome]:
     # Batches amortise the cost of shipping trees to worker processes; the
     # generator output keeps both the order and the streaming. Sentences
@@ -555,7 +526,7 @@ def _outcomes(
     size = getattr(scorer, "batch_size", 256)
     if jobs == 1 or size is None:
         for item in prepared:
-            yield item if not isinstance(item, Sentence) else _score_one(scorer, item)
+            yield item if not isinstance(item, Sentence) else _score_one(scorer, item, sides)
         return
     from joblib import Parallel, delayed
 
@@ -566,34 +537,10 @@ def _outcomes(
 
     def work(batch: list[Sentence | _Outcome]) -> list[_Outcome]:
         return [
-            item if not isinstance(item, Sentence) else _score_one(scorer, item) for item in batch
+            item if not isinstance(item, Sentence) else _score_one(scorer, item, sides)
+            for item in batch
         ]
 
     runner = Parallel(n_jobs=jobs, return_as="generator")
     for done in runner(delayed(work)(b) for b in batches()):
         yield from done
-
-
-def _warn_missing(result: LoopResult, names: Sequence[str], policy: str) -> None:
-    by_system = result.missing_by_system(names)
-    parts = [f"{name}: {n}" for name, n in by_system.items() if n]
-    n, read = len(result.missing), result.read
-    verb = "has" if n == 1 else "have"
-    warnings.warn(
-        MissingParseWarning(
-            f"{n} of {read} sentence{'s' if read != 1 else ''} {verb} a missing parse "
-            f"({', '.join(parts)}), {_MISSING_MEANING[policy]} (missing={policy!r})"
-        ),
-        stacklevel=_outside_the_package(),
-    )
-
-
-def _outside_the_package() -> int:
-    """The ``stacklevel`` that points a warning at the first caller outside nltk_tedeval."""
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    frame = sys._getframe(1)
-    level = 1
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(package):
-        frame = frame.f_back  # type: ignore[assignment]
-        level += 1
-    return level

@@ -45,6 +45,7 @@ __all__ = [
     "FLAT_ROOT",
     "TreeKind",
     "flat_parse",
+    "has_text",
     "kind_name",
     "text_tokens",
     "tree_kind",
@@ -219,6 +220,31 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
         ps = obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
         return tuple(ps.text_words())
     return tree_words(obj)
+
+
+def has_text(obj: Any) -> bool:
+    """Whether a tree has a word of text: a parse without one is a missing parse (SPEC.md §10).
+
+    A tree without words (``(())``, ``(TOP ())``) and a tree of empty
+    elements only (``(S (-NONE- *))``) are what a parser writes when it
+    failed on a sentence. Anything that is no tree is not for this test to
+    judge (``True``): the metric that reads it says what is wrong.
+
+    >>> from nltk import Tree
+    >>> [has_text(Tree.fromstring(t)) for t in ("(S (-NONE- *))", "(())", "(S (X a))")]
+    [False, False, True]
+    """
+    if isinstance(obj, WordlessTree):
+        return False
+    if isinstance(obj, PhraseStructure):
+        return bool(obj.text_words())
+    if isinstance(obj, DependencyTree):
+        return bool(obj.words)
+    try:
+        tokens = text_tokens(obj)
+    except EmptyTreeError:
+        return False
+    return tokens is None or bool(tokens)
 
 
 def _tree_text(tree: Tree) -> tuple[str, ...]:
