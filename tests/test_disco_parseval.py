@@ -193,3 +193,33 @@ def test_each_bracket_metric_takes_its_own_parameters():
         DiscoParsevalEvaluator([], [], EvalbParams())
     with pytest.raises(OptionError, match=r"^params must be an EvalbParams, not DiscoParams$"):
         ParsevalEvaluator([], [], DiscoParams())
+
+
+# -- disco-dop's own discbracket output: bracket escapes and comments (issue 26) ----------
+
+
+def trees(name: str) -> list:
+    return [r.tree for r in read_file(FIX / name)]
+
+
+def test_brackets_and_comments_as_discodops_writer_puts_them_give_its_figures():
+    # disco-dop wrote these discbracket files from the export files beside them:
+    # "(" and ")" as #LRB# and #RRB#, each tree followed by a tab and a comment.
+    # Their -LRB-/-RRB- tags are deleted by no label of proper.prm: only
+    # DELETE_WORD "(" and ")" deletes them, once read as brackets.
+    summary, rows = discodop_output("gum_proper.discodop.txt")
+    ev = DiscoParsevalEvaluator(trees("gum_parse.dbr"), trees("gum_gold.dbr"))
+    assert len(rows) == 31
+    assert our_rows(ev) == rows
+    assert ev.summary_text().split("\n") == summary
+    # The export files hold the brackets as words: the same figures.
+    ev = DiscoParsevalEvaluator(trees("gum_parse.export"), trees("gum_gold.export"))
+    assert our_rows(ev) == rows
+    assert ev.summary_text().split("\n") == summary
+
+
+def test_the_command_line_reads_discodops_discbracket_output(capsys):
+    gold, parse = FIX / "gum_gold.dbr", FIX / "gum_parse.dbr"
+    assert main(["parseval", str(gold), str(parse)]) == 0
+    summary, _ = discodop_output("gum_proper.discodop.txt")
+    assert "\n".join(summary) in capsys.readouterr().out
