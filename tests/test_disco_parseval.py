@@ -223,3 +223,39 @@ def test_the_command_line_reads_discodops_discbracket_output(capsys):
     assert main(["parseval", str(gold), str(parse)]) == 0
     summary, _ = discodop_output("gum_proper.discodop.txt")
     assert "\n".join(summary) in capsys.readouterr().out
+
+
+# -- export tags with round brackets (issue 26) ---------------------------------------
+
+
+def test_an_export_tag_with_a_round_bracket_is_compared_as_discodop_reads_it():
+    # disco-dop's export reader makes "$(" "$[", and a parameter file naming only
+    # "$(" then deletes no bracket or dash: neither do we.
+    params = DiscoParams.from_file(str(FIX / "stts_paren.prm"))
+    ev = DiscoParsevalEvaluator(
+        trees("gum_stts_parse.export"), trees("gum_stts_gold.export"), params
+    )
+    summary, rows = discodop_output("gum_stts_paren.discodop.txt")
+    assert our_rows(ev) == rows
+    assert ev.summary_text().split("\n") == summary
+
+
+def test_a_round_bracket_tag_is_deleted_by_its_square_name_by_hand():
+    # "Es ( regnet )" with the brackets tagged $( under the root and S over the
+    # words: S covers positions 0 and 2, around the bracket at 1.
+    text = "#BOS 1\nEs\tPPER\t--\tSB\t500\n(\t$(\t--\t--\t0\nregnet\tVVFIN\t--\tHD\t500\n"
+    text += ")\t$(\t--\t--\t0\n#500\tS\t--\t--\t0\n#EOS 1\n"
+    (record,) = read_text(text, "export")
+    tree = record.tree
+
+    def row(*labels: str) -> dict:
+        params = DiscoParams.from_text("".join(f"DELETE_LABEL {x}\n" for x in labels))
+        ev = DiscoParsevalEvaluator([tree], [tree], params)
+        return dict(zip(ev.columns, ev.stats.array.tolist()[0], strict=True))
+
+    # "$(" names nothing: 4 words, S over {0, 2} is discontinuous.
+    got = row("ROOT", "$(")
+    assert (got["words"], got["gold"], got["gold_disc"]) == (4, 1, 1)
+    # "$[" deletes both brackets: 2 words, S over {0, 1}, contiguous.
+    got = row("ROOT", "$[")
+    assert (got["words"], got["gold"], got["gold_disc"]) == (2, 1, 0)

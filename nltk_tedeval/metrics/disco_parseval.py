@@ -119,6 +119,12 @@ class DiscoParams:
         nothing here; an unknown keyword, a keyword that takes one value
         given twice, or an ``EQ_`` line without two values is an
         :class:`~nltk_tedeval.errors.OptionError` naming the line.
+
+        Labels are compared as disco-dop's export reader writes them, with
+        ``(`` and ``)`` made ``[`` and ``]``, while the values given here are
+        kept as written: ``DELETE_LABEL $(`` matches no tag, since the tag
+        ``$(`` of an export file is ``$[`` by then, as in disco-dop (SPEC.md
+        §7). Name ``$[`` (its ``proper.prm`` names both).
         """
         ints: dict[str, int] = {}
         sets: dict[str, set[str]] = {"DELETE_LABEL": set(), "DELETE_LABEL_FOR_LENGTH": set()}
@@ -179,12 +185,23 @@ class DiscoParams:
         return cls.from_text(text, Path(path).name)
 
 
+_SQUARE = str.maketrans("()", "[]")
+
+
 def _cut(label: str) -> str:
-    """The label without its function tags: cut at the first ``-`` or ``=`` after position 0."""
+    """The label as disco-dop compares it: function tags cut, round brackets made square.
+
+    Function tags go at the first ``-`` or ``=`` after position 0. disco-dop's
+    export reader writes ``(`` and ``)`` in a tag or category as ``[`` and
+    ``]`` (Negra's ``$(`` is ``$[``); no other format can hold a bracket in a
+    label, so doing it for every tree gives its figures on every input.
+    """
     for char in "-=":
         x = label.find(char)
         if x > 0:
             label = label[:x]
+    if "(" in label or ")" in label:
+        label = label.translate(_SQUARE)
     return label
 
 
