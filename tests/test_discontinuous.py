@@ -284,3 +284,38 @@ def test_leaves_must_be_each_position_once():
     for order in itertools.permutations(range(3)):
         t = DiscTree("S", [Tree("X", [p]) for p in order], words=("a", "b", "c"))
         assert as_contiguous(t) == Tree.fromstring("(S (X a) (X b) (X c))")
+
+
+def test_discbracket_as_discodops_writer_puts_it(tmp_path):
+    # disco-dop writes "(" and ")" in a word as #LRB# and #RRB#, and a sentence's
+    # comment after its tree and a tab; a comment may hold anything, brackets too.
+    text = (
+        "(ROOT (S (NN 0=Stadt) (PRN (-LRB- 1=#LRB#) (CD 2=1890) (-RRB- 3=#RRB#))))\t"
+        "GUM_voyage_cleveland sentence 9 (copy)\n"
+        "(ROOT (X 0=a#LRB#b) (Y 1=-LRB-))\t\n"
+    )
+    path = write(tmp_path, "trees.dbr", text)
+    assert detect_format(path) == "discbracket"
+    first, second = (r.tree for r in read_file(path))
+    assert first.words == ("Stadt", "(", "1890", ")")
+    # Anywhere in a word, as disco-dop reads it; Penn's escape is a word as it is.
+    assert second.words == ("a(b", "-LRB-")
+    # Written back as disco-dop writes it (without the comment, which is not kept).
+    assert [first.to_discbracket(), second.to_discbracket()] == [
+        line.split("\t")[0] for line in text.splitlines()
+    ]
+
+
+def test_a_comment_tab_ends_only_a_complete_tree():
+    # A tab inside a tree, or before it, is white space; after a tree spread over
+    # lines, the tab on its last line starts a comment.
+    text = "\t(S\t(X 0=a)\n   (Y 1=b))\tnote (1)\n(S (X 0=c) (Y 1=d))\n"
+    records = list(read_text(text, "discbracket"))
+    assert [r.tree.words for r in records] == [("a", "b"), ("c", "d")]
+    assert [r.line for r in records] == [1, 3]
+    # Text after a tree without a tab is still an error, naming where it is.
+    with pytest.raises(InputFormatError) as info:
+        list(read_text("(S (X 0=a))\n(S (X 0=b)) note\n", "discbracket", name="t.dbr"))
+    err = info.value
+    assert (err.file, err.line, err.sentence, err.token) == ("t.dbr", 2, 2, "note")
+    assert "text outside brackets" in str(err)

@@ -119,6 +119,16 @@ class DiscoParams:
         nothing here; an unknown keyword, a keyword that takes one value
         given twice, or an ``EQ_`` line without two values is an
         :class:`~nltk_tedeval.errors.OptionError` naming the line.
+
+        Labels are compared as disco-dop's export reader writes them, with
+        ``(`` and ``)`` made ``[`` and ``]``, while the values given here are
+        kept as written: ``DELETE_LABEL $(`` matches no tag, since the tag
+        ``$(`` of an export file is ``$[`` by then, as in disco-dop (SPEC.md
+        §7). Name ``$[`` (its ``proper.prm`` names both).
+
+        ``DISC_ONLY 1`` is obeyed, unlike disco-dop, whose command line
+        overwrites the file's value: there only ``--disconly`` scores the
+        discontinuous brackets alone (SPEC.md §7).
         """
         ints: dict[str, int] = {}
         sets: dict[str, set[str]] = {"DELETE_LABEL": set(), "DELETE_LABEL_FOR_LENGTH": set()}
@@ -179,12 +189,23 @@ class DiscoParams:
         return cls.from_text(text, Path(path).name)
 
 
+_SQUARE = str.maketrans("()", "[]")
+
+
 def _cut(label: str) -> str:
-    """The label without its function tags: cut at the first ``-`` or ``=`` after position 0."""
+    """The label as disco-dop compares it: function tags cut, round brackets made square.
+
+    Function tags go at the first ``-`` or ``=`` after position 0. disco-dop's
+    export reader writes ``(`` and ``)`` in a tag or category as ``[`` and
+    ``]`` (Negra's ``$(`` is ``$[``); no other format can hold a bracket in a
+    label, so doing it for every tree gives its figures on every input.
+    """
     for char in "-=":
         x = label.find(char)
         if x > 0:
             label = label[:x]
+    if "(" in label or ")" in label:
+        label = label.translate(_SQUARE)
     return label
 
 
@@ -430,7 +451,13 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     # -- the report ----------------------------------------------------------------
 
     def summary_text(self) -> str:
-        """disco-dop's summary block, line for line (without its function-tag line)."""
+        """disco-dop's summary block, line for line (without its function-tag line).
+
+        A figure with nothing to compare is printed as disco-dop prints it:
+        ``nan`` for recall, precision and F1, ``0DIV!`` for exact match and
+        POS accuracy. Where brackets were compared and none matched, F1 is
+        0.00, where disco-dop prints ``nan`` (SPEC.md §7).
+        """
         table = self.stats
         totals = dict(zip(self.columns, table.totals(self.columns).tolist(), strict=True))
         lengths = table.view(["length"])[:, 0].tolist()
@@ -440,7 +467,12 @@ class DiscoParsevalEvaluator(BracketEvaluator):
 
         def pct(measure: str) -> str:
             value = self.score(measure)
-            return " 0DIV!" if value != value else f"{100 * float(value):6.2f}"
+            if value == value:
+                return f"{100 * float(value):6.2f}"
+            # Undefined, spelled as disco-dop spells it on that line: its
+            # bracket scores come out NaN, its ratios of sentences and of
+            # tags divide by zero.
+            return " 0DIV!" if measure.startswith(("EXACT", "POS")) else "   nan"
 
         def count(name: str) -> int:
             return int(totals[name])

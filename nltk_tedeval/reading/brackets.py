@@ -260,6 +260,29 @@ class _Brackets:
         return phrase_structure(labels, starts, ends, parents, children, words)
 
 
+def _before_comment(text: str, depth: int) -> str:
+    r"""``text`` up to the first tab at which its trees are complete (the rest is a comment).
+
+    ``depth`` is the number of brackets open when the line starts. A tab
+    inside a tree, or before any bracket of the line, is white space.
+
+    >>> _before_comment("(S (X 0=a))\tsentence 1 (draft)", 0)
+    '(S (X 0=a))'
+    >>> _before_comment("(S\t(X 0=a))", 0), _before_comment("\t0=b))\tnote", 2)
+    ('(S\t(X 0=a))', '\t0=b))')
+    """
+    seen = False
+    start = 0
+    while (tab := text.find("\t", start)) >= 0:
+        for tok in _ptb_tokens(text[start:tab]):
+            seen = True
+            depth += (tok == "(") - (tok == ")")
+        if seen and depth <= 0:
+            return text[:tab]
+        start = tab + 1
+    return text
+
+
 def _read_ptb(
     lines: _Lines,
     collect: bool,
@@ -269,6 +292,7 @@ def _read_ptb(
     texts: Iterable[str] | None = None,
     start: int = 1,
     number: int = 0,
+    tab_comments: bool = False,
 ) -> Iterator[SourceSentence]:
     """Trees in a stream of brackets: one per line, or spread over several lines.
 
@@ -279,6 +303,10 @@ def _read_ptb(
     A group without errors yields each of its trees; a group with an error
     yields one failed sentence, which is how reading resynchronises: at the
     next tree that starts in column 0 or after a blank line.
+
+    With ``tab_comments`` (disco-dop's ``discbracket``, whose writer puts a
+    sentence's comment after its tree and a tab), a tab at which the line's
+    trees are complete starts a comment that runs to the end of the line.
     """
     name = lines.name
     reader = _Brackets(nltk_trees=nltk_trees, nltk_free=nltk_free)
@@ -316,6 +344,8 @@ def _read_ptb(
         return out
 
     for lineno, text in enumerate(lines if texts is None else texts, start=start):
+        if tab_comments and "\t" in text:
+            text = _before_comment(text, len(stack))
         tokens = _ptb_tokens(text)
         if not tokens:
             if group and not stack:

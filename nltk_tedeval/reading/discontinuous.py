@@ -7,7 +7,10 @@ not adjacent.
 - ``discbracket``: brackets as in the Penn Treebank, each word written with
   its position, ``(S (VP (PROAV 0=Darüber) (VVPP 2=nachgedacht)) (VMFIN
   1=muss))``. Read by the bracket reader, then each leaf is split at its
-  first ``=``.
+  first ``=``. As disco-dop reads this format, ``#LRB#`` and ``#RRB#`` in a
+  word are ``(`` and ``)`` (its writer's escapes), and a tab after a
+  complete tree starts a comment that runs to the end of the line (its
+  writer puts a sentence's comment there).
 - ``export``: the Negra export format (Brants 1997), versions 3 and 4, as
   Negra and Tiger ship it. A sentence runs from ``#BOS n`` to ``#EOS n``;
   each line is a word (``word [lemma] tag morph edge parent``, the lemma only
@@ -50,7 +53,7 @@ _PHRASE = re.compile(r"#([5-9][0-9]{2,}|[1-9][0-9]{3,})\Z")
 
 def _read_discbracket(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
     """Trees in ``discbracket`` form: the bracket reader's trees, leaves split at ``=``."""
-    for record in _read_ptb(lines, collect):
+    for record in _read_ptb(lines, collect, tab_comments=True):
         if record.tree is None:
             yield record
             continue

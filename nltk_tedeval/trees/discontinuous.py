@@ -35,13 +35,50 @@ from nltk import Tree
 
 from ..errors import EmptyTreeError, TreeStructureError
 from .labelers import Labeler, get_labeler
-from .mft import MultiFunctionTree, Span, escape_token, format_span, span_of, span_words
+from .mft import MultiFunctionTree, Span, format_span, span_of, span_words
 from .tokens import normalize_token
 
-__all__ = ["DiscTree", "as_contiguous", "disc_tree_to_mft", "is_disc_tree"]
+__all__ = [
+    "DiscTree",
+    "as_contiguous",
+    "disc_tree_to_mft",
+    "escape_discbracket",
+    "is_disc_tree",
+    "unescape_discbracket",
+]
 
 # A leaf of the discbracket format: its position, "=", the word.
 _INDEXED = re.compile(r"([0-9]+)=(.*)\Z", re.DOTALL)
+
+# How disco-dop writes a round bracket inside a discbracket word.
+_ESCAPES = (("(", "#LRB#"), (")", "#RRB#"))
+
+
+def unescape_discbracket(word: str) -> str:
+    """A ``discbracket`` word as disco-dop reads it: ``#LRB#`` is ``(``, ``#RRB#`` is ``)``.
+
+    Wherever they occur in the word, so that a bracket is a bracket to
+    ``DELETE_WORD`` and ``EQ_WORD``; Penn's ``-LRB-`` is a word of its own
+    in that format and stays as written.
+
+    >>> unescape_discbracket("#LRB#a#RRB#"), unescape_discbracket("-LRB-")
+    ('(a)', '-LRB-')
+    """
+    if "#" in word:
+        for raw, escaped in _ESCAPES:
+            word = word.replace(escaped, raw)
+    return word
+
+
+def escape_discbracket(word: str) -> str:
+    """A word as disco-dop writes it in ``discbracket``: ``(`` as ``#LRB#``, ``)`` as ``#RRB#``.
+
+    >>> escape_discbracket("(a)")
+    '#LRB#a#RRB#'
+    """
+    for raw, escaped in _ESCAPES:
+        word = word.replace(raw, escaped)
+    return word
 
 
 class DiscTree(Tree):
@@ -107,7 +144,7 @@ class DiscTree(Tree):
                     f"{match.group(2)!r})",
                     token=str(kid),
                 )
-            words[position] = match.group(2)
+            words[position] = unescape_discbracket(match.group(2))
             node[i] = position
         missing = sorted(set(range(len(words))) - set(words))
         if missing:
@@ -123,7 +160,11 @@ class DiscTree(Tree):
         return any(len(span) > 2 for _, span in _constituents(self))
 
     def to_discbracket(self) -> str:
-        """The tree in ``discbracket`` form, on one line (children as they are stored)."""
+        """The tree in ``discbracket`` form, on one line (children as they are stored).
+
+        Brackets in words are written as disco-dop writes them
+        (:func:`escape_discbracket`), so the tree reads back the same.
+        """
         out: list[str] = []
         stack: list[Any] = [self]
         while stack:
@@ -135,7 +176,7 @@ class DiscTree(Tree):
                 stack.append(None)
                 stack.extend(reversed(node))
             else:
-                out.append(f"{node}={escape_token(self.words[node])}")
+                out.append(f"{node}={escape_discbracket(self.words[node])}")
         return " ".join(out).replace(" )", ")")
 
     def __reduce__(self):
