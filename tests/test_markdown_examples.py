@@ -411,9 +411,9 @@ def _environment() -> dict[str, str]:
 
 def run_command(command: str, where: str) -> tuple[int, str]:
     if shutil.which("bash") is None:
-        pytest.fail("the shell examples need bash")
+        pytest.fail(f"{where}: the shell examples need bash")
     env = _environment()
-    assert shutil.which("tedeval", path=env["PATH"]), "install the package: pip install -e ."
+    assert shutil.which("tedeval", path=env["PATH"]), f"{where}: pip install -e . first"
     done = subprocess.run(
         ["bash", "-c", one_line(command)],
         cwd=ROOT,
