@@ -1626,12 +1626,10 @@ def test_statistics_messages() -> None:
         RowBuffer(2).append((1, 2, 3))
     empty = StatsTable(("correct", "total"), [(0, 0)])
     acc = Measure("ACC", ("correct", "total"), accuracy)
-    with pytest.raises(OptionError) as info:
-        paired_randomization(empty, empty, acc)
-    assert info.value.message == (
-        "ACC is undefined on these sentences (nothing to count on either side), so there "
-        "is nothing to test; leave out the significance test"
-    )
+    # Nothing to compare (SPEC.md §6): no test, and the measure's own reason.
+    untested = paired_randomization(empty, empty, acc)
+    assert untested.reason == "not tested: scores A and B are N/A (nothing to compare)"
+    assert (untested.rounds, untested.sentences) == (0, 1)
 
 
 def test_signature_refuses_unknown_keys_naming_them_all() -> None:

@@ -154,16 +154,37 @@ def significance_table(
         [
             r["a"],
             r["b"],
-            r["measure"],
+            _test_measure(r),
             fmt(None if r["score_a"] is None else r["score_a"] * scale, digits),
             fmt(None if r["score_b"] is None else r["score_b"] * scale, digits),
             p_value_text(r["p_value"], rounds),
         ]
         for r in rows
     ]
-    return f"paired approximate randomization, {rounds} rounds, seed {seed}\n" + text_table(
-        header, body
-    )
+    lines = [f"paired approximate randomization, {rounds} rounds, seed {seed}"]
+    lines.append(text_table(header, body))
+    # A test that did not run (its measure N/A) says why, once per measure and reason.
+    untested: dict[tuple[str, str], list[str]] = {}
+    for r in rows:
+        if r.get("reason"):
+            key = (_test_measure(r), r["reason"])
+            untested.setdefault(key, []).append(f"{r['a']} vs {r['b']}")
+    lines += [
+        f"n/a: {measure} p-value of {', '.join(pairs)}: {reason}"
+        for (measure, reason), pairs in untested.items()
+    ]
+    return "\n".join(lines)
+
+
+def _test_measure(row: Mapping[str, Any]) -> str:
+    """The measure of a test as the text names it: ``cross`` tests each scenario apart.
+
+    A ``cross`` row's ``measure`` (``TEDEVAL labeled``) is the same in SINGLE
+    and MULTIPLE; its ``scenario`` and ``mode`` tell them apart.
+    """
+    if "scenario" in row:
+        return f"{row['scenario']} {row['mode']}"
+    return str(row["measure"])
 
 
 OUTPUT_FORMATS = ("text", "json", "tsv", "csv", "markdown", "latex")

@@ -176,7 +176,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
     sig_rows = None
     if args.significance:
         sig_rows = [
-            {"measure": f"{sc} {mode}", "scenario": sc, "mode": mode, "a": a, "b": b, **r.as_dict()}
+            {"scenario": sc, "mode": mode, "a": a, "b": b, **r.as_dict()}
             for sc, mode, a, b, r in cross.significance(rounds=args.significance, seed=args.seed)
         ]
     data = report(
