@@ -37,7 +37,7 @@ from ..scoring.significance import DEFAULT_SEED
 from ..trees.labelers import LABELERS
 from .classic_commands import cmd_attach, cmd_mph, cmd_parseval
 from .output import OUTPUT_FORMATS, PROG, check_streams, for_command_line
-from .tedeval_commands import cmd_cross, cmd_score
+from .tedeval_commands import GoldOnly, cmd_cross, cmd_score
 
 __all__ = ["build_parser", "main"]
 
@@ -54,6 +54,7 @@ EXAMPLES = {
   tedeval cross -e ptb=gold.ptb,berkeley.ptb -e ud=gold.conllu,malt.conllu --projectivize
   tedeval cross -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
       --tl-unify ptb:ud --significance 10000 --json
+  tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
 """,
     "parseval": """examples:
   tedeval parseval gold.mrg test.mrg
@@ -260,6 +261,15 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="NAME=GOLD,PARSE",
         help="an experiment: its native gold and its parser's output (repeat for each)",
+    )
+    p.add_argument(
+        "--gold-only",
+        action="append",
+        dest="experiment",
+        type=GoldOnly,
+        metavar="NAME=GOLD",
+        help="a theory with a gold and no parser: its gold takes part in MULTIPLE's "
+        "generalization and in the overlap, and no row is scored for it",
     )
     _conversion(p, per_experiment=True)
     _common(p, formats=False)
