@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
+from .inputs import check_formats
 from .output import PROG, text_table
 from .systems import evaluate, report_run
 
@@ -23,6 +24,7 @@ __all__ = ["cmd_attach", "cmd_mph", "cmd_parseval"]
 def cmd_attach(args: argparse.Namespace) -> int:
     if args.conll18:
         return _conll18(args)
+    check_formats(args)
     from ..metrics.attachment import AttachmentEvaluator
 
     run = evaluate(
@@ -93,6 +95,7 @@ def _conll18(args: argparse.Namespace) -> int:
         )
     if (args.format or args.gold_format or args.parse_format or "conllu") != "conllu":
         raise OptionError("--conll18 reads CoNLL-U files only, as the CoNLL 2018 script does")
+    check_formats(args)
     named = systems(args.tests)
     runs = [(s, Conll18Evaluator(read_ud_words(s.path), read_ud_words(args.gold))) for s in named]
     for _, ev in runs:
@@ -161,6 +164,7 @@ def cmd_mph(args: argparse.Namespace) -> int:
 
 
 def cmd_parseval(args: argparse.Namespace) -> int:
+    check_formats(args)
     if args.format is None:
         args.format = _parseval_format(args.gold)
     if args.jp_evalb:

@@ -76,6 +76,7 @@ EXAMPLES = {
 
 
 _ALIGN_MODES = ("exact", "lcs")
+_CONLL18_TABLES = ("verbose", "counts", "short")
 SYSTEM_HELP = "a system's output file, or NAME=FILE to name it (default name: the file's stem)"
 
 
@@ -326,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--conll18",
         nargs="?",
         const="verbose",
-        choices=["verbose", "counts", "short"],
+        choices=list(_CONLL18_TABLES),
         help="the CoNLL 2018 shared task's metrics, exactly as conll18_ud_eval.py defines "
         "them (tokens and sentences may differ; subtypes stripped), printed as its -v table "
         "(verbose, default), its -c table (counts) or its three official scores (short)",
@@ -352,15 +353,22 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(_bare_align(sys.argv[1:] if argv is None else list(argv)))
+    args = parser.parse_args(_bare_optional_values(sys.argv[1:] if argv is None else list(argv)))
     with warnings.catch_warnings():
         warnings.simplefilter("always", MissingParseWarning)
         warnings.showwarning = _show_warning
         return _run(args)
 
 
-def _bare_align(argv: list[str]) -> list[str]:
-    """``--align`` followed by a file means ``--align exact`` before that file.
+# Options whose value may be left out, and the value they then take.
+_OPTIONAL_VALUES = {
+    "--align": ("exact", _ALIGN_MODES),
+    "--conll18": ("verbose", _CONLL18_TABLES),
+}
+
+
+def _bare_optional_values(argv: list[str]) -> list[str]:
+    """``--align`` or ``--conll18`` followed by a file means its default value before that file.
 
     argparse gives an option with an optional value the next word, so
     ``tedeval parseval --align gold.mrg parse.mrg`` would take the gold's
@@ -370,8 +378,10 @@ def _bare_align(argv: list[str]) -> list[str]:
     for i, word in enumerate(out[:-1]):
         if word == "--":
             break
-        if word == "--align" and out[i + 1] not in _ALIGN_MODES and not out[i + 1].startswith("-"):
-            out[i] = "--align=exact"
+        if word in _OPTIONAL_VALUES:
+            const, choices = _OPTIONAL_VALUES[word]
+            if out[i + 1] not in choices and not out[i + 1].startswith("-"):
+                out[i] = f"{word}={const}"
     return out
 
 
