@@ -220,3 +220,221 @@ def test_an_option_with_an_optional_value_before_the_files(
                       *capsys.readouterr())  # fmt: skip
     assert status == 0 and out.startswith("Metric     | Precision |")
     assert "Sentences  |    100.00 |    100.00 |    100.00 |\n" in out
+
+
+# -- messages that leaked Python or read badly (issue 26, item 15) -----------------------
+
+
+def full(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+TWO = "(S (NP a) (VP b))\n(S (NP c) (VP d))\n"
+GAP = "(S (NP a) (VP b))\n\n"  # sentence 2 has no tree: an empty line, EVALB's layout
+
+
+@pytest.mark.parametrize(
+    ("command", "extra", "who"),
+    [
+        ("score", [], "the gold"),
+        ("mph", [], "the gold"),
+        ("score", ["--other-gold", "GAP"], "the other gold"),
+        ("score", ["--tl-unify", "GAP"], "the --tl-unify gold"),
+    ],
+)
+def test_a_gold_without_a_tree_is_named_by_its_role_not_a_parameter(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, extra: list[str], who: str
+) -> None:
+    """It said "gold_sents has no tree" (or other_golds[0], tl_unify_with) and "(an
+    empty line or None)"; the location already names the file."""
+    two, gap = tmp_path / "two.ptb", tmp_path / "gap.ptb"
+    two.write_text(TWO, encoding="utf-8")
+    gap.write_text(GAP, encoding="utf-8")
+    gold = two if extra else gap
+    argv = [command, gold, two, *(gap if a == "GAP" else a for a in extra)]
+    status, err = run(capsys, *argv)
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {gap}:2: sentence 2: {who} has no tree for this sentence (an empty "
+        "line); a missing parse is allowed, a missing gold is not\n",
+    )
+
+
+def test_warnings_and_errors_name_flags_not_parameters(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    two, gap = tmp_path / "two.ptb", tmp_path / "gap.ptb"
+    two.write_text(TWO, encoding="utf-8")
+    gap.write_text(GAP, encoding="utf-8")
+    status, _, err = full(capsys, "score", two, gap)
+    assert (status, err) == (
+        0,
+        "tedeval: warning: 1 of 2 sentences has a missing parse (gap: 1), left out of every "
+        "system (--missing skip)\n",
+    )
+    status, _, err = full(capsys, "score", two, gap, "--missing", "flat", "--align")
+    assert (status, err) == (
+        1,
+        "tedeval: error: --missing flat builds a parse over the gold's tokens, which under "
+        "alignment are not the parser's: use --missing skip or zero (SPEC.md §11)\n",
+    )
+
+
+def test_a_parameter_file_error_says_its_place_once_and_quotes_a_short_excerpt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A binary file given as -p said "garbage.bin:7: garbage.bin:7: keyword '...'" with
+    the whole line in it."""
+    two, prm = tmp_path / "two.ptb", tmp_path / "garbage.bin"
+    two.write_text(TWO, encoding="utf-8")
+    # Six keyword lines EVALB reads, then a line without a space: a keyword without
+    # value. The byte 0x89 is no UTF-8: it reads as U+FFFD, shown escaped.
+    prm.write_bytes(b"DEBUG 0\n" * 6 + b"\x89PNG" + b"\x01" * 60 + b"\n")
+    status, err = run(capsys, "parseval", two, two, "-p", prm)
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {prm}:7: keyword '\\ufffdPNG" + "\\x01" * 36 + "'… has no value\n",
+    )
+
+
+def test_a_binary_file_is_shown_as_a_short_escaped_excerpt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    elf = tmp_path / "a.out"
+    elf.write_bytes(b"\x7fELF\x02\x01\x01" + b"\x00" * 200 + b"\n")
+    status, err = run(capsys, "score", elf, elf)
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {elf}:1: cannot tell the format: this does not look like a text "
+        "file (the first line holds control characters or bytes that are no UTF-8: "
+        "'\\x7fELF\\x02\\x01\\x01" + "\\x00" * 17 + "'…); give a treebank file in one of "
+        "ptb, conllx, conllu, malttab, discbracket, export\n",
+    )
+    # parseval reads every file as brackets (EVALB does): the junk is text outside them.
+    zeros = tmp_path / "zeros.ptb"
+    zeros.write_bytes(b"\x00" * 3000)
+    status, err = run(capsys, "parseval", zeros, zeros)
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {zeros}:1: sentence 1: text outside brackets: '" + "\\x00" * 40 + "'…\n",
+    )
+
+
+def test_a_control_character_in_a_file_name_is_escaped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    odd = tmp_path / "x\x1b[31m\n.ptb"
+    status, err = run(capsys, "score", odd, odd)
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {tmp_path}/x\\x1b[31m\\n.ptb: No such file or directory\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "command", "message"),
+    [
+        (["parseval", "G", "G", "--bogus"], "parseval", "unrecognized arguments: --bogus"),
+        (["cross", "-e", "a=G,G", "--bogus"], "cross", "unrecognized arguments: --bogus"),
+        (["score", "G", "G", "--seed", "3", "G"], "score",
+         "unrecognized arguments: G; give the files together, before or after the options"),
+    ],
+)  # fmt: skip
+def test_a_bad_option_shows_the_usage_of_its_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], command: str,
+    message: str,
+) -> None:  # fmt: skip
+    """argparse reported these from the top parser: "usage: tedeval [-h] [--version]
+    COMMAND ...", which says nothing of the options meant."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: tedeval {command} [-h]")
+    assert err.endswith(f"tedeval {command}: error: {message}\n")
+
+
+def test_counts_in_messages_agree_with_their_nouns(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ "1 sentences (1 arcs)", "1 error sentences", "1 columns", "1 tokens", "1 rounds"."""
+    crane = ROOT / "corpora_samples" / "gum" / "GUM_news_crane.conllu"
+    _, out, _ = full(capsys, "score", crane, crane, "--projectivize")
+    # Sentence 10 has the one non-projective arc, 24 -> 4, on both sides.
+    assert "projectivized: gold: 1 sentence (1 arc), parse: 1 sentence (1 arc)\n" in out
+    two, word = tmp_path / "two.ptb", tmp_path / "word.ptb"
+    two.write_text(TWO, encoding="utf-8")
+    word.write_text("(S (NP a) (VP b))\n(S (NP x) (VP d))\n", encoding="utf-8")
+    _, out, _ = full(capsys, "parseval", two, word)
+    assert f"1 error sentence:\n  {word}:2: sentence 2: word 1 differs: gold 'c', test 'x'\n" in out
+    _, out, _ = full(capsys, "score", two, two, f"b={two}", "--significance", "1")
+    assert "paired approximate randomization, 1 round, seed 12345\n" in out
+    conll, short = tmp_path / "ok.conll", tmp_path / "short.conll"
+    conll.write_text("1\ta\t_\tX\tX\t_\t0\troot\t_\t_\n2\tb\t_\tX\tX\t_\t1\tdep\t_\t_\n")
+    short.write_text("1\ta\t_\tX\tX\t_\t0\troot\t_\t_\n2\n", encoding="utf-8")
+    status, err = run(capsys, "score", conll, short)
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {short}:2: sentence 1: 1 column; CoNLL lines have 10, separated "
+        "by tabs\n",
+    )
+    one, longer = tmp_path / "one.ptb", tmp_path / "longer.ptb"
+    one.write_text("(S (A a))\n", encoding="utf-8")
+    longer.write_text("(S (A a) (B b))\n", encoding="utf-8")
+    status, err = run(capsys, "score", one, longer)
+    assert (status, err) == (
+        1,
+        f"tedeval: error: sentence 1: the yields differ in length: {one}:1 has 1 token, "
+        f"{longer}:1 has 2; {one}:1 ends before token 2 ('b' in {longer}:1)\n",
+    )
+
+
+def test_an_empty_corpus_names_each_file_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """It said "no sentences to score: e.ptb, e.ptb contain(s) no sentences"."""
+    empty, other = tmp_path / "e.ptb", tmp_path / "f.ptb"
+    empty.write_text("", encoding="utf-8")
+    other.write_text("\n", encoding="utf-8")
+    status, err = run(capsys, "score", empty, empty)
+    assert (status, err) == (1, f"tedeval: error: no sentences to score: {empty} holds none\n")
+    status, err = run(capsys, "mph", empty, other, f"x={empty}")
+    assert (status, err) == (
+        1,
+        f"tedeval: error: no sentences to score: {empty} and {other} hold none\n",
+    )
+
+
+def test_a_file_given_twice_is_named_once_when_the_counts_differ(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    two, one = tmp_path / "two.ptb", tmp_path / "one.ptb"
+    two.write_text(TWO, encoding="utf-8")
+    one.write_text("(S (NP a) (VP b))\n", encoding="utf-8")
+    status, err = run(capsys, "cross", "-e", f"a={two},{one}", "-e", f"b={two},{two}")
+    assert (status, err) == (
+        1,
+        f"tedeval: error: {one} ends after 1 sentence, but {two} continues with sentence 2 "
+        "on line 2; parallel sources must hold the same sentences in the same order\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--seed", "-1", "--significance", "5"], "--seed takes a non-negative integer, not -1"),
+        (["--max-errors", "-1"],
+         "--max-errors takes a number of error sentences of at least 0, not -1"),
+        (["--max-errors", "2", "--disco"],
+         "--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit"),
+    ],
+)  # fmt: skip
+def test_bad_numbers_and_options_that_would_be_ignored_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: list[str], message: str
+) -> None:
+    two = tmp_path / "two.ptb"
+    two.write_text(TWO, encoding="utf-8")
+    status, err = run(capsys, "parseval", two, two, f"b={two}", *extra)
+    assert (status, err) == (1, f"tedeval: error: {message}\n")

@@ -320,7 +320,7 @@ def test_every_command_reports_bad_input_in_one_line(capsys, tmp_path, command):
     ("argv", "message"),
     [
         (["--significance", "-5"], "--significance takes a number of rounds of at least 1, not -5"),
-        (["--significance", "10", "--seed", "-1"], "the seed must be a non-negative integer"),
+        (["--significance", "10", "--seed", "-1"], "--seed takes a non-negative integer, not -1"),
     ],
 )
 def test_regression_bad_numeric_options_are_our_errors(capsys, argv, message):

@@ -15,7 +15,7 @@ from ..errors import OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
 from .inputs import check_formats
-from .output import PROG, text_table
+from .output import PROG, for_command_line, text_table
 from .systems import evaluate, report_run
 
 __all__ = ["cmd_attach", "cmd_mph", "cmd_parseval"]
@@ -164,6 +164,10 @@ def cmd_mph(args: argparse.Namespace) -> int:
 
 
 def cmd_parseval(args: argparse.Namespace) -> int:
+    if args.max_errors is not None and args.max_errors < 0:
+        raise OptionError(
+            f"--max-errors takes a number of error sentences of at least 0, not {args.max_errors}"
+        )
     check_formats(args)
     if args.format is None:
         args.format = _parseval_format(args.gold)
@@ -204,7 +208,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
             lines.append(text.rstrip("\n"))
             errors: list[TedEvalError] = ev.errors  # type: ignore[attr-defined]
             if errors and not args.evalb:
-                lines.append(f"{len(errors)} error sentences:")
+                lines.append(f"{len(errors)} error sentence{'s' if len(errors) != 1 else ''}:")
                 lines += [f"  {e}" for e in errors]
             if args.macro:
                 lines.append(
@@ -220,7 +224,9 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         # sentences on standard error, and so do we, in our words.
         for name, ev in run.pairs():
             for e in ev.errors:  # type: ignore[attr-defined]
-                print(f"{PROG}: {name}: error sentence: {e}", file=sys.stderr)
+                print(
+                    f"{PROG}: {name}: error sentence: {for_command_line(str(e))}", file=sys.stderr
+                )
     report_run(
         args,
         run,
@@ -249,6 +255,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--params", args.params),
         ("--evalb", args.evalb),
         ("--disco", args.disco),
+        ("--max-errors", args.max_errors is not None),
     ):
         if given:
             raise OptionError(
@@ -285,6 +292,8 @@ def _disco_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--evalb prints EVALB's output; disco-dop's rules have their own")
     if args.align:
         raise OptionError("--align works with EVALB's rules; disco-dop's rules have no --align")
+    if args.max_errors is not None:
+        raise OptionError("--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit")
     params = DiscoParams.from_file(args.params)
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
     body = _each_system(run, args.gold, lambda ev: ev.summary_text())  # type: ignore[attr-defined]

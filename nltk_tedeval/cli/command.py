@@ -87,10 +87,10 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
             "--format", choices=FORMATS, help="force the format of every file (default: detect)"
         )
         inp.add_argument(
-            "--gold-format", choices=FORMATS, help="force the format of the gold file(s)"
+            "--gold-format", choices=FORMATS, help="force the format of the gold files"
         )
         inp.add_argument(
-            "--parse-format", choices=FORMATS, help="force the format of the parse/test file(s)"
+            "--parse-format", choices=FORMATS, help="force the format of the parse (test) files"
         )
     else:
         inp.add_argument("--format", choices=FORMATS, help="force the format of every file")
@@ -227,13 +227,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, help_: str) -> argparse.ArgumentParser:
-        return sub.add_parser(
+        p = sub.add_parser(
             name,
             help=help_,
             description=help_,
             epilog=EXAMPLES[name],
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        p.set_defaults(command_parser=p)  # for errors found after parsing, with its usage
+        return p
 
     p = command("score", "TedEval of one or more parses against a gold file (SINGLE or MULTIPLE)")
     p.add_argument("gold", metavar="GOLD")
@@ -353,7 +355,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(_bare_optional_values(sys.argv[1:] if argv is None else list(argv)))
+    words = _bare_optional_values(sys.argv[1:] if argv is None else list(argv))
+    args, unknown = parser.parse_known_args(words)
+    if unknown:
+        # argparse reports these from the top parser, with its usage line
+        # ("tedeval [-h] [--version] COMMAND ..."); the command's own usage
+        # shows the options that were meant.
+        hint = (
+            ""
+            if unknown[0].startswith("-")
+            else "; give the files together, before or after the options"
+        )
+        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     with warnings.catch_warnings():
         warnings.simplefilter("always", MissingParseWarning)
         warnings.showwarning = _show_warning
@@ -411,7 +424,7 @@ def _run(args: argparse.Namespace) -> int:
             traceback.print_exc()
         # The file may be an input or an output (--per-sentence): name it, as cp does.
         name = f"{err.filename}: " if getattr(err, "filename", None) else ""
-        print(f"{PROG}: error: {name}{err.strerror or err}", file=sys.stderr)
+        print(f"{PROG}: error: {for_command_line(f'{name}{err.strerror or err}')}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
@@ -450,7 +463,7 @@ def _show_warning(
     line: str | None = None,
 ) -> None:
     """Warnings (a .prm line EVALB also ignores) as one line each, without source code."""
-    print(f"{PROG}: warning: {message}", file=sys.stderr)
+    print(f"{PROG}: warning: {for_command_line(str(message))}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

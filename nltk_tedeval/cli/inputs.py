@@ -228,9 +228,20 @@ def label_map(path: str | None) -> dict[str, str] | None:
 
 
 def require_sentences(read: int, paths: Sequence[str]) -> None:
-    """An empty corpus has no score: say so instead of printing one."""
+    """An empty corpus has no score: say so instead of printing one.
+
+    >>> require_sentences(0, ["a.ptb", "b.ptb", "a.ptb"])
+    Traceback (most recent call last):
+    ...
+    nltk_tedeval.errors.InputFormatError: no sentences to score: a.ptb and b.ptb hold none
+    """
     if read == 0:
-        raise InputFormatError(f"no sentences to score: {', '.join(paths)} contain(s) no sentences")
+        # A file given twice (a gold scored as its own parse) is named once.
+        files = list(dict.fromkeys(paths))
+        named = files[0] if len(files) == 1 else f"{', '.join(files[:-1])} and {files[-1]}"
+        raise InputFormatError(
+            f"no sentences to score: {named} {'holds' if len(files) == 1 else 'hold'} none"
+        )
 
 
 def progress(args: argparse.Namespace) -> bool | None:

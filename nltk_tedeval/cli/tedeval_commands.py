@@ -62,8 +62,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         if ev is not first or not changed:
             return []
         return [
-            "projectivized: "
-            + ", ".join(f"{k}: {s} sentences ({a} arcs)" for k, (s, a) in changed.items())
+            "projectivized: " + ", ".join(_lifted_text(k, s, a) for k, (s, a) in changed.items())
         ]
 
     def details(ev: Evaluator) -> dict[str, Any]:
@@ -88,6 +87,18 @@ class GoldOnly(str):
 
     It shares ``-e``'s list, so that experiments keep the order they were given in.
     """
+
+
+def _lifted_text(source: str, sentences: int, arcs: int) -> str:
+    """How many sentences and arcs of a source ``--projectivize`` lifted.
+
+    >>> _lifted_text("ud gold", 1, 1), _lifted_text("parse", 2, 3)
+    ('ud gold: 1 sentence (1 arc)', 'parse: 2 sentences (3 arcs)')
+    """
+    return (
+        f"{source}: {sentences} sentence{'s' if sentences != 1 else ''} "
+        f"({arcs} arc{'s' if arcs != 1 else ''})"
+    )
 
 
 def _experiment_spec(text: str) -> tuple[str, str, str | None]:
@@ -281,7 +292,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
             unit="sentence" if cross.align is None else "unit",
         )
         changed = [
-            f"{n}: {s} sentences ({a} arcs)"
+            _lifted_text(n, s, a)
             for n, s, a in zip(
                 (*cross.config.theory_names, *cross.config.parse_names),
                 result.lifted_sentences,
