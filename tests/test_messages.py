@@ -438,3 +438,20 @@ def test_bad_numbers_and_options_that_would_be_ignored_are_refused(
     two.write_text(TWO, encoding="utf-8")
     status, err = run(capsys, "parseval", two, two, f"b={two}", *extra)
     assert (status, err) == (1, f"tedeval: error: {message}\n")
+
+
+def test_standard_input_is_named_as_the_readers_name_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It was "-", a command-line spelling, in the middle of a sentence."""
+    import io
+    import sys
+
+    gold = SPEC / "arrive_gold1.conll"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    status, err = run(capsys, "attach", gold, "-")
+    assert (status, err) == (
+        1,
+        f"tedeval: error: <stdin> ends after 0 sentences, but {gold} continues with sentence "
+        "1 on line 1; parallel sources must hold the same sentences in the same order\n",
+    )

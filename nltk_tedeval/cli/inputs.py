@@ -103,7 +103,8 @@ def streams(
                 nltk_trees=False,
                 nltk_free=True,
             ),
-            path,
+            # As the readers name standard input in their messages.
+            "<stdin>" if path == STDIN else path,
         )
         for path, fmt in zip(paths, formats, strict=True)
     ]
@@ -237,7 +238,7 @@ def require_sentences(read: int, paths: Sequence[str]) -> None:
     """
     if read == 0:
         # A file given twice (a gold scored as its own parse) is named once.
-        files = list(dict.fromkeys(paths))
+        files = list(dict.fromkeys("<stdin>" if p == STDIN else p for p in paths))
         named = files[0] if len(files) == 1 else f"{', '.join(files[:-1])} and {files[-1]}"
         raise InputFormatError(
             f"no sentences to score: {named} {'holds' if len(files) == 1 else 'hold'} none"
