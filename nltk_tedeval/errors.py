@@ -31,7 +31,25 @@ __all__ = [
     "TreeStructureError",
     "UnificationError",
     "YieldMismatchError",
+    "excerpt",
 ]
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    r"""``text`` as a message quotes a piece of input: escaped, and short.
+
+    Quoted as ``repr`` quotes it, so that control characters (of a binary
+    file, say) print as escapes instead of reaching the terminal; U+FFFD,
+    which stands for bytes that were no UTF-8, is escaped too. At most
+    ``limit`` characters are shown, then ``…``.
+
+    >>> excerpt("NP-SBJ")
+    "'NP-SBJ'"
+    >>> print(excerpt("\x7fELF\x02\x01\ufffd" + "x" * 100, limit=12))
+    '\x7fELF\x02\x01\ufffdxxxxx'…
+    """
+    shown = repr(text[:limit]).replace("\ufffd", "\\ufffd")
+    return shown + ("…" if len(text) > limit else "")
 
 
 class TedEvalError(Exception):

@@ -558,6 +558,74 @@ def test_missing_file_and_bad_options(capsys, tmp_path):
     assert "required" in capsys.readouterr().err
 
 
+def test_an_experiment_without_a_parse_is_an_error_naming_it(capsys):
+    """``-e ptb=gold.ptb`` used to drop ptb's row without a word (issue 26, item 7)."""
+    g1, p = SPEC / "arrive_gold1.conll", SPEC / "arrive_parse.conll"
+    status, out, err = run(capsys, "cross", "-e", f"ptb={g1}", "-e", f"ud={g1},{p}")
+    assert (status, out) == (1, "")
+    assert err == (
+        f"tedeval: error: experiment 'ptb' has no parse: -e takes NAME=GOLD,PARSE, got "
+        f"'ptb={g1}'; for a gold without a parser, give --gold-only ptb={g1}\n"
+    )
+
+
+def test_a_gold_without_a_parser_is_asked_for_with_gold_only(capsys):
+    """``--gold-only`` keeps a theory whose gold only takes part in MULTIPLE and the
+    overlap: t1's parse against gold1 ⊓ gold2 scores 1 − 1/6 labeled (SPEC.md §5),
+    and t2 has no row."""
+    g1, g2 = SPEC / "arrive_gold1.conll", SPEC / "arrive_gold2.conll"
+    p = SPEC / "arrive_parse.conll"
+    data = run_json(capsys, "cross", "-e", f"t1={g1},{p}", "--gold-only", f"t2={g2}")
+    assert [s["name"] for s in data["systems"]] == ["t1"]
+    assert scores(data)["multiple labeled"]["value"] == pytest.approx(1 - 1 / 6)
+    assert [(o["a"], o["b"]) for o in data["overlap"]] == [("t1", "t2")]
+    assert [g["name"] for g in data["golds"]] == ["t1", "t2"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-e", "=G,P"], "-e takes NAME=GOLD,PARSE, got '=G,P': the experiment has no name"),
+        (["-e", " =G,P"], "-e takes NAME=GOLD,PARSE, got ' =G,P': the experiment has no name"),
+        (["-e", "a"], "-e takes NAME=GOLD,PARSE, got 'a': no '=' after the name"),
+        (["-e", "a="], "-e takes NAME=GOLD,PARSE, got 'a=': experiment 'a' needs one gold "
+                       "file and one parse file, separated by a comma"),
+        (["-e", "a=,P"], "-e takes NAME=GOLD,PARSE, got 'a=,P': experiment 'a' needs one "
+                         "gold file and one parse file, separated by a comma"),
+        (["-e", "a=G,"], "-e takes NAME=GOLD,PARSE, got 'a=G,': experiment 'a' needs one "
+                         "gold file and one parse file, separated by a comma"),
+        (["-e", "a=G,P,Q"], "-e takes NAME=GOLD,PARSE, got 'a=G,P,Q': experiment 'a' needs "
+                            "one gold file and one parse file, separated by a comma"),
+        (["--gold-only", "b=G,P"], "--gold-only takes NAME=GOLD, one gold file, got 'b=G,P'; "
+                                   "an experiment with a parse is -e NAME=GOLD,PARSE"),
+        (["--gold-only", "=G"], "--gold-only takes NAME=GOLD, got '=G': the experiment has no "
+                                "name"),
+        (["-e", "x=G,P"], "two experiments are named 'x'; give each its own name"),
+        (["--gold-only", "x=G"], "two experiments are named 'x'; give each its own name"),
+        (["-e", "y=G,P", "--tl-unify", "x:z"],
+         "--tl-unify x:z names no experiment 'z'; the experiments are 'x', 'y'"),
+        (["-e", "y=G,P", "--tl-unify", "x:x"],
+         "--tl-unify x:x would unify a gold with itself; give two different experiments, A:B"),
+        (["-e", "y=G,P", "--label-map", "z=map.tsv"],
+         "--label-map z=map.tsv names no experiment 'z'; the experiments are 'x', 'y'"),
+    ],
+)  # fmt: skip
+def test_every_malformed_experiment_is_one_line_naming_it(capsys, argv, message):
+    # Options are checked before any file is opened: G and P need not exist.
+    status, out, err = run(capsys, "cross", "-e", "x=G,P", *argv)
+    assert (status, out, err) == (1, "", f"tedeval: error: {message}\n")
+
+
+def test_a_missing_or_unreadable_experiment_file_is_named(capsys, tmp_path):
+    g1, p = SPEC / "arrive_gold1.conll", SPEC / "arrive_parse.conll"
+    nope = tmp_path / "nope.conll"
+    for spec in (f"a={nope},{p}", f"a={g1},{nope}"):
+        status, _, err = run(capsys, "cross", "-e", spec, "-e", f"b={g1},{p}")
+        assert (status, err) == (1, f"tedeval: error: {nope}: No such file or directory\n")
+    status, _, err = run(capsys, "cross", "-e", f"a={tmp_path},{p}", "-e", f"b={g1},{p}")
+    assert (status, err) == (1, f"tedeval: error: {tmp_path}: Is a directory\n")
+
+
 def test_empty_file_is_an_error_not_a_score(capsys, tmp_path):
     empty = write(tmp_path, "empty.conll", "")
     for command in ("score", "attach", "mph", "parseval"):
@@ -603,7 +671,7 @@ def test_label_map_file_and_macro(capsys, tmp_path):
     assert "single labeled" in data["systems"][0]["macro"]
     status, _, err = run(capsys, "cross", "-e", f"t1={g1},{g1}", "-e", f"t2={g2},{g2}",
                          "--label-map", f"t3={mapping}")  # fmt: skip
-    assert status == 1 and "unknown experiment" in err
+    assert status == 1 and "--label-map t3=" in err and "names no experiment 't3'" in err
     status, out, _ = run(capsys, "score", g2, g1, "--macro")
     assert "(macro)" in out and "0.4000" in out
 

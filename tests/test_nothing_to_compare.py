@@ -19,7 +19,6 @@ from nltk_tedeval import (
     AttachmentEvaluator,
     CrossFrameworkEvaluator,
     MPHEvaluator,
-    OptionError,
     ParsevalEvaluator,
     TedEvalEvaluator,
     YieldMismatchError,
@@ -88,10 +87,14 @@ def test_a_cross_framework_run_on_no_sentence_is_na() -> None:
         assert all(s.sentences == 0 for s in scores)
 
 
-def test_significance_on_no_sentence_refuses_instead_of_a_p_value() -> None:
+def test_significance_on_no_sentence_has_no_p_value() -> None:
+    # LAS of no sentence is N/A for both (SPEC.md §9), so no test runs (§6):
+    # no p-value, no round, and the reason, instead of a p-value of 1.0.
     a, b = AttachmentEvaluator([], []), AttachmentEvaluator([], [])
-    with pytest.raises(OptionError, match="nothing to test"):
-        a.significance(b, "LAS")
+    result = a.significance(b, "LAS")
+    assert math.isnan(result.p_value) and math.isnan(result.difference)
+    assert (result.rounds, result.sentences, result.tested) == (0, 0, False)
+    assert result.reason == "not tested: scores A and B are N/A (no token scored)"
 
 
 def test_all_punctuation_excluded_is_na_in_a_non_empty_corpus() -> None:

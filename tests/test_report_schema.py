@@ -40,7 +40,7 @@ COMMANDS: dict[str, tuple[list[object], list[object]]] = {
         ],
     ),
     "cross": (
-        ["-e", f"ptb={GOLD_PTB},{PCFG}", "-e", f"ud={GOLD_UD}", "--projectivize"],
+        ["-e", f"ptb={GOLD_PTB},{PCFG}", "--gold-only", f"ud={GOLD_UD}", "--projectivize"],
         [
             "-e", f"ptb={GOLD_PTB},{PCFG}", "-e", f"ud={GOLD_UD},{EAGER}",
             "-e", f"ud2={GOLD_UD},{STANDARD}", "--projectivize",

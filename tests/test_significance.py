@@ -175,3 +175,189 @@ def test_a_paired_test_refuses_runs_over_other_sentences() -> None:
     )
     with pytest.raises(SentenceCountError, match="one system has 2 scored sentences, the other 1"):
         ParsevalEvaluator(g, g).significance(ParsevalEvaluator(g[:1], g[:1]), "F1")
+
+
+# -- a measure with nothing to compare is not tested (SPEC.md §6, §9) --------------------
+
+
+def test_an_na_score_on_one_side_gives_no_p_value_and_names_the_side() -> None:
+    # A: δ = 1 of ι = 10 on each of 3 sentences, 0.9; B: ι = 0 everywhere, N/A.
+    a = table([(1, 10)] * 3)
+    b = table([(0, 0)] * 3)
+    result = paired_randomization(a, b, TEDEVAL, rounds=99, seed=3)
+    assert result.score_a == pytest.approx(0.9) and math.isnan(result.score_b)
+    assert math.isnan(result.p_value) and math.isnan(result.difference)
+    assert (result.rounds, result.seed, result.sentences, result.tested) == (0, 3, 3, False)
+    assert result.reason == "not tested: score B is N/A (no item on either side (ι = 0))"
+    swapped = paired_randomization(b, a, TEDEVAL, rounds=99)
+    assert swapped.reason == "not tested: score A is N/A (no item on either side (ι = 0))"
+    data = result.as_dict()
+    assert data["reason"] == result.reason and data["rounds"] == 0
+    assert math.isnan(data["p_value"])
+
+
+def test_a_tested_result_keeps_its_shape_without_a_reason() -> None:
+    a = table([(1, 10)] * 3)
+    result = paired_randomization(a, a, TEDEVAL, rounds=99)
+    assert result.tested and result.reason is None
+    assert sorted(result.as_dict()) == [
+        "difference", "measure", "p_value", "rounds", "score_a", "score_b", "seed", "sentences",
+    ]  # fmt: skip
+
+
+# The worked example of SPEC.md §6: nltk's three-column dependency files.
+GOLD_TAB = "I\tPRP\t2\nleft\tVBD\t0\n\nshe\tPRP\t2\nsang\tVBD\t0\nloudly\tRB\t2\n"
+B_TAB = "I\tPRP\t2\nleft\tVBD\t0\n\nshe\tPRP\t0\nsang\tVBD\t1\nloudly\tRB\t2\n"
+# Labeled on the same words: items root, nsubj, hd (and advmod) against the gold's hd
+# alone: δ = 2 of ι = 4, then δ = 3 of ι = 5, so 1 − 5/9.
+LABELED_TAB = (
+    "I\tPRP\t2\tnsubj\nleft\tVBD\t0\troot\n\n"
+    "she\tPRP\t2\tnsubj\nsang\tVBD\t0\troot\nloudly\tRB\t2\tadvmod\n"
+)
+LABELED_NA = "no labeled item on either side (Σι = 0): no function label to compare"
+
+
+def test_evaluator_significance_on_relation_less_trees() -> None:
+    """SPEC.md §6's worked example through the Python API: labeled is not tested,
+    unlabeled is (1.0 against 1 − 1/11; only sentence 2 differs, so p = 1)."""
+    from nltk.parse import DependencyGraph
+
+    from nltk_tedeval import TedEvalEvaluator
+
+    def graphs(text: str) -> list[DependencyGraph]:
+        return [DependencyGraph(block) for block in text.split("\n\n")]
+
+    gold = graphs(GOLD_TAB)
+    a, b = TedEvalEvaluator.evaluate_systems(gold, [gold, graphs(B_TAB)])
+    labeled = a.significance(b, "labeled", rounds=999)
+    assert math.isnan(labeled.score_a) and math.isnan(labeled.score_b)
+    assert math.isnan(labeled.p_value) and not labeled.tested
+    assert labeled.reason == f"not tested: scores A and B are N/A ({LABELED_NA})"
+    unlabeled = a.significance(b, "unlabeled", rounds=999)
+    assert (unlabeled.score_a, unlabeled.score_b) == (1.0, pytest.approx(1 - 1 / 11))
+    assert unlabeled.p_value == 1.0 and unlabeled.rounds == 999 and unlabeled.tested
+
+
+@pytest.fixture
+def tab_files(tmp_path):
+    files = {}
+    for name, text in (("gold", GOLD_TAB), ("a", GOLD_TAB), ("b", B_TAB), ("lab", LABELED_TAB)):
+        files[name] = tmp_path / f"{name}.tab"
+        files[name].write_text(text, encoding="utf-8")
+    return files
+
+
+def cli(capsys, *argv: object) -> tuple[int, str, str]:
+    from nltk_tedeval.cli import main
+
+    status = main([str(x) for x in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def schema_checked(out: str) -> dict:
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = Path(__file__).resolve().parent.parent / "docs" / "report.schema.json"
+    data = json.loads(out)
+    jsonschema.validate(data, json.loads(schema.read_text(encoding="utf-8")))
+    return data
+
+
+def test_score_tests_the_defined_measure_and_reports_the_other_na(tab_files, capsys) -> None:
+    f = tab_files
+    status, out, err = cli(capsys, "score", f["gold"], f["a"], f["b"], "--significance", "1000")
+    assert (status, err) == (0, "")
+    assert (
+        "paired approximate randomization, 1000 rounds, seed 12345\n"
+        "A  B  measure            score A  score B  p-value\n"
+        "-  -  -----------------  -------  -------  -------\n"
+        "a  b  TEDEVAL labeled    n/a      n/a      n/a\n"
+        "a  b  TEDEVAL unlabeled  1.0000   0.9091   1.0000\n"
+        "n/a: TEDEVAL labeled p-value of a vs b: not tested: scores A and B are N/A "
+        f"({LABELED_NA})\n"
+    ) in out
+    status, out, _ = cli(
+        capsys, "score", f["gold"], f["a"], f["b"], "--significance", "1000", "--json"
+    )
+    labeled, unlabeled = schema_checked(out)["significance"]
+    assert labeled == {
+        "a": "a", "b": "b", "measure": "TEDEVAL labeled", "score_a": None, "score_b": None,
+        "difference": None, "p_value": None, "rounds": 0, "seed": 12345, "sentences": 2,
+        "reason": f"not tested: scores A and B are N/A ({LABELED_NA})",
+    }  # fmt: skip
+    assert "reason" not in unlabeled
+    assert (unlabeled["p_value"], unlabeled["rounds"]) == (1.0, 1000)
+
+
+def test_one_side_na_gives_the_other_score(tab_files, capsys) -> None:
+    f = tab_files
+    status, out, _ = cli(
+        capsys, "score", f["gold"], f["lab"], f["b"], "--significance", "1000", "--json"
+    )
+    assert status == 0
+    labeled = schema_checked(out)["significance"][0]
+    assert labeled["score_a"] == pytest.approx(1 - 5 / 9) and labeled["score_b"] is None
+    assert labeled["reason"] == f"not tested: score B is N/A ({LABELED_NA})"
+
+
+def test_cross_tests_unlabeled_in_both_scenarios(tab_files, capsys) -> None:
+    f = tab_files
+    argv = ["cross", "-e", f"x={f['gold']},{f['a']}", "-e", f"y={f['gold']},{f['b']}"]
+    status, out, err = cli(capsys, *argv, "--significance", "1000")
+    assert (status, err) == (0, "")
+    # The text names each scenario's test apart: SINGLE and MULTIPLE share a measure.
+    assert (
+        "A  B  measure             score A  score B  p-value\n"
+        "-  -  ------------------  -------  -------  -------\n"
+        "x  y  single labeled      n/a      n/a      n/a\n"
+        "x  y  single unlabeled    1.0000   0.9091   1.0000\n"
+        "x  y  multiple labeled    n/a      n/a      n/a\n"
+        "x  y  multiple unlabeled  1.0000   0.9091   1.0000\n"
+        "n/a: single labeled p-value of x vs y: not tested: scores A and B are N/A "
+        f"({LABELED_NA})\n"
+        "n/a: multiple labeled p-value of x vs y: not tested: scores A and B are N/A "
+        f"({LABELED_NA})\n"
+    ) in out
+    status, out, _ = cli(capsys, *argv, "--significance", "1000", "--json")
+    rows = schema_checked(out)["significance"]
+    assert [(r["scenario"], r["measure"], r["p_value"], r["rounds"]) for r in rows] == [
+        ("single", "TEDEVAL labeled", None, 0),
+        ("single", "TEDEVAL unlabeled", 1.0, 1000),
+        ("multiple", "TEDEVAL labeled", None, 0),
+        ("multiple", "TEDEVAL unlabeled", 1.0, 1000),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "text", "options", "measures", "reason"),
+    [
+        # TOP is deleted (COLLINS.prm), so a one-word sentence has no bracket left.
+        ("parseval", "(TOP (NN a))\n(TOP (NN b))\n", [], ["F1"], "no bracket on either side"),
+        # One word: no maximal projection below the sentence.
+        ("mph", "(S (NN a))\n(S (NN b))\n", [], ["F1"], "no bracket on either side"),
+        # Every token is punctuation, and excluded.
+        ("attach", ",\tPUNCT\t2\tpunct\n.\tPUNCT\t0\troot\n", ["--punct", "exclude"],
+         ["LAS", "UAS", "NED"], "no token scored"),
+    ],
+)  # fmt: skip
+def test_classic_commands_report_an_untested_measure(
+    command, text, options, measures, reason, tmp_path, capsys
+) -> None:
+    gold = tmp_path / "gold.txt"
+    gold.write_text(text, encoding="utf-8")
+    argv = [command, gold, f"a={gold}", f"b={gold}", *options, "--significance", "50"]
+    status, out, err = cli(capsys, *argv)
+    assert status == 0 and "error" not in err
+    for measure in measures:
+        assert (
+            f"n/a: {measure} p-value of a vs b: not tested: scores A and B are N/A ({reason})\n"
+        ) in out
+    status, out, _ = cli(capsys, *argv, "--json")
+    rows = schema_checked(out)["significance"]
+    assert [(r["measure"], r["p_value"], r["rounds"]) for r in rows] == [
+        (m, None, 0) for m in measures
+    ]

@@ -14,7 +14,8 @@ from typing import Any
 from ..errors import OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
-from .output import PROG, text_table
+from .inputs import check_formats
+from .output import PROG, for_command_line, text_table
 from .systems import evaluate, report_run
 
 __all__ = ["cmd_attach", "cmd_mph", "cmd_parseval"]
@@ -23,6 +24,7 @@ __all__ = ["cmd_attach", "cmd_mph", "cmd_parseval"]
 def cmd_attach(args: argparse.Namespace) -> int:
     if args.conll18:
         return _conll18(args)
+    check_formats(args)
     from ..metrics.attachment import AttachmentEvaluator
 
     run = evaluate(
@@ -93,6 +95,7 @@ def _conll18(args: argparse.Namespace) -> int:
         )
     if (args.format or args.gold_format or args.parse_format or "conllu") != "conllu":
         raise OptionError("--conll18 reads CoNLL-U files only, as the CoNLL 2018 script does")
+    check_formats(args)
     named = systems(args.tests)
     runs = [(s, Conll18Evaluator(read_ud_words(s.path), read_ud_words(args.gold))) for s in named]
     for _, ev in runs:
@@ -161,6 +164,11 @@ def cmd_mph(args: argparse.Namespace) -> int:
 
 
 def cmd_parseval(args: argparse.Namespace) -> int:
+    if args.max_errors is not None and args.max_errors < 0:
+        raise OptionError(
+            f"--max-errors takes a number of error sentences of at least 0, not {args.max_errors}"
+        )
+    check_formats(args)
     if args.format is None:
         args.format = _parseval_format(args.gold)
     if args.jp_evalb:
@@ -200,7 +208,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
             lines.append(text.rstrip("\n"))
             errors: list[TedEvalError] = ev.errors  # type: ignore[attr-defined]
             if errors and not args.evalb:
-                lines.append(f"{len(errors)} error sentences:")
+                lines.append(f"{len(errors)} error sentence{'s' if len(errors) != 1 else ''}:")
                 lines += [f"  {e}" for e in errors]
             if args.macro:
                 lines.append(
@@ -216,7 +224,9 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         # sentences on standard error, and so do we, in our words.
         for name, ev in run.pairs():
             for e in ev.errors:  # type: ignore[attr-defined]
-                print(f"{PROG}: {name}: error sentence: {e}", file=sys.stderr)
+                print(
+                    f"{PROG}: {name}: error sentence: {for_command_line(str(e))}", file=sys.stderr
+                )
     report_run(
         args,
         run,
@@ -245,6 +255,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--params", args.params),
         ("--evalb", args.evalb),
         ("--disco", args.disco),
+        ("--max-errors", args.max_errors is not None),
     ):
         if given:
             raise OptionError(
@@ -281,6 +292,8 @@ def _disco_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--evalb prints EVALB's output; disco-dop's rules have their own")
     if args.align:
         raise OptionError("--align works with EVALB's rules; disco-dop's rules have no --align")
+    if args.max_errors is not None:
+        raise OptionError("--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit")
     params = DiscoParams.from_file(args.params)
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
     body = _each_system(run, args.gold, lambda ev: ev.summary_text())  # type: ignore[attr-defined]

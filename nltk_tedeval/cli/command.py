@@ -37,7 +37,7 @@ from ..scoring.significance import DEFAULT_SEED
 from ..trees.labelers import LABELERS
 from .classic_commands import cmd_attach, cmd_mph, cmd_parseval
 from .output import OUTPUT_FORMATS, PROG, check_streams, for_command_line
-from .tedeval_commands import cmd_cross, cmd_score
+from .tedeval_commands import GoldOnly, cmd_cross, cmd_score
 
 __all__ = ["build_parser", "main"]
 
@@ -54,6 +54,7 @@ EXAMPLES = {
   tedeval cross -e ptb=gold.ptb,berkeley.ptb -e ud=gold.conllu,malt.conllu --projectivize
   tedeval cross -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
       --tl-unify ptb:ud --significance 10000 --json
+  tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
 """,
     "parseval": """examples:
   tedeval parseval gold.mrg test.mrg
@@ -75,6 +76,7 @@ EXAMPLES = {
 
 
 _ALIGN_MODES = ("exact", "lcs")
+_CONLL18_TABLES = ("verbose", "counts", "short")
 SYSTEM_HELP = "a system's output file, or NAME=FILE to name it (default name: the file's stem)"
 
 
@@ -85,10 +87,10 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
             "--format", choices=FORMATS, help="force the format of every file (default: detect)"
         )
         inp.add_argument(
-            "--gold-format", choices=FORMATS, help="force the format of the gold file(s)"
+            "--gold-format", choices=FORMATS, help="force the format of the gold files"
         )
         inp.add_argument(
-            "--parse-format", choices=FORMATS, help="force the format of the parse/test file(s)"
+            "--parse-format", choices=FORMATS, help="force the format of the parse (test) files"
         )
     else:
         inp.add_argument("--format", choices=FORMATS, help="force the format of every file")
@@ -225,13 +227,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, help_: str) -> argparse.ArgumentParser:
-        return sub.add_parser(
+        p = sub.add_parser(
             name,
             help=help_,
             description=help_,
             epilog=EXAMPLES[name],
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        p.set_defaults(command_parser=p)  # for errors found after parsing, with its usage
+        return p
 
     p = command("score", "TedEval of one or more parses against a gold file (SINGLE or MULTIPLE)")
     p.add_argument("gold", metavar="GOLD")
@@ -260,6 +264,15 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="NAME=GOLD,PARSE",
         help="an experiment: its native gold and its parser's output (repeat for each)",
+    )
+    p.add_argument(
+        "--gold-only",
+        action="append",
+        dest="experiment",
+        type=GoldOnly,
+        metavar="NAME=GOLD",
+        help="a theory with a gold and no parser: its gold takes part in MULTIPLE's "
+        "generalization and in the overlap, and no row is scored for it",
     )
     _conversion(p, per_experiment=True)
     _common(p, formats=False)
@@ -316,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--conll18",
         nargs="?",
         const="verbose",
-        choices=["verbose", "counts", "short"],
+        choices=list(_CONLL18_TABLES),
         help="the CoNLL 2018 shared task's metrics, exactly as conll18_ud_eval.py defines "
         "them (tokens and sentences may differ; subtypes stripped), printed as its -v table "
         "(verbose, default), its -c table (counts) or its three official scores (short)",
@@ -342,15 +355,33 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(_bare_align(sys.argv[1:] if argv is None else list(argv)))
+    words = _bare_optional_values(sys.argv[1:] if argv is None else list(argv))
+    args, unknown = parser.parse_known_args(words)
+    if unknown:
+        # argparse reports these from the top parser, with its usage line
+        # ("tedeval [-h] [--version] COMMAND ..."); the command's own usage
+        # shows the options that were meant.
+        hint = (
+            ""
+            if unknown[0].startswith("-")
+            else "; give the files together, before or after the options"
+        )
+        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
     with warnings.catch_warnings():
         warnings.simplefilter("always", MissingParseWarning)
         warnings.showwarning = _show_warning
         return _run(args)
 
 
-def _bare_align(argv: list[str]) -> list[str]:
-    """``--align`` followed by a file means ``--align exact`` before that file.
+# Options whose value may be left out, and the value they then take.
+_OPTIONAL_VALUES = {
+    "--align": ("exact", _ALIGN_MODES),
+    "--conll18": ("verbose", _CONLL18_TABLES),
+}
+
+
+def _bare_optional_values(argv: list[str]) -> list[str]:
+    """``--align`` or ``--conll18`` followed by a file means its default value before that file.
 
     argparse gives an option with an optional value the next word, so
     ``tedeval parseval --align gold.mrg parse.mrg`` would take the gold's
@@ -360,8 +391,10 @@ def _bare_align(argv: list[str]) -> list[str]:
     for i, word in enumerate(out[:-1]):
         if word == "--":
             break
-        if word == "--align" and out[i + 1] not in _ALIGN_MODES and not out[i + 1].startswith("-"):
-            out[i] = "--align=exact"
+        if word in _OPTIONAL_VALUES:
+            const, choices = _OPTIONAL_VALUES[word]
+            if out[i + 1] not in choices and not out[i + 1].startswith("-"):
+                out[i] = f"{word}={const}"
     return out
 
 
@@ -391,7 +424,7 @@ def _run(args: argparse.Namespace) -> int:
             traceback.print_exc()
         # The file may be an input or an output (--per-sentence): name it, as cp does.
         name = f"{err.filename}: " if getattr(err, "filename", None) else ""
-        print(f"{PROG}: error: {name}{err.strerror or err}", file=sys.stderr)
+        print(f"{PROG}: error: {for_command_line(f'{name}{err.strerror or err}')}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
@@ -430,7 +463,7 @@ def _show_warning(
     line: str | None = None,
 ) -> None:
     """Warnings (a .prm line EVALB also ignores) as one line each, without source code."""
-    print(f"{PROG}: warning: {message}", file=sys.stderr)
+    print(f"{PROG}: warning: {for_command_line(str(message))}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

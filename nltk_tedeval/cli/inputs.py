@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputFormatError, OptionError
-from ..reading import count_sentences, read_file, read_label_map
+from ..errors import InputFormatError, OptionError, TedEvalError
+from ..reading import count_sentences, detect_format, read_file, read_label_map
 from ..reading.lines import STDIN
 
 __all__: list[str] = []  # helpers of the commands only
@@ -103,7 +103,8 @@ def streams(
                 nltk_trees=False,
                 nltk_free=True,
             ),
-            path,
+            # As the readers name standard input in their messages.
+            "<stdin>" if path == STDIN else path,
         )
         for path, fmt in zip(paths, formats, strict=True)
     ]
@@ -142,14 +143,106 @@ class _Counted(_File):
         return self.length
 
 
+FORMAT_DESCRIPTIONS = {
+    "ptb": "a Penn Treebank file (bracketed constituency trees)",
+    "discbracket": "a discbracket file (discontinuous constituency trees)",
+    "export": "a Negra export file (discontinuous constituency trees)",
+    "conllx": "a CoNLL-X file (dependency trees)",
+    "conllu": "a CoNLL-U file (dependency trees)",
+    "malttab": "a Malt-TAB file (dependency trees)",
+}
+"""What each format of :data:`~nltk_tedeval.reading.FORMATS` holds, as messages name it."""
+
+_DEPENDENCY = frozenset({"conllx", "conllu", "malttab"})
+_DISCONTINUOUS = frozenset({"discbracket", "export"})
+
+
+def _detected(path: str, forced: str | None) -> str | None:
+    """The format found in ``path``; None when forced, on standard input, or unreadable.
+
+    A file whose format cannot be told (empty, missing, not text) is left to
+    the readers, which say what is wrong with it and where.
+    """
+    if forced is not None or path == STDIN:
+        return None
+    try:
+        return detect_format(path)
+    except (TedEvalError, OSError):
+        return None
+
+
+def check_formats(args: argparse.Namespace) -> None:
+    """Refuse, before reading, a file in a format the command cannot score.
+
+    Reading it would stop at its first line with a message about brackets or
+    columns ("text outside brackets: '#'"); this one names the file, the
+    format found in it, and the commands that score it. Formats given with
+    ``--format`` are the user's and are read as given.
+    """
+    command = args.command
+    if command not in ("parseval", "attach"):
+        return  # score, cross and mph read every format
+    gold_forced = args.gold_format or args.format
+    test_forced = args.parse_format or args.format
+    gold = _detected(args.gold, gold_forced)
+    files = [("gold", args.gold, gold)]
+    files += [("parse", s.path, _detected(s.path, test_forced)) for s in systems(args.tests)]
+    for role, path, fmt in files:
+        if fmt is None:
+            continue
+        what = f"{path} is {FORMAT_DESCRIPTIONS[fmt]}"
+        if command == "parseval" and fmt in _DEPENDENCY:
+            advice = (
+                "use tedeval attach or tedeval score"
+                if role == "gold"
+                else "tedeval score and tedeval mph compare dependency parses with bracketed gold"
+            )
+            raise InputFormatError(f"{what}: parseval scores bracketed trees; {advice}")
+        if command == "parseval" and fmt in _DISCONTINUOUS and gold == "ptb":
+            raise InputFormatError(
+                f"{what}, and the gold {args.gold} is Penn Treebank brackets: parseval reads "
+                "every file as its gold's kind of brackets; give the gold as a discbracket or "
+                "export file (disco-dop's rules), or use tedeval score"
+            )
+        if command == "attach" and fmt not in _DEPENDENCY:
+            if role == "parse" and gold in _DEPENDENCY:
+                advice = (
+                    "tedeval score compares discontinuous parses with dependency gold"
+                    if fmt in _DISCONTINUOUS
+                    else "tedeval score and tedeval mph compare constituency parses with "
+                    "dependency gold"
+                )
+            elif fmt in _DISCONTINUOUS:
+                advice = "use tedeval score or parseval"
+            else:
+                advice = "use tedeval score, parseval or mph"
+            raise InputFormatError(f"{what}: attach scores dependency trees; {advice}")
+        if command == "attach" and args.conll18 and fmt == "malttab":
+            raise InputFormatError(
+                f"{what}: attach --conll18 reads CoNLL-U files, as the CoNLL 2018 script "
+                "does; leave out --conll18 to score it"
+            )
+
+
 def label_map(path: str | None) -> dict[str, str] | None:
     return read_label_map(path) if path else None
 
 
 def require_sentences(read: int, paths: Sequence[str]) -> None:
-    """An empty corpus has no score: say so instead of printing one."""
+    """An empty corpus has no score: say so instead of printing one.
+
+    >>> require_sentences(0, ["a.ptb", "b.ptb", "a.ptb"])
+    Traceback (most recent call last):
+    ...
+    nltk_tedeval.errors.InputFormatError: no sentences to score: a.ptb and b.ptb hold none
+    """
     if read == 0:
-        raise InputFormatError(f"no sentences to score: {', '.join(paths)} contain(s) no sentences")
+        # A file given twice (a gold scored as its own parse) is named once.
+        files = list(dict.fromkeys("<stdin>" if p == STDIN else p for p in paths))
+        named = files[0] if len(files) == 1 else f"{', '.join(files[:-1])} and {files[-1]}"
+        raise InputFormatError(
+            f"no sentences to score: {named} {'holds' if len(files) == 1 else 'hold'} none"
+        )
 
 
 def progress(args: argparse.Namespace) -> bool | None:

@@ -24,6 +24,7 @@ import argparse
 import itertools
 import json
 import math
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -154,16 +155,38 @@ def significance_table(
         [
             r["a"],
             r["b"],
-            r["measure"],
+            _test_measure(r),
             fmt(None if r["score_a"] is None else r["score_a"] * scale, digits),
             fmt(None if r["score_b"] is None else r["score_b"] * scale, digits),
             p_value_text(r["p_value"], rounds),
         ]
         for r in rows
     ]
-    return f"paired approximate randomization, {rounds} rounds, seed {seed}\n" + text_table(
-        header, body
-    )
+    noun = "round" if rounds == 1 else "rounds"
+    lines = [f"paired approximate randomization, {rounds} {noun}, seed {seed}"]
+    lines.append(text_table(header, body))
+    # A test that did not run (its measure N/A) says why, once per measure and reason.
+    untested: dict[tuple[str, str], list[str]] = {}
+    for r in rows:
+        if r.get("reason"):
+            key = (_test_measure(r), r["reason"])
+            untested.setdefault(key, []).append(f"{r['a']} vs {r['b']}")
+    lines += [
+        f"n/a: {measure} p-value of {', '.join(pairs)}: {reason}"
+        for (measure, reason), pairs in untested.items()
+    ]
+    return "\n".join(lines)
+
+
+def _test_measure(row: Mapping[str, Any]) -> str:
+    """The measure of a test as the text names it: ``cross`` tests each scenario apart.
+
+    A ``cross`` row's ``measure`` (``TEDEVAL labeled``) is the same in SINGLE
+    and MULTIPLE; its ``scenario`` and ``mode`` tell them apart.
+    """
+    if "scenario" in row:
+        return f"{row['scenario']} {row['mode']}"
+    return str(row["measure"])
 
 
 OUTPUT_FORMATS = ("text", "json", "tsv", "csv", "markdown", "latex")
@@ -264,7 +287,9 @@ def emit(
 
 
 # Library messages name Python parameters; on the command line the same
-# advice names the flag that does it. One table, applied to every error.
+# advice names the flag that does it, and a source of sentences is a file
+# (which the message's location already names) or its role. One table,
+# applied to every error and warning.
 _FLAGS = (
     ("use projectivize=True to lift", "use --projectivize to lift"),
     ("or projectivize=True to lift", "or --projectivize to lift"),
@@ -272,22 +297,43 @@ _FLAGS = (
     ("(engine='span')", "(--engine span)"),
     ("with on_error='skip'", "with --skip-bad"),
     ("align='lcs' aligns", "--align lcs aligns"),
+    (": use 'skip' or 'zero'", ": use --missing skip or zero"),
+    ("(an empty line or None)", "(an empty line)"),
 )
+_PATTERNS = (
+    (re.compile(r"\bmissing='(skip|zero|flat|error)'"), r"--missing \1"),
+    (re.compile(r"\bgold_sents\b"), "the gold"),
+    (re.compile(r"\bother_golds\[\d+\]"), "the other gold"),
+    (re.compile(r"\btl_unify_with\b"), "the --tl-unify gold"),
+    (re.compile(r"\bparsed_sents\b"), "the parse"),
+)
+# A message is one line of text: a control character (from a file's name, or
+# input quoted without escapes) must not reach the terminal as itself.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def for_command_line(message: str) -> str:
-    """An error message with its Python parameters replaced by the command's flags.
+    r"""An error message with its Python parameters replaced by the command's flags.
 
     >>> for_command_line("arc 3 -> 1 crosses; use projectivize=True to lift non-projective arcs")
     'arc 3 -> 1 crosses; use --projectivize to lift non-projective arcs'
+    >>> for_command_line("g.ptb:2: gold_sents has no tree here (an empty line or None)")
+    'g.ptb:2: the gold has no tree here (an empty line)'
+    >>> print(for_command_line("a missing parse (missing='skip') in x\ny\x1b[31m.ptb"))
+    a missing parse (--missing skip) in x\ny\x1b[31m.ptb
     """
     for python, flag in _FLAGS:
         message = message.replace(python, flag)
-    return message
+    for pattern, flag in _PATTERNS:
+        message = pattern.sub(flag, message)
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
 
 
 def check_significance(args: argparse.Namespace, systems: int) -> None:
     """Refuse a significance test that cannot run: too few rounds, or one system alone."""
+    seed = getattr(args, "seed", 0)
+    if seed < 0:
+        raise OptionError(f"--seed takes a non-negative integer, not {seed}")
     rounds = getattr(args, "significance", 0)
     if not rounds:
         return

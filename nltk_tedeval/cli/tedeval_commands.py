@@ -33,7 +33,7 @@ from .report import (
 )
 from .systems import ExtraGold, evaluate, report_run, statistics_kept
 
-__all__ = ["cmd_cross", "cmd_score"]
+__all__ = ["GoldOnly", "cmd_cross", "cmd_score"]
 
 
 def _converter(args: argparse.Namespace, label_map: dict[str, str] | None) -> Converter:
@@ -69,8 +69,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         if ev is not first or not changed:
             return []
         return [
-            "projectivized: "
-            + ", ".join(f"{k}: {s} sentences ({a} arcs)" for k, (s, a) in changed.items())
+            "projectivized: " + ", ".join(_lifted_text(k, s, a) for k, (s, a) in changed.items())
         ]
 
     def details(ev: Evaluator) -> dict[str, Any]:
@@ -90,14 +89,54 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+class GoldOnly(str):
+    """A ``--gold-only NAME=GOLD`` value: an experiment whose gold has no parse to score.
+
+    It shares ``-e``'s list, so that experiments keep the order they were given in.
+    """
+
+
+def _lifted_text(source: str, sentences: int, arcs: int) -> str:
+    """How many sentences and arcs of a source ``--projectivize`` lifted.
+
+    >>> _lifted_text("ud gold", 1, 1), _lifted_text("parse", 2, 3)
+    ('ud gold: 1 sentence (1 arc)', 'parse: 2 sentences (3 arcs)')
+    """
+    return (
+        f"{source}: {sentences} sentence{'s' if sentences != 1 else ''} "
+        f"({arcs} arc{'s' if arcs != 1 else ''})"
+    )
+
+
 def _experiment_spec(text: str) -> tuple[str, str, str | None]:
+    """``NAME=GOLD,PARSE`` (``-e``) or ``NAME=GOLD`` (``--gold-only``), checked part by part."""
+    gold_only = isinstance(text, GoldOnly)
+    option, form = ("--gold-only", "NAME=GOLD") if gold_only else ("-e", "NAME=GOLD,PARSE")
     name, sep, files = text.partition("=")
-    parts = files.split(",") if sep else []
-    if not name or not parts or len(parts) > 2 or not all(parts):
+    if not sep:
+        raise OptionError(f"{option} takes {form}, got {text!r}: no '=' after the name")
+    if not name.strip():
+        raise OptionError(f"{option} takes {form}, got {text!r}: the experiment has no name")
+    parts = files.split(",")
+    if gold_only:
+        if len(parts) != 1 or not files:
+            raise OptionError(
+                f"--gold-only takes NAME=GOLD, one gold file, got {text!r}; an experiment "
+                "with a parse is -e NAME=GOLD,PARSE"
+            )
+        return name, files, None
+    if len(parts) == 1 and files:
+        # Dropping the experiment's row without a word would hide the mistake.
         raise OptionError(
-            f"-e takes NAME=GOLD,PARSE (or NAME=GOLD for a theory without a parser), got {text!r}"
+            f"experiment {name!r} has no parse: -e takes NAME=GOLD,PARSE, got {text!r}; "
+            f"for a gold without a parser, give --gold-only {text}"
         )
-    return name, parts[0], parts[1] if len(parts) == 2 else None
+    if len(parts) != 2 or not all(parts):
+        raise OptionError(
+            f"-e takes NAME=GOLD,PARSE, got {text!r}: experiment {name!r} needs one gold "
+            "file and one parse file, separated by a comma"
+        )
+    return name, parts[0], parts[1]
 
 
 def _pairs(values: Sequence[str], option: str, sep: str) -> dict[str, str]:
@@ -110,14 +149,36 @@ def _pairs(values: Sequence[str], option: str, sep: str) -> dict[str, str]:
     return out
 
 
+def _known(option: str, value: str, name: str, names: Sequence[str]) -> None:
+    """Refuse an option that names no experiment, and say which there are."""
+    if name not in names:
+        raise OptionError(
+            f"{option} {value} names no experiment {name!r}; the experiments are "
+            f"{', '.join(map(repr, names))}"
+        )
+
+
 def cmd_cross(args: argparse.Namespace) -> int:
     specs = [_experiment_spec(e) for e in args.experiment]
     names = [n for n, _, _ in specs]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise OptionError(
+            f"two experiments are named {', '.join(map(repr, twice))}; give each its own name"
+        )
     maps = _pairs(args.label_map, "--label-map", "=")
-    unknown = set(maps) - set(names)
-    if unknown:
-        raise OptionError(f"--label-map names unknown experiment(s): {', '.join(sorted(unknown))}")
+    for value in args.label_map:
+        _known("--label-map", value, value.partition("=")[0], names)
     tl = _pairs(args.tl_unify, "--tl-unify", ":")
+    for value in args.tl_unify:
+        a, _, b = value.partition(":")
+        for name in (a, b):
+            _known("--tl-unify", value, name, names)
+        if a == b:
+            raise OptionError(
+                f"--tl-unify {value} would unify a gold with itself; give two different "
+                "experiments, A:B"
+            )
     golds = [g for _, g, _ in specs]
     parses = [p for _, _, p in specs if p is not None]
     check_significance(args, len(parses))
@@ -183,7 +244,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
     sig_rows = None
     if args.significance:
         sig_rows = [
-            {"measure": f"{sc} {mode}", "scenario": sc, "mode": mode, "a": a, "b": b, **r.as_dict()}
+            {"scenario": sc, "mode": mode, "a": a, "b": b, **r.as_dict()}
             for sc, mode, a, b, r in cross.significance(rounds=args.significance, seed=args.seed)
         ]
     data = report(
@@ -238,7 +299,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
             unit="sentence" if cross.align is None else "unit",
         )
         changed = [
-            f"{n}: {s} sentences ({a} arcs)"
+            _lifted_text(n, s, a)
             for n, s, a in zip(
                 (*cross.config.theory_names, *cross.config.parse_names),
                 result.lifted_sentences,

@@ -286,7 +286,9 @@ class CrossFrameworkEvaluator(RunAccounts):
         """Pairwise tests: ``(scenario, mode, a, b, result)`` for every pair of parsers.
 
         Pairs are ordered by name so the output does not depend on the order
-        experiments were given in.
+        experiments were given in. A measure that is N/A for either parser
+        (labeled, where no tree carries a function label) is not tested: its
+        result has no p-value and says why in ``reason`` (SPEC.md §6).
         """
         if self._sums is not None:
             raise OptionError(

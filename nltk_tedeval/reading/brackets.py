@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import InputFormatError
+from ..errors import InputFormatError, excerpt
 from ..records import SourceSentence
 from ..trees.constituency import WordlessTree, phrase_structure
 from .detect import _SNIFF_LINES
@@ -144,7 +144,7 @@ class _Brackets:
             # nltk does, the word after the backslash would silently join the yield.
             self.problems.append(
                 (
-                    f"the label {tok!r} ends in a backslash: bracketed trees have no "
+                    f"the label {excerpt(tok)} ends in a backslash: bracketed trees have no "
                     "escape for spaces, so no label or word can hold one (write the "
                     "label without the space, such as NP-SBJ or NP_SBJ)",
                     lineno,
@@ -153,7 +153,7 @@ class _Brackets:
             )
 
     def _outside(self, tok: str, lineno: int) -> None:
-        self.problems.append((f"text outside brackets: {tok!r}", lineno, tok))
+        self.problems.append((f"text outside brackets: {excerpt(tok)}", lineno, tok))
 
     def feed(self, tokens: list[str], lineno: int) -> None:
         """Read the tokens of line ``lineno``; problems are noted, not raised."""

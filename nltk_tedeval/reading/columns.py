@@ -163,7 +163,7 @@ def _read_lines(
                 width = len(cells)
             if len(cells) != width or width not in (3, 4):
                 fail(
-                    f"{len(cells)} columns; Malt-TAB lines have 3 or 4 (word, tag, head"
+                    f"{_columns(len(cells))}; Malt-TAB lines have 3 or 4 (word, tag, head"
                     "[, relation]), the same number in every line of a sentence"
                     + (f" (this sentence has {width})" if width in (3, 4) else ""),
                     lineno,
@@ -196,7 +196,7 @@ def _read_lines(
             if len(cells) != 10 and "\t" not in text:
                 cells = text.split()
             if len(cells) != 10:
-                fail(f"{len(cells)} columns; CoNLL lines have 10, separated by tabs", lineno)
+                fail(f"{_columns(len(cells))}; CoNLL lines have 10, separated by tabs", lineno)
                 continue
             tid, word, lemma, ctag, tag, feats, head, rel, _, _ = cells
             if tid != (_NUMBERS[address] if address < 1024 else str(address)):
@@ -426,3 +426,8 @@ def _graph(nodes: list[dict[str, Any]], width: int) -> DependencyGraph:
         graph.root = all_nodes[top[label][0]]
         graph.top_relation_label = label
     return graph
+
+
+def _columns(n: int) -> str:
+    """``1 column``, ``5 columns``: how many a bad line has, in a message."""
+    return f"{n} column{'s' if n != 1 else ''}"

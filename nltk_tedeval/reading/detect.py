@@ -12,7 +12,7 @@ import os
 import re
 from contextlib import ExitStack
 
-from ..errors import InputFormatError
+from ..errors import InputFormatError, excerpt
 from .lines import PathLike, _file_lines, _Lines
 
 __all__ = ["FORMATS", "detect_format", "detect_format_text"]
@@ -30,6 +30,9 @@ _SNIFF_LINES = 200
 _CONLL_ID = re.compile(r"[0-9]+(?:-[0-9]+|\.[0-9]+)?\Z")
 _CONLLU_DEPS = re.compile(r"[0-9]+(?:\.[0-9]+)?:")
 _NEGATIVE = re.compile(r"-[0-9]+\Z")
+# What no treebank line holds: C0 controls but the tab, DEL, and U+FFFD, which
+# stands for bytes that were no UTF-8.
+_BINARY = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffd]")
 
 
 def _is_int(cell: str) -> bool:
@@ -96,10 +99,20 @@ def _sniff(lines: _Lines, suffix: str) -> str | None:
         if _malt_shaped(line):
             return "malttab"
     lineno, line = content[0]
+    if _BINARY.search(line):
+        # Naming a format would not help: this is no text (an image, a program,
+        # a file of another encoding). Show a little of it, escaped.
+        raise InputFormatError(
+            f"cannot tell the format: this does not look like a text file (the first line "
+            f"holds control characters or bytes that are no UTF-8: {excerpt(line, 24)}); "
+            f"give a treebank file in one of {', '.join(FORMATS)}",
+            file=lines.name,
+            line=lineno,
+        )
     raise InputFormatError(
         f"cannot tell the format: no line is a bracketed tree, a CoNLL line of 10 columns "
         "or a Malt-TAB line (word, tag, head[, relation]); name the format (one of "
-        f"{', '.join(FORMATS)}); the first line is {line[:60]!r}",
+        f"{', '.join(FORMATS)}); the first line is {excerpt(line, 60)}",
         file=lines.name,
         line=lineno,
     )

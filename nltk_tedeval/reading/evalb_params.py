@@ -42,7 +42,7 @@ import hashlib
 import warnings
 from dataclasses import dataclass
 
-from ..errors import OptionError
+from ..errors import OptionError, excerpt
 
 __all__ = ["COLLINS_DELETE_LABELS", "EvalbParams"]
 
@@ -157,8 +157,9 @@ class EvalbParams:
                 continue
             cut = _first_space(line)
             if cut < 0:
+                # The location is the error's own (file and line): not in the text too.
                 raise OptionError(
-                    f"{where}:{lineno}: keyword {line!r} has no value",
+                    f"keyword {excerpt(line)} has no value",
                     file=source,
                     line=lineno,
                     token=line,
@@ -166,14 +167,14 @@ class EvalbParams:
             keyword = line[:cut]
             value = line[cut:].lstrip(_C_SPACE)
             if keyword in _INT_KEYWORDS:
-                values[_INT_KEYWORDS[keyword]] = _atoi(value, keyword, where, source, lineno)
+                values[_INT_KEYWORDS[keyword]] = _atoi(value, keyword, source, lineno)
             elif keyword in _LIST_KEYWORDS:
                 lists[_LIST_KEYWORDS[keyword]].append(value)
             elif keyword in _PAIR_KEYWORDS:
                 parts = _c_split(value)
                 if len(parts) != 2:
                     warnings.warn(
-                        f"{where}:{lineno}: {keyword} requires two values, got {value!r}; "
+                        f"{where}:{lineno}: {keyword} requires two values, got {excerpt(value)}; "
                         "line ignored (as EVALB does)",
                         stacklevel=2,
                     )
@@ -181,7 +182,7 @@ class EvalbParams:
                 lists[_PAIR_KEYWORDS[keyword]].append((parts[0], parts[1]))
             else:
                 warnings.warn(
-                    f"{where}:{lineno}: unknown keyword {keyword or line!r} in parameter "
+                    f"{where}:{lineno}: unknown keyword {excerpt(keyword or line)} in parameter "
                     "file; line ignored (as EVALB does)",
                     stacklevel=2,
                 )
@@ -273,7 +274,7 @@ def _c_split(value: str) -> list[str]:
     return parts
 
 
-def _atoi(value: str, keyword: str, where: str, source: str | None, lineno: int) -> int:
+def _atoi(value: str, keyword: str, source: str | None, lineno: int) -> int:
     """C's ``atoi``: optional blanks and sign, then digits; the rest is ignored."""
     text = value.lstrip(_C_SPACE)
     i = 1 if text[:1] in ("+", "-") else 0
@@ -283,7 +284,7 @@ def _atoi(value: str, keyword: str, where: str, source: str | None, lineno: int)
     if j == i:
         # atoi() would silently read 0 here ("LABELED yes" = unlabelled).
         raise OptionError(
-            f"{where}:{lineno}: {keyword} needs an integer, got {value!r}",
+            f"{keyword} needs an integer, got {excerpt(value)}",
             file=source,
             line=lineno,
             token=value,

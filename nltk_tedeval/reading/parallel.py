@@ -83,10 +83,13 @@ def _count_error(
     else:
         names = " and ".join(f"{sources[i].name} (line {sources[i].count})" for i in ended)
         names += " end"
+    # A file read twice (a gold scored as its own parse) is named once.
     going = "; ".join(
-        f"{rec.file} continues with sentence {rec.number} on line {rec.line}"
-        for rec in row
-        if rec is not None
+        dict.fromkeys(
+            f"{rec.file} continues with sentence {rec.number} on line {rec.line}"
+            for rec in row
+            if rec is not None
+        )
     )
     return SentenceCountError(
         f"{names} after {count} sentence{'s' if count != 1 else ''}"

@@ -10,7 +10,7 @@ import os
 from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
-from ..errors import InputFormatError, TedEvalError
+from ..errors import InputFormatError, TedEvalError, excerpt
 from .lines import PathLike, _file_lines, _Lines
 
 if TYPE_CHECKING:
@@ -59,7 +59,8 @@ def _label_map(lines: _Lines) -> dict[str, str]:
         message = None
         if len(cells) == 1:
             message = (
-                f"no tab in {text.strip()!r}: write FROM<TAB>TO, or FROM<TAB> to drop the label"
+                f"no tab in {excerpt(text.strip())}: write FROM<TAB>TO, or FROM<TAB> to drop "
+                "the label"
             )
         elif len(cells) > 2:
             message = f"{len(cells)} tab-separated fields; a line is FROM<TAB>TO"

@@ -111,7 +111,8 @@ def _read(lines: _Lines) -> Iterator[SourceSentence]:
             continue
         cells = raw.split("\t")
         if len(cells) != 10:
-            raise error(f"{len(cells)} columns; CoNLL-U lines have 10, separated by tabs", lineno)
+            columns = f"{len(cells)} column{'s' if len(cells) != 1 else ''}"
+            raise error(f"{columns}; CoNLL-U lines have 10, separated by tabs", lineno)
         tid, form = cells[0], cells[1]
         if _EMPTY_NODE.match(tid):
             continue

@@ -406,6 +406,12 @@ class Evaluator(RunAccounts):
         Both must have scored the same sentences: the same numbers, ids and
         gold words, in the same order (evaluators of one
         :meth:`evaluate_systems` run always have).
+
+        A measure that is N/A for either system (nothing to compare,
+        SPEC.md §9: no sentence, or a zero denominator such as labeled
+        TedEval without function labels) is not tested: the result's
+        ``p_value`` is ``nan``, its ``rounds`` 0, and its ``reason`` says
+        which score is N/A and why (SPEC.md §6).
         """
         check_paired(self.run, other.run)
         return paired_randomization(

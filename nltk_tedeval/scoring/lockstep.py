@@ -73,16 +73,17 @@ def _count_error(
         return getattr(record, "file", None) or getattr(sources[k], "file", None) or iters[k][0]
 
     noun = "sentence" if number == 1 else "sentences"
-    names = " and ".join(file_of(k, last[k]) for k in ended)
-    verb = "ends" if len(ended) == 1 else "end"
+    # A file read twice (a gold scored as its own parse) is named once.
+    ended_files = list(dict.fromkeys(file_of(k, last[k]) for k in ended))
+    verb = "ends" if len(ended_files) == 1 else "end"
     records = dict(zip(going, row, strict=True))
-    where = [
+    where = dict.fromkeys(
         f"{file_of(k, rec)} continues with sentence {rec.number} on line {rec.line}"
         if getattr(rec, "line", None)
         else f"{file_of(k, rec)} continues"
         for k, rec in records.items()
-    ]
+    )
     return SentenceCountError(
-        f"{names} {verb} after {number} {noun}, but {'; '.join(where)}; parallel sources "
-        "must hold the same sentences in the same order"
+        f"{' and '.join(ended_files)} {verb} after {number} {noun}, but {'; '.join(where)}; "
+        "parallel sources must hold the same sentences in the same order"
     )

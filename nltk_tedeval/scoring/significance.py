@@ -14,6 +14,11 @@ free. It is vectorised: a block of rounds is a 0/1 matrix ``S`` and the
 swapped totals are ``A + S @ (B − A)`` and ``B − S @ (B − A)``, one matrix
 product per block.
 
+A measure that is N/A for either system (nothing to compare, SPEC.md §9)
+has no difference to test: the result then has no p-value (``nan``), ran
+no round, and says why in ``reason``, so that a report can test the
+measures that are defined beside it instead of refusing them all.
+
 >>> from nltk_tedeval.scoring.stats import StatsTable, TEDEVAL
 >>> a = StatsTable(("delta", "iota"), [(1, 10)] * 50)
 >>> paired_randomization(a, a, TEDEVAL, rounds=99).p_value
@@ -60,6 +65,13 @@ class SignificanceResult:
     rounds: int
     seed: int
     sentences: int
+    reason: str | None = None
+    """Why there is no p-value (``p_value`` is ``nan``): the measure is N/A for A, B or both."""
+
+    @property
+    def tested(self) -> bool:
+        """Whether the test ran: False when the measure is N/A for either system."""
+        return self.reason is None
 
     @property
     def difference(self) -> float:
@@ -67,8 +79,8 @@ class SignificanceResult:
         return self.score_a - self.score_b
 
     def as_dict(self) -> dict[str, object]:
-        """A JSON-ready description of the test."""
-        return {
+        """A JSON-ready description of the test; ``reason`` only for a test that did not run."""
+        out: dict[str, object] = {
             "measure": self.measure,
             "score_a": self.score_a,
             "score_b": self.score_b,
@@ -78,6 +90,10 @@ class SignificanceResult:
             "seed": self.seed,
             "sentences": self.sentences,
         }
+        # Only there: the reports of tests that ran keep the shape they always had.
+        if self.reason is not None:
+            out["reason"] = self.reason
+        return out
 
 
 def paired_randomization(
@@ -93,10 +109,21 @@ def paired_randomization(
     ``a`` and ``b`` hold the statistics of the same sentences in the same
     order. The same ``seed`` gives the same p-value on every run.
 
+    When ``measure`` is N/A for either system (a zero denominator, SPEC.md
+    §9), there is no observed difference and no test: the result has
+    ``p_value`` ``nan``, ``rounds`` 0 and a ``reason``; the scores are
+    those of the two systems, ``nan`` where N/A.
+
     >>> from nltk_tedeval.scoring.stats import StatsTable, TEDEVAL
     >>> a = StatsTable(("delta", "iota"), [(1, 10)] * 20)
     >>> paired_randomization(a, a, TEDEVAL, rounds=99).p_value
     1.0
+    >>> none = StatsTable(("delta", "iota"), [(0, 0)] * 20)
+    >>> res = paired_randomization(a, none, TEDEVAL, rounds=99)
+    >>> res.score_a, res.score_b, res.p_value, res.rounds
+    (0.9, nan, nan, 0)
+    >>> res.reason
+    'not tested: score B is N/A (no item on either side (ι = 0))'
     """
     if len(a) != len(b):
         raise SentenceCountError(
@@ -114,9 +141,15 @@ def paired_randomization(
     score_b = float(measure(total_b))
     observed = abs(score_a - score_b)
     if np.isnan(observed):
-        raise OptionError(
-            f"{measure.name} is undefined on these sentences (nothing to count on either "
-            "side), so there is nothing to test; leave out the significance test"
+        return SignificanceResult(
+            measure=measure.name,
+            score_a=score_a,
+            score_b=score_b,
+            p_value=float("nan"),
+            rounds=0,
+            seed=seed,
+            sentences=len(a),
+            reason=_untested_reason(measure, score_a, score_b),
         )
 
     # Only sentences where the systems differ can change the sums.
@@ -147,6 +180,18 @@ def paired_randomization(
         seed=seed,
         sentences=len(a),
     )
+
+
+def _untested_reason(measure: Measure, score_a: float, score_b: float) -> str:
+    """Why a test of ``measure`` did not run: which score is N/A, and the measure's reason.
+
+    >>> from nltk_tedeval.scoring.stats import TEDEVAL
+    >>> _untested_reason(TEDEVAL, float("nan"), float("nan"))
+    'not tested: scores A and B are N/A (no item on either side (ι = 0))'
+    """
+    nan_a, nan_b = bool(np.isnan(score_a)), bool(np.isnan(score_b))
+    which = "scores A and B are" if nan_a and nan_b else "score A is" if nan_a else "score B is"
+    return f"not tested: {which} N/A ({measure.undefined})"
 
 
 def _integer(value: object) -> int:

@@ -82,7 +82,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InputFormatError, OptionError, TreeStructureError
+from ..errors import InputFormatError, OptionError, TreeStructureError, excerpt
 from .constituency import PhraseStructure, flatten_tree
 
 __all__ = [
@@ -236,7 +236,8 @@ class HeadRules:
             if fields[0].startswith("!"):
                 if fields[0] != "!coordination":
                     raise InputFormatError(
-                        f"unknown head-rule directive {fields[0]!r}; the only one is !coordination",
+                        f"unknown head-rule directive {excerpt(fields[0])}; the only one is "
+                        "!coordination",
                         line=lineno,
                         token=fields[0],
                     )
@@ -244,7 +245,7 @@ class HeadRules:
                 continue
             if len(fields) < 2:
                 raise InputFormatError(
-                    f"head-rule line {raw.strip()!r} has no direction; write "
+                    f"head-rule line {excerpt(raw.strip())} has no direction; write "
                     "'LABEL DIRECTION [CATEGORY ...]' with DIRECTION one of "
                     f"{', '.join(DIRECTIONS)}",
                     line=lineno,
@@ -252,7 +253,7 @@ class HeadRules:
                 )
             if fields[1] not in DIRECTIONS:
                 raise InputFormatError(
-                    f"unknown head-rule direction {fields[1]!r} for {fields[0]}; use one of "
+                    f"unknown head-rule direction {excerpt(fields[1])} for {fields[0]}; use one of "
                     f"{', '.join(DIRECTIONS)}",
                     line=lineno,
                     token=fields[1],

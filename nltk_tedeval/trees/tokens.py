@@ -99,8 +99,9 @@ def check_yields(
         pos = min(len(a), len(b))
         extra = (b if len(b) > len(a) else a)[pos]
         raise YieldMismatchError(
-            f"the yields differ in length: {names[0]} has {len(a)} tokens, {name} has "
-            f"{len(b)}; {shorter} ends before token {pos + 1} ({extra!r} in {longer})",
+            f"the yields differ in length: {names[0]} has {len(a)} "
+            f"token{'s' if len(a) != 1 else ''}, {name} has {len(b)}; {shorter} ends before "
+            f"token {pos + 1} ({extra!r} in {longer})",
             sentence=sentence,
             sentence_id=sentence_id,
             token=f"{pos + 1}",
