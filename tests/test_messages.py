@@ -274,11 +274,14 @@ def test_warnings_and_errors_name_flags_not_parameters(
         "tedeval: warning: 1 of 2 sentences has a missing parse (gap: 1), left out of every "
         "system (--missing skip)\n",
     )
-    status, _, err = full(capsys, "score", two, gap, "--missing", "flat", "--align")
+    # Under alignment the error names the unit and the sentences of both sides
+    # (SPEC.md §11), and still the flag, not the Python parameter.
+    status, _, err = full(capsys, "score", two, gap, "--missing", "error", "--align")
     assert (status, err) == (
         1,
-        "tedeval: error: --missing flat builds a parse over the gold's tokens, which under "
-        "alignment are not the parser's: use --missing skip or zero (SPEC.md §11)\n",
+        f"tedeval: error: {gap}:2: sentence 2: in unit 2 (the gold sentence 2, {two} line 2; "
+        f"gap sentence 2, {gap} line 2): gap has no parse for this sentence; pass --missing "
+        "skip, zero or flat to score the others\n",
     )
 
 
