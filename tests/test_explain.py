@@ -20,7 +20,7 @@ from nltk.parse import DependencyGraph
 from nltk_tedeval import MultiFunctionTree, generalize
 from nltk_tedeval.errors import OptionError, TedEvalError, YieldMismatchError
 from nltk_tedeval.protocol import sentence_stats
-from nltk_tedeval.protocol.drawing import _paths
+from nltk_tedeval.protocol.drawing import node_paths
 from nltk_tedeval.protocol.engine_apted import edit_script
 from nltk_tedeval.protocol.explain import COLOURS, Explanation, explain
 from nltk_tedeval.reading import read_text
@@ -310,10 +310,10 @@ def test_mft_to_tree_matches_to_bracketed(tree):
 @given(laminar_mfts())
 def test_paths_point_at_the_nodes(tree):
     drawn = mft_to_tree(tree, lambda span, labels: f"{span[0]}-{span[1]}")
-    for span, path in _paths(tree).items():
+    for span, path in node_paths(tree).items():
         assert drawn[path].label() == f"{span[0]}-{span[1]}"
         assert drawn[path].leaves() == list(tree.words[span[0] : span[1]])
-    assert set(_paths(tree)) == set(tree.spans)
+    assert set(node_paths(tree)) == set(tree.spans)
 
 
 # -- HTML for Jupyter, with and without svgling ------------------------------------------

@@ -63,7 +63,7 @@ def test_score_as_dict_and_printed_forms() -> None:
 
 def test_score_survives_pickling_with_all_it_knows() -> None:
     """``Score.__reduce__``: what the worker processes of ``jobs=`` send back."""
-    sig = Signature(metric="tedeval", ref="single")
+    sig = Signature(metric="tedeval", ref="single", keys={"ref": "the reference"})
     score = Score(
         0.25,
         name="TEDEVAL",
@@ -1472,11 +1472,16 @@ def test_run_protocol_defaults_and_result_fields(
 
     from nltk_tedeval.errors import TedEvalError
     from nltk_tedeval.protocol import ProtocolConfig, run_protocol
+    from nltk_tedeval.scoring.options import RunOptions
 
     config = ProtocolConfig.build(theories=1, parses=[0])
     t = Tree.fromstring("(S (NP-SBJ a) (VP b))")
     result = run_protocol(
-        [("gold", iter([t, t]))], [("parse", iter([t, t]))], config, progress=True, total=2
+        [("gold", iter([t, t]))],
+        [("parse", iter([t, t]))],
+        config,
+        options=RunOptions(progress=True),
+        total=2,
     )
     assert result.multiple is None and result.overlap == {} and result.config is config
     assert [table.array.tolist() for table in result.single] == [[[0, 2, 0, 4]] * 2]
@@ -1632,8 +1637,8 @@ def test_signature_refuses_unknown_keys_naming_them_all() -> None:
     with pytest.raises(ValueError) as info:  # a programming error, not the user's
         Signature(metric="x", zz=1, aa=2)
     assert str(info.value) == (
-        "signature key(s) aa, zz are not in SIGNATURE_KEYS; "
-        "add a key there, with its meaning, before a metric uses it"
+        "signature key(s) aa, zz are neither in SIGNATURE_KEYS nor the metric's own; declare "
+        "a key, with its meaning, in the metric's signature_keys before the metric uses it"
     )
 
 

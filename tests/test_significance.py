@@ -142,18 +142,28 @@ def test_score_is_a_float_that_prints_itself():
 
 
 def test_signature_fields_and_values():
-    sig = Signature(metric="x", labeled=True, map=None)
+    keys = {"labeled": "brackets with labels", "map": "a label map", "cutoff": "a length"}
+    sig = Signature(metric="x", labeled=True, map=None, keys=keys)
     assert str(sig).startswith("metric:x|labeled:yes|map:none|version:")
+    # A copy keeps the metric's keys.
     assert sig.replace(labeled=False).fields["labeled"] == "no"
-    assert Signature(cutoff=1) == Signature(cutoff=1)
-    assert hash(Signature(cutoff=1)) == hash(Signature(cutoff=1))
+    assert Signature(cutoff=1, keys=keys) == Signature(cutoff=1, keys=keys)
+    assert hash(Signature(cutoff=1, keys=keys)) == hash(Signature(cutoff=1, keys=keys))
 
 
-def test_signature_keys_come_from_the_shared_table():
-    with pytest.raises(ValueError, match="projectivize are not in SIGNATURE_KEYS"):
-        Signature(metric="mph", projectivize=True)
-    with pytest.raises(ValueError, match="flag are not in SIGNATURE_KEYS"):
+def test_signature_keys_are_shared_or_the_metrics_own():
+    with pytest.raises(ValueError, match="projectivize are neither in SIGNATURE_KEYS"):
+        Signature(metric="mph", projectivize=True, keys={"proj": "lifted or not"})
+    with pytest.raises(ValueError, match="flag are neither in SIGNATURE_KEYS"):
         Signature(metric="x").replace(flag=True)
+    # Where a metric's keys merge with the shared ones, one key means one thing.
+    with pytest.raises(ValueError, match="missing of the metric mean something else"):
+        Signature(metric="x", keys={"missing": "absent words"})
+    # Each evaluator signs with its own keys.
+    from nltk_tedeval import AttachmentEvaluator, MPHEvaluator
+
+    assert set(AttachmentEvaluator.signature_keys) == {"punct", "subtypes"}
+    assert set(MPHEvaluator.signature_keys) == {"heads", "punct", "proj"}
 
 
 def test_a_paired_test_refuses_runs_over_other_sentences() -> None:

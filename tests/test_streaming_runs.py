@@ -27,6 +27,7 @@ from nltk_tedeval.metrics.attachment import AttachmentEvaluator
 from nltk_tedeval.metrics.mph import MPHEvaluator
 from nltk_tedeval.metrics.parseval import ParsevalEvaluator
 from nltk_tedeval.scoring import loop as loop_module
+from nltk_tedeval.scoring.options import RunOptions
 from nltk_tedeval.scoring.stats import Measure, StatsTable, SumsTable, accuracy
 
 from .strategies import dependency_trees
@@ -202,13 +203,15 @@ def test_a_long_loop_of_sums_stays_flat():
         golds = (("a", "b") for _ in range(n))
         parses = (("a", "x" if k % 2 else "b") for k in range(n))
         tracemalloc.start()
-        run = loop_module.sentence_loop([("gold", golds)], [("sys", parses)], Words(), sums=sums)
+        options = RunOptions(statistics="rows" if sums is None else "sums")
+        run = loop_module.sentence_loop(
+            [("gold", golds)], [("sys", parses)], Words(), options=options, measures=[acc]
+        )
         size = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         return size, run.tables[0].totals(("right", "total")).tolist()
 
-    def plan(columns):
-        return SumsTable(columns, [acc], False)
+    plan = "sums"
 
     for sums in (plan, None):
         peak(10_000, sums)  # the interpreter's own free lists fill up first

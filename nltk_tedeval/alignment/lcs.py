@@ -3,9 +3,10 @@
 A parser's text may differ from the treebank's: a few characters (an
 ellipsis written ``...`` or ``…``, a changed word), a word it dropped or
 added, a sentence it skipped. Each parse's character stream is matched to
-the gold's by a longest common subsequence, computed as a minimal diff
-(Myers' O(ND) algorithm, from the ``diff-match-patch`` library with its
-time limit off, so the diff is minimal). Between two stretches of equal
+the gold's by a diff (the ``diff-match-patch`` library): sentence by
+sentence first, a sentence a line, then character by character where
+sentences differ, by a longest common subsequence (Myers' O(ND) algorithm
+with the time limit off, so that this part is minimal). Between two stretches of equal
 characters, the gold's characters and the parse's that differ are paired
 in order, one to one: they are *changed* characters, and the longer
 side's rest is its own.
@@ -56,17 +57,19 @@ Extent = tuple[tuple[int, ...], tuple[int, ...]]  # a sentence's token starts an
 Sides = Sequence[Sequence[Sequence[str] | None]]  # per side, per sentence: token texts or None
 
 
-def _partners(gold: str, other: str, mark: str = "") -> tuple[list[int], int]:
+def _partners(gold: str, other: str, marks: str = "") -> tuple[list[int], int]:
     """For every character of ``other``, its gold partner (equal or changed) or -1;
     and how many of the pairs are equal characters.
 
-    ``mark``, when given, is a character of neither text that both streams
-    hold at sentence boundaries: it anchors the diff, and is no character of
-    either text (indices leave it out, and it pairs with nothing else).
+    ``marks`` are characters of neither text that both streams hold at
+    sentence boundaries (line ends, and the marks around missing parses):
+    they guide the diff and are no character of either text (indices leave
+    them out, and they pair with nothing).
     """
     dmp = diff_match_patch()
-    dmp.Diff_Timeout = 0  # no time limit: a minimal diff, whatever it costs
-    partner = [-1] * (len(other) - other.count(mark) if mark else len(other))
+    dmp.Diff_Timeout = 0  # no time limit: minimal wherever it rediffs characters
+    not_text = set(marks)
+    partner = [-1] * (len(other) - sum(other.count(m) for m in not_text))
     g = o = 0  # characters of text so far, marks left out
     equal = 0
     gone: list[int] = []  # the differing characters since the last equal stretch
@@ -79,11 +82,13 @@ def _partners(gold: str, other: str, mark: str = "") -> tuple[list[int], int]:
         gone.clear()
         added.clear()
 
-    for op, text in dmp.diff_main(gold, other, False):
+    # Line by line first, a sentence a line, then character by character where
+    # lines differ (diff-match-patch's line mode): fast on whole files.
+    for op, text in dmp.diff_main(gold, other, "\n" in not_text):
         if op == 0:
             pair()
         for c in text:
-            if c == mark:
+            if c in not_text:
                 continue
             if op == 0:
                 partner[o] = g
@@ -100,23 +105,28 @@ def _partners(gold: str, other: str, mark: str = "") -> tuple[list[int], int]:
     return partner, equal
 
 
-def _marked(side: Sequence[Sequence[str] | None], mark: str, missing: bool) -> str:
-    """A side's stream with ``mark`` at sentence boundaries: for the gold (``missing``
-    false) at every one; for a parse, at the boundaries of its missing sentences
-    (a run of ``m`` missing sentences has ``m + 1``)."""
+def _lines(side: Sequence[Sequence[str] | None], mark: str, gold: bool) -> str:
+    """A side's stream a sentence a line, for the diff.
+
+    A missing parse has no text: its place is marked (``mark`` on lines of
+    its own), and so are the boundaries of every gold sentence, so that the
+    diff takes the marks around a run of ``m`` missing sentences (``m + 1``
+    of them) for the boundaries of the ``m`` gold sentences they stand for,
+    even among repeated text.
+    """
     out = []
     before = False  # whether the sentence before was a missing one
     for sentence in side:
         if sentence is None:
-            out.append(mark if before else mark + mark)
+            out.append(f"{mark}\n" if before else f"{mark}\n{mark}\n")
             before = True
             continue
-        if not missing:
-            out.append(mark)
-        out.append("".join(sentence))
+        if gold and mark:
+            out.append(f"{mark}\n")
+        out.append("".join(sentence) + "\n")
         before = False
-    if not missing:
-        out.append(mark)
+    if gold and mark:
+        out.append(f"{mark}\n")
     return "".join(out)
 
 
@@ -160,13 +170,14 @@ def merged_layout(sides: Sides, roles: Sequence[str]) -> Layout:
         token_of[a:b] = [t] * (b - a)
     diffs = []
     for side, other in zip(sides[1:], streams[1:], strict=True):
+        if "\n" in gold or "\n" in other:
+            diffs.append(_partners(gold, other))  # no line of its own for a sentence
+            continue
+        mark = ""
         if any(sentence is None for sentence in side):
-            # A missing parse has no text: marks at sentence boundaries let the
-            # diff find the gold sentence it stands for, even among repeated text.
             mark = next(c for c in _MARKS if c not in gold and c not in other)
-            diffs.append(_partners(_marked(sides[0], mark, False), _marked(side, mark, True), mark))
-        else:
-            diffs.append(_partners(gold, other))
+        lines = (_lines(sides[0], mark, True), _lines(side, mark, False))
+        diffs.append(_partners(*lines, marks=f"\n{mark}"))
     for k, (partner, equal) in enumerate(diffs, start=1):
         if gold and partner and not equal:
             raise AlignmentError(

@@ -34,50 +34,14 @@ from ..errors import MissingParseWarning, TedEvalError
 from ..reading import FORMATS
 from ..scoring.loop import MISSING
 from ..scoring.significance import DEFAULT_SEED
-from ..trees.labelers import LABELERS
-from .classic_commands import cmd_attach, cmd_mph, cmd_parseval
+from .commands import CONLL18_TABLES
 from .output import OUTPUT_FORMATS, PROG, check_streams, for_command_line
-from .tedeval_commands import GoldOnly, cmd_cross, cmd_score
+from .registry import METRICS
 
 __all__ = ["build_parser", "main"]
 
 
-EXAMPLES = {
-    "score": """examples:
-  tedeval score gold.conllu parse.conllu
-  tedeval score gold.ptb parse1.ptb parse2.ptb --significance 10000
-  tedeval score gold.conllu parse.conllu --other-gold gold.ptb --json   # MULTIPLE
-  tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
-  tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
-""",
-    "cross": """examples:
-  tedeval cross -e ptb=gold.ptb,berkeley.ptb -e ud=gold.conllu,malt.conllu --projectivize
-  tedeval cross -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
-      --tl-unify ptb:ud --significance 10000 --json
-  tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
-""",
-    "parseval": """examples:
-  tedeval parseval gold.mrg test.mrg
-  tedeval parseval gold.mrg test.mrg -p COLLINS.prm --per-sentence lines.tsv
-  tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
-  tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
-""",
-    "attach": """examples:
-  tedeval attach gold.conllu parse.conllu
-  tedeval attach gold.conllx parse.conllx --punct exclude --relations
-  tedeval attach gold.conllu a.conllu b.conllu --significance 10000
-""",
-    "mph": """examples:
-  tedeval mph gold.ptb parse.ptb
-  tedeval mph gold.ptb parse.conllu --projectivize   # a dependency parse against bracketed gold
-  tedeval mph gold.ptb parse.ptb --head-rules my.rules
-""",
-}
-
-
 _ALIGN_MODES = ("exact", "lcs")
-_CONLL18_TABLES = ("verbose", "counts", "short")
-SYSTEM_HELP = "a system's output file, or NAME=FILE to name it (default name: the file's stem)"
 
 
 def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
@@ -172,50 +136,6 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
     p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
 
 
-def _conversion(p: argparse.ArgumentParser, *, per_experiment: bool) -> None:
-    g = p.add_argument_group("conversion to multi-function trees (SPEC.md §3)")
-    g.add_argument(
-        "--labeler",
-        default="ptb",
-        choices=sorted(LABELERS),
-        help="function labels of bracketed trees (default ptb: dash tags such as NP-SBJ)",
-    )
-    g.add_argument("--head-label", default="hd", help="label of dependency heads (default hd)")
-    g.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
-    g.add_argument(
-        "--projectivize",
-        action="store_true",
-        help="lift non-projective arcs (Nivre and Nilsson 2005) before scoring; by default "
-        "a non-projective tree is scored as it is, its projections keeping their gaps",
-    )
-    if per_experiment:
-        g.add_argument(
-            "--label-map",
-            action="append",
-            default=[],
-            metavar="NAME=FILE",
-            help="rename experiment NAME's labels with a TSV map (from<TAB>to)",
-        )
-        g.add_argument(
-            "--tl-unify",
-            action="append",
-            default=[],
-            metavar="A:B",
-            help="enrich experiment A's gold with B's labels by TL-unification",
-        )
-    else:
-        g.add_argument(
-            "--label-map", metavar="FILE", help="rename labels with a TSV map (from<TAB>to)"
-        )
-    e = p.add_argument_group("engine")
-    e.add_argument(
-        "--engine",
-        default="span",
-        choices=["span", "apted"],
-        help="span: exact and linear (default); apted: tree edit distance cross-check",
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
@@ -225,130 +145,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    def command(name: str, help_: str) -> argparse.ArgumentParser:
+    for command in METRICS.values():
         p = sub.add_parser(
-            name,
-            help=help_,
-            description=help_,
-            epilog=EXAMPLES[name],
+            command.name,
+            help=command.help,
+            description=command.help,
+            epilog=command.examples,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         p.set_defaults(command_parser=p)  # for errors found after parsing, with its usage
-        return p
-
-    p = command("score", "TedEval of one or more parses against a gold file (SINGLE or MULTIPLE)")
-    p.add_argument("gold", metavar="GOLD")
-    p.add_argument("tests", metavar="PARSE", nargs="+", help=SYSTEM_HELP)
-    p.add_argument(
-        "--other-gold",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="gold of another theory; scores against the generalized gold (MULTIPLE)",
-    )
-    p.add_argument(
-        "--tl-unify",
-        metavar="FILE",
-        help="enrich GOLD with this gold's labels by TL-unification (PTB ⊔tl SD)",
-    )
-    _conversion(p, per_experiment=False)
-    _common(p)
-    p.set_defaults(run=cmd_score)
-
-    p = command("cross", "a cross-framework experiment: SINGLE, MULTIPLE and overlap")
-    p.add_argument(
-        "-e",
-        "--experiment",
-        action="append",
-        required=True,
-        metavar="NAME=GOLD,PARSE",
-        help="an experiment: its native gold and its parser's output (repeat for each)",
-    )
-    p.add_argument(
-        "--gold-only",
-        action="append",
-        dest="experiment",
-        type=GoldOnly,
-        metavar="NAME=GOLD",
-        help="a theory with a gold and no parser: its gold takes part in MULTIPLE's "
-        "generalization and in the overlap, and no row is scored for it",
-    )
-    _conversion(p, per_experiment=True)
-    _common(p, formats=False)
-    p.set_defaults(run=cmd_cross)
-
-    p = command("parseval", "ParsEval bracket scores exactly as EVALB computes them")
-    p.add_argument("gold", metavar="GOLD")
-    p.add_argument("tests", metavar="TEST", nargs="+", help=SYSTEM_HELP)
-    p.add_argument(
-        "-p", "--params", metavar="PRM", help="an EVALB parameter file (default COLLINS.prm)"
-    )
-    p.add_argument(
-        "--max-errors",
-        type=int,
-        default=None,
-        metavar="N",
-        help="stop as EVALB does after N error sentences (default: never; MAX_ERROR in PRM "
-        "is ignored)",
-    )
-    p.add_argument(
-        "--evalb",
-        action="store_true",
-        help="print EVALB's own output: the per-sentence table and the summary (error "
-        "sentences go to standard error, as EVALB reports them)",
-    )
-    p.add_argument(
-        "--jp-evalb",
-        action="store_true",
-        help="with --align: jp-evalb's default mode (Jo, Park and Park 2024) over the aligned "
-        "units, printing its table (see docs/SPEC.md, section 11)",
-    )
-    p.add_argument(
-        "--disco",
-        action="store_true",
-        help="discontinuous brackets as disco-dop's eval scores them (PRM a disco-dop "
-        "parameter file, default proper.prm's settings); the default for discbracket and "
-        "export gold files",
-    )
-    _common(p)
-    p.set_defaults(run=cmd_parseval)
-
-    p = command("attach", "attachment scores: LAS, UAS, label accuracy, undirected and NED")
-    p.add_argument("gold", metavar="GOLD")
-    p.add_argument("tests", metavar="PARSE", nargs="+", help=SYSTEM_HELP)
-    p.add_argument(
-        "--punct",
-        choices=["include", "exclude"],
-        default="include",
-        help="include punctuation (default, as CoNLL 2018) or exclude it (CoNLL-X eval.pl, nltk)",
-    )
-    p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
-    p.add_argument("--relations", action="store_true", help="print the per-relation table")
-    p.add_argument(
-        "--conll18",
-        nargs="?",
-        const="verbose",
-        choices=list(_CONLL18_TABLES),
-        help="the CoNLL 2018 shared task's metrics, exactly as conll18_ud_eval.py defines "
-        "them (tokens and sentences may differ; subtypes stripped), printed as its -v table "
-        "(verbose, default), its -c table (counts) or its three official scores (short)",
-    )
-    _common(p)
-    p.set_defaults(run=cmd_attach)
-
-    p = command("mph", "MPH: unlabeled brackets of maximal projections of heads")
-    p.add_argument("gold", metavar="GOLD")
-    p.add_argument("tests", metavar="TEST", nargs="+", help=SYSTEM_HELP)
-    p.add_argument("--head-rules", metavar="FILE", help="a head-rule table (default Collins 1999)")
-    p.add_argument(
-        "--punct-tags",
-        metavar="TAGS",
-        help="space-separated POS tags whose tokens are removed (default: , : `` '' .)",
-    )
-    p.add_argument("--projectivize", action="store_true", help="lift non-projective arcs")
-    _common(p)
-    p.set_defaults(run=cmd_mph)
+        command.arguments(p)
+        _common(p, formats=command.formats)
+        p.set_defaults(run=command.runner)
     return parser
 
 
@@ -376,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 # Options whose value may be left out, and the value they then take.
 _OPTIONAL_VALUES = {
     "--align": ("exact", _ALIGN_MODES),
-    "--conll18": ("verbose", _CONLL18_TABLES),
+    "--conll18": ("verbose", CONLL18_TABLES),
 }
 
 
@@ -402,7 +210,7 @@ def _run(args: argparse.Namespace) -> int:
     _tolerant_stdout()
     try:
         check_streams(args)
-        status = args.run(args)
+        status = args.run()(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return status
     except TedEvalError as err:

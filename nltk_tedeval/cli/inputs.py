@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import InputFormatError, OptionError, TedEvalError
 from ..reading import count_sentences, detect_format, read_file, read_label_map
 from ..reading.lines import STDIN
+from ..scoring.options import RunOptions
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -250,13 +251,12 @@ def progress(args: argparse.Namespace) -> bool | None:
     return False if args.quiet else args.progress
 
 
-def run_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The options every evaluator takes from the command line."""
-    options: dict[str, Any] = {
-        "on_error": "skip" if args.skip_bad else "raise",
-        "missing": args.missing,
-        "progress": progress(args),
-    }
-    if getattr(args, "align", None):
-        options["align"] = args.align
-    return options
+def run_options(args: argparse.Namespace, statistics: str = "rows") -> RunOptions:
+    """The run options of a command line (every evaluator takes them)."""
+    return RunOptions(
+        on_error="skip" if args.skip_bad else "raise",
+        missing=args.missing,
+        progress=progress(args),
+        align=getattr(args, "align", None),
+        statistics=statistics,
+    )

@@ -107,8 +107,9 @@ def evaluate(
         read[0],
         read[len(gold_paths) :],
         names=[s.name for s in named],
-        statistics=statistics_kept(args, evaluator.reads_rows, evaluator.reads_macro),
-        **run_options(args),
+        options=run_options(
+            args, statistics_kept(args, evaluator.reads_rows, evaluator.reads_macro)
+        ),
         **options,
     )
     require_sentences(evaluators[0].counts()["read"], paths)

@@ -14,6 +14,7 @@ from ..protocol.sentence import COLUMNS
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Score
 from ..trees.convert import Converter
+from .commands import GoldOnly
 from .inputs import label_map, require_sentences, run_options, streams
 from .output import (
     ScoreTable,
@@ -33,7 +34,7 @@ from .report import (
 )
 from .systems import ExtraGold, evaluate, report_run, statistics_kept
 
-__all__ = ["GoldOnly", "cmd_cross", "cmd_score"]
+__all__ = ["cmd_cross", "cmd_score"]
 
 
 def _converter(args: argparse.Namespace, label_map: dict[str, str] | None) -> Converter:
@@ -87,13 +88,6 @@ def cmd_score(args: argparse.Namespace) -> int:
         scenario=first.scenario,
     )
     return 0
-
-
-class GoldOnly(str):
-    """A ``--gold-only NAME=GOLD`` value: an experiment whose gold has no parse to score.
-
-    It shares ``-e``'s list, so that experiments keep the order they were given in.
-    """
 
 
 def _lifted_text(source: str, sentences: int, arcs: int) -> str:
@@ -197,8 +191,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         experiments,
         tl_unify=tl,
         engine=args.engine,
-        statistics=statistics_kept(args, reads_rows=False),
-        **run_options(args),
+        options=run_options(args, statistics_kept(args, reads_rows=False)),
     )
     result = cross.result
     require_sentences(result.read, [*golds, *parses])

@@ -45,11 +45,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..alignment import AlignedSentence, Normalization, Unit
+from ..alignment import AlignedSentence, Unit
 from ..errors import OptionError, TedEvalError, TreeStructureError
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.missing import ZERO
+from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
@@ -221,6 +222,10 @@ class AttachmentEvaluator(Evaluator):
     primary: ClassVar[tuple[str, ...]] = ("LAS", "UAS")
     columns: ClassVar[tuple[str, ...]] = ATTACHMENT_COLUMNS
     metric: ClassVar[str] = "attachment"
+    signature_keys: ClassVar[dict[str, str]] = {
+        "punct": "punctuation tokens scored (include) or left out (exclude)",
+        "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
+    }
     # Its reports read sums and macro averages: the command line keeps no row per
     # sentence, only its scores.
     reads_rows: ClassVar[bool] = False
@@ -237,22 +242,16 @@ class AttachmentEvaluator(Evaluator):
         *,
         punct: str = "include",
         strip_subtypes: bool = False,
-        on_error: str = "raise",
-        missing: str = "skip",
-        progress: bool | None = False,
-        align: bool | str = False,
-        normalization: Normalization | None = None,
+        options: RunOptions | None = None,
+        **run: Any,
     ) -> None:
         if punct not in PUNCT_OPTIONS:
             raise OptionError(f"punct must be one of {PUNCT_OPTIONS}, not {punct!r}")
         super().__init__(
             parsed_sents,
             gold_sents,
-            on_error=on_error,
-            missing=missing,
-            progress=progress,
-            align=align,
-            normalization=normalization,
+            options=options,
+            **run,
         )
         self.punct = punct
         self.strip_subtypes = strip_subtypes

@@ -50,6 +50,7 @@ import numpy as np
 from ..alignment import CONLL18_NORMALIZATION, align_units
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
+from ..scoring.options import RunOptions
 from ..scoring.stats import (
     Measure,
     RowBuffer,
@@ -367,11 +368,35 @@ class Conll18Evaluator:
     """
 
     metric: ClassVar[str] = "conll18"
+    signature_keys: ClassVar[dict[str, str]] = {
+        "subtypes": "dependency relation subtypes cut at ':' (strip), as the script does",
+    }
     measures: ClassVar[dict[str, Measure]] = _measures()
     primary: ClassVar[tuple[str, ...]] = ("LAS", "MLAS", "BLEX")
     columns: ClassVar[tuple[str, ...]] = COLUMNS
 
-    def __init__(self, parsed_sents: Iterable[Any], gold_sents: Iterable[Any]) -> None:
+    def __init__(
+        self,
+        parsed_sents: Iterable[Any],
+        gold_sents: Iterable[Any],
+        *,
+        options: RunOptions | None = None,
+        **run: Any,
+    ) -> None:
+        self.options = RunOptions.of(options, **run)
+        # The script's own definitions: it aligns tokens through their characters
+        # itself, stops at the first bad sentence and knows no missing parse.
+        fixed = RunOptions(progress=self.options.progress, statistics=self.options.statistics)
+        if self.options != fixed:
+            changed = [
+                name for name in RunOptions.names()
+                if getattr(self.options, name) != getattr(fixed, name)
+            ]  # fmt: skip
+            raise OptionError(
+                f"the CoNLL 2018 metrics are the script's own: {', '.join(changed)} would "
+                "change them (it aligns tokens itself, stops at a bad sentence and has no "
+                "missing parse)"
+            )
         self.parsed_sents = parsed_sents
         self.gold_sents = gold_sents
         self._stats: StatsTable | None = None
@@ -380,7 +405,9 @@ class Conll18Evaluator:
 
     @property
     def signature(self) -> Signature:
-        return Signature(metric=self.metric, align="chars:ws=Zs", subtypes="strip")
+        return Signature(
+            metric=self.metric, align="chars:ws=Zs", subtypes="strip", keys=self.signature_keys
+        )
 
     @property
     def stats(self) -> StatsTable:

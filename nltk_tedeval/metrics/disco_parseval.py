@@ -361,6 +361,11 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     gold brackets (disc.):          2 (1)
     """
 
+    signature_keys: ClassVar[dict[str, str]] = {
+        **BracketEvaluator.signature_keys,
+        "disc_only": "disco-dop's DISC_ONLY: only discontinuous brackets counted (yes/no)",
+    }
+
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
     columns: ClassVar[tuple[str, ...]] = (
         *COLUMNS,

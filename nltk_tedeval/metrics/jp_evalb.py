@@ -39,9 +39,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from ..alignment import Normalization, Unit
+from ..alignment import Unit
 from ..errors import InputFormatError, TedEvalError
 from ..scoring.missing import ZERO
+from ..scoring.options import RunOptions
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure
 from .evalb_brackets import _BASE_COLUMNS
 from .parseval import ParsevalEvaluator
@@ -80,24 +81,14 @@ class JpEvalbEvaluator(ParsevalEvaluator):
         parsed_sents: Any,
         gold_sents: Any,
         *,
-        on_error: str = "raise",
-        missing: str = "skip",
-        progress: bool | None = False,
-        align: bool | str = "exact",
-        normalization: Normalization | None = None,
+        options: RunOptions | None = None,
+        **run: Any,
     ) -> None:
-        if align is False:
-            align = "exact"  # jp-evalb always aligns; equal tokenizations align trivially
-        super().__init__(
-            parsed_sents,
-            gold_sents,
-            None,
-            on_error=on_error,
-            missing=missing,
-            progress=progress,
-            align=align,
-            normalization=normalization,
-        )
+        options = RunOptions.of(options, **run)
+        if options.align is None:
+            # jp-evalb always aligns; equal tokenizations align trivially.
+            options = RunOptions.of(options, align="exact")
+        super().__init__(parsed_sents, gold_sents, None, options=options)
         self.params = self.params.replace(cutoff_len=JP_EVALB_CUTOFF)
 
     def signature_fields(self) -> dict[str, object]:

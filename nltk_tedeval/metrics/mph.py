@@ -64,10 +64,10 @@ import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from ..alignment import Normalization
 from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
 from ..reading.evalb_params import COLLINS_DELETE_LABELS
 from ..scoring.evaluator import Evaluator
+from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, f_measure, precision, recall
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
 from ..trees.dependency import Arc, DependencyTree, checked, from_dependency_graph
@@ -261,6 +261,11 @@ class MPHEvaluator(Evaluator):
     primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "mph"
+    signature_keys: ClassVar[dict[str, str]] = {
+        "heads": "the head rules of MPH",
+        "punct": "the POS tags whose tokens are removed (collins, none, or the tags)",
+        "proj": "non-projective trees refused (require) or lifted (lift)",
+    }
     # Its reports read sums only: the command line keeps no row per sentence.
     reads_rows: ClassVar[bool] = False
 
@@ -276,20 +281,14 @@ class MPHEvaluator(Evaluator):
         head_rules: HeadRulesSpec = None,
         punct_tags: PunctSpec = PUNCT_TAGS,
         projectivize: bool = False,
-        on_error: str = "raise",
-        missing: str = "skip",
-        progress: bool | None = False,
-        align: bool | str = False,
-        normalization: Normalization | None = None,
+        options: RunOptions | None = None,
+        **run: Any,
     ) -> None:
         super().__init__(
             parsed_sents,
             gold_sents,
-            on_error=on_error,
-            missing=missing,
-            progress=progress,
-            align=align,
-            normalization=normalization,
+            options=options,
+            **run,
         )
         self.head_rules = get_head_rules(head_rules)
         self.punct_tags = _punct_set(punct_tags)

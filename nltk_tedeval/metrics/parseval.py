@@ -52,7 +52,7 @@ import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from ..alignment import Normalization, Unit
+from ..alignment import Unit
 from ..errors import (
     EmptyTreeError,
     InputFormatError,
@@ -65,6 +65,7 @@ from ..reading.evalb_params import EvalbParams
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.missing import ZERO
+from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
@@ -159,6 +160,11 @@ class BracketEvaluator(Evaluator):
     """
 
     params_type: ClassVar[type] = EvalbParams
+    signature_keys: ClassVar[dict[str, str]] = {
+        "prm": "the EVALB (or disco-dop) parameter file",
+        "labeled": "ParsEval brackets compared with their labels (yes/no)",
+        "cutoff": "ParsEval's CUTOFF_LEN for the len<=N figures",
+    }
     primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
 
     _flat_parse = staticmethod(flat_parse)
@@ -171,20 +177,14 @@ class BracketEvaluator(Evaluator):
         gold_sents: Iterable[Any],
         params: Any = None,
         *,
-        on_error: str = "raise",
-        missing: str = "skip",
-        progress: bool | None = False,
-        align: bool | str = False,
-        normalization: Normalization | None = None,
+        options: RunOptions | None = None,
+        **run: Any,
     ) -> None:
         super().__init__(
             parsed_sents,
             gold_sents,
-            on_error=on_error,
-            missing=missing,
-            progress=progress,
-            align=align,
-            normalization=normalization,
+            options=options,
+            **run,
         )
         if params is None:
             params = self.params_type()

@@ -16,15 +16,9 @@ from typing import Any
 from ..alignment import Normalization, aligned_streams, describe_alignment
 from ..errors import OptionError
 from ..records import require_corpus
-from ..scoring.evaluator import UnknownNameError, check_align, sums_plan
-from ..scoring.loop import (
-    LoopResult,
-    RunAccounts,
-    check_jobs,
-    check_missing,
-    check_on_error,
-    keeping_sums,
-)
+from ..scoring.evaluator import UnknownNameError
+from ..scoring.loop import LoopResult, RunAccounts
+from ..scoring.options import RunOptions
 from ..scoring.significance import (
     DEFAULT_ROUNDS,
     DEFAULT_SEED,
@@ -34,7 +28,7 @@ from ..scoring.significance import (
 from ..scoring.stats import Score, Signature, StatsTable, SumsTable
 from ..trees.convert import Converter
 from ..trees.kinds import text_tokens
-from .evaluators import _TL_NOTE, LABELED, UNLABELED
+from .evaluators import LABELED, SIGNATURE_KEYS, TL_NOTE, UNLABELED
 from .sentence import ProtocolConfig, ProtocolResult, SentenceResult, run_protocol, table_results
 
 __all__ = ["CrossFrameworkEvaluator", "Experiment"]
@@ -96,14 +90,10 @@ class CrossFrameworkEvaluator(RunAccounts):
         *,
         tl_unify: Mapping[str, str] | None = None,
         engine: str = "span",
-        on_error: str = "raise",
-        missing: str = "skip",
-        jobs: int = 1,
-        progress: bool | None = False,
-        align: bool | str = False,
-        normalization: Normalization | None = None,
-        statistics: str = "rows",
+        options: RunOptions | None = None,
+        **run: Any,
     ) -> None:
+        self.options = RunOptions.of(options, **run)
         exps = [e if isinstance(e, Experiment) else Experiment(*e) for e in experiments]
         names = [e.name for e in exps]
         if len(exps) < 2:
@@ -131,18 +121,33 @@ class CrossFrameworkEvaluator(RunAccounts):
             multiple=True,
             overlaps=True,
         )
-        self.on_error = check_on_error(on_error)
-        self.missing_policy = check_missing(missing)
-        self.jobs = check_jobs(jobs)
-        self.progress = progress
-        self.align = check_align(align)
-        self.normalization = normalization or Normalization()
         self.aligned_counts: dict[str, int] = {}
+        """Under alignment: the units scored, and the sentences of every corpus by name."""
         self.unit_sentences: dict[int, dict[str, str]] = {}
         """Under alignment, in a run that keeps rows: the sentences of every unit, by corpus."""
-        """Under alignment: the units scored, and the sentences of every corpus by name."""
-        self._sums = sums_plan(statistics, (LABELED, UNLABELED))
         self._result: ProtocolResult | None = None
+
+    # -- the run options, as attributes -------------------------------------------
+
+    @property
+    def align(self) -> str | None:
+        return self.options.align
+
+    @property
+    def normalization(self) -> Normalization:
+        return self.options.normalization
+
+    @property
+    def on_error(self) -> str:
+        return self.options.on_error
+
+    @property
+    def missing_policy(self) -> str:
+        return self.options.missing
+
+    @property
+    def jobs(self) -> int:
+        return self.options.jobs
 
     @property
     def names(self) -> list[str]:
@@ -162,19 +167,9 @@ class CrossFrameworkEvaluator(RunAccounts):
                 normalization=self.normalization,
                 tally=self.aligned_counts,
                 mode=self.align,
-                sentences=self.unit_sentences if self._sums is None else None,
+                sentences=self.unit_sentences if self.options.statistics == "rows" else None,
             )
-        # run_protocol calls the sentence loop itself; the plan reaches it this way.
-        with keeping_sums(self._sums):
-            return run_protocol(
-                golds,
-                parses,  # type: ignore[arg-type]
-                self.config,
-                on_error=self.on_error,
-                missing=self.missing_policy,
-                jobs=self.jobs,
-                progress=self.progress,
-            )
+        return run_protocol(golds, parses, self.config, options=self.options)  # type: ignore[arg-type]
 
     @property
     def result(self) -> ProtocolResult:
@@ -225,7 +220,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         """One note per TL-unified gold (its parses are judged on labels they cannot
         write), and under alignment what the rows are (SPEC.md §11)."""
         notes = [
-            _TL_NOTE.format(gold=f"{a}'s gold", other=f"{b}'s", parses=f"{a}'s parses")
+            TL_NOTE.format(gold=f"{a}'s gold", other=f"{b}'s", parses=f"{a}'s parses")
             for a, b in self.tl_unify.items()
         ]
         if self.align is not None:
@@ -243,10 +238,9 @@ class CrossFrameworkEvaluator(RunAccounts):
             fields.update(self.experiments[self._index(name)].converter.signature_fields())
             fields["tl"] = self.tl_unify.get(name, "no")
         fields["engine"] = self.config.engine
-        if self.align is not None:
-            fields["align"] = f"{self.align}:{self.normalization.signature}"
+        fields.update(self.options.signature_fields())
         fields["missing"] = self.missing_policy
-        return Signature(fields)
+        return Signature(fields, keys=SIGNATURE_KEYS)
 
     def _scores(
         self, table: StatsTable | SumsTable, signature: Signature, average: str
@@ -273,7 +267,11 @@ class CrossFrameworkEvaluator(RunAccounts):
         ia, ib = self._index(a), self._index(b)
         table = self.result.overlap[(min(ia, ib), max(ia, ib))]
         sig = Signature(
-            metric="tedeval", ref="overlap", engine=self.config.engine, missing=self.missing_policy
+            metric="tedeval",
+            ref="overlap",
+            engine=self.config.engine,
+            missing=self.missing_policy,
+            keys=SIGNATURE_KEYS,
         )
         return self._scores(table, sig, average)
 
@@ -290,7 +288,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         (labeled, where no tree carries a function label) is not tested: its
         result has no p-value and says why in ``reason`` (SPEC.md §6).
         """
-        if self._sums is not None:
+        if self.options.statistics != "rows":
             raise OptionError(
                 "a paired test swaps rows of two parsers, and this experiment kept only "
                 "their sums: keep them with statistics='rows' (the default)"

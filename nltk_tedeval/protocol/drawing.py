@@ -58,7 +58,7 @@ _MARKS = {
 _QUOTED_WORDS = 6
 
 
-def _mark(op: str, charged: bool, text: str) -> str:
+def mark_text(op: str, charged: bool, text: str) -> str:
     return _MARKS[(op, charged)].format(text)
 
 
@@ -69,7 +69,7 @@ def _split(item: tuple) -> tuple[str | None, Span]:
     return None, item
 
 
-def _item_key(item: tuple) -> tuple:
+def item_key(item: tuple) -> tuple:
     """Sort items in reading order: by start, larger spans first, then label."""
     label, span = _split(item)
     return (span[0], -span_size(span), label or "")
@@ -84,19 +84,19 @@ def _describe(item: tuple, words: Sequence[str]) -> str:
     return f'{head} "{" ".join(quoted)}"'
 
 
-def _op_lines(
+def op_lines(
     what: str, items: frozenset[tuple], free: frozenset[tuple], sign: str, words: Sequence[str]
 ) -> list[str]:
     if not items:
         return [f"the parse {what}: nothing"]
     lines = [f"the parse {what} ({len(items)}):"]
-    for item in sorted(items, key=_item_key):
+    for item in sorted(items, key=item_key):
         note = "   (not charged)" if item in free else ""
         lines.append(f"  {sign} {_describe(item, words)}{note}")
     return lines
 
 
-def _pretty(tree: Any, *, unicodelines: bool = False, sentence: Any = None) -> str:
+def pretty(tree: Any, *, unicodelines: bool = False, sentence: Any = None) -> str:
     """nltk's ASCII drawing of ``tree``, without trailing blanks.
 
     ``sentence`` holds the words of a tree whose leaves are positions (a tree
@@ -109,7 +109,7 @@ def _pretty(tree: Any, *, unicodelines: bool = False, sentence: Any = None) -> s
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").split("\n"))
 
 
-def _bracketed(tree: MultiFunctionTree, node_text: Callable[[Span, frozenset[str]], str]) -> str:
+def bracketed(tree: MultiFunctionTree, node_text: Callable[[Span, frozenset[str]], str]) -> str:
     """The tree on one line, labels from ``node_text``; without recursion."""
     if not tree.contiguous:
         return bracketed_with_gaps(tree, node_text, VIRTUAL_ROOT)
@@ -142,7 +142,7 @@ def _bracketed(tree: MultiFunctionTree, node_text: Callable[[Span, frozenset[str
     return " ".join(out).replace(" )", ")")
 
 
-def _paths(tree: MultiFunctionTree) -> dict[Span, tuple[int, ...]]:
+def node_paths(tree: MultiFunctionTree) -> dict[Span, tuple[int, ...]]:
     """The position of every node in :func:`~nltk_tedeval.trees.constituency.mft_to_tree`'s tree.
 
     Positions are nltk's tree positions (child indices from the root),

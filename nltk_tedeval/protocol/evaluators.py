@@ -24,20 +24,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from ..alignment import Normalization
 from ..errors import OptionError
 from ..records import require_corpora, require_corpus
 from ..scoring.evaluator import Evaluator
-from ..scoring.loop import (
-    LoopResult,
-    Sentence,
-    check_jobs,
-)
-from ..scoring.stats import Measure, Score, StatsTable, SumsTable, edit_score
+from ..scoring.loop import LoopResult, Sentence
+from ..scoring.options import RunOptions
+from ..scoring.stats import Measure, Score, StatsTable, SumsTable
 from ..trees.convert import Converter
 from ..trees.kinds import text_tokens
 from .sentence import (
     COLUMNS,
+    LABELED,
+    UNLABELED,
     ProtocolConfig,
     ProtocolScorer,
     Row,
@@ -45,24 +43,21 @@ from .sentence import (
     table_results,
 )
 
-__all__ = ["LABELED", "UNLABELED", "TedEvalEvaluator"]
+__all__ = ["LABELED", "SIGNATURE_KEYS", "UNLABELED", "TedEvalEvaluator"]
 
-LABELED = Measure(
-    "TEDEVAL labeled",
-    ("delta_labeled", "iota_labeled"),
-    edit_score,
-    "no labeled item on either side (Σι = 0): no function label to compare",
-)
-"""TedEval over labeled items (every function label over every span)."""
-UNLABELED = Measure(
-    "TEDEVAL unlabeled",
-    ("delta_unlabeled", "iota_unlabeled"),
-    edit_score,
-    "no span below the sentence on either side (Σι = 0)",
-)
-"""TedEval over unlabeled items (every span but the whole sentence)."""
+SIGNATURE_KEYS: dict[str, str] = {
+    "ref": "TedEval's reference: single, multiple(k) over k theories, or overlap",
+    "labeler": "how bracket labels carry functions (ptb, colon, identity, rr, ...)",
+    "hd": "the label of a dependency head's own node",
+    "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
+    "proj": "non-projective trees scored as they are (native) or lifted (lift)",
+    "map": "a label map applied before scoring (yes/no)",
+    "tl": "TL-unification of a gold with another theory's labels",
+    "engine": "TedEval's engine: span (exact set counting) or apted",
+}
+"""TedEval's own signature keys: its reference and the conversion's options (SPEC.md §3)."""
 
-_TL_NOTE = (
+TL_NOTE = (
     "{gold} carries {other} labels by TL-unification; {parses} cannot "
     "produce them, so their labeled scores count those labels as missed and stay "
     "below 1.0 even for a parse equal to the gold (SPEC.md §5)"
@@ -71,7 +66,7 @@ _TL_NOTE = (
 _CONVERTER_OPTIONS = ("labeler", "head_label", "strip_subtypes", "projectivize", "label_map")
 
 
-def _converter(converter: Converter | None, options: Mapping[str, Any]) -> Converter:
+def converter_of(converter: Converter | None, options: Mapping[str, Any]) -> Converter:
     unknown = set(options) - set(_CONVERTER_OPTIONS)
     if unknown:
         raise OptionError(
@@ -129,6 +124,8 @@ class TedEvalEvaluator(Evaluator):
     primary = ("labeled", "unlabeled")
     columns = COLUMNS
     reads_rows = False  # its reports read sums; only sentence_results reads rows
+    parallel = True  # the APTED engine spreads over jobs; the span engine stays in one process
+    signature_keys = SIGNATURE_KEYS
 
     def __init__(
         self,
@@ -140,25 +137,13 @@ class TedEvalEvaluator(Evaluator):
         tl_unify_with: Iterable[Any] | None = None,
         tl_converter: Converter | None = None,
         engine: str = "span",
-        on_error: str = "raise",
-        missing: str = "skip",
-        jobs: int = 1,
-        progress: bool | None = False,
         converter: Converter | None = None,
-        align: bool | str = False,
-        normalization: Normalization | None = None,
-        **options: Any,
+        options: RunOptions | None = None,
+        **keywords: Any,
     ) -> None:
-        super().__init__(
-            parsed_sents,
-            gold_sents,
-            on_error=on_error,
-            missing=missing,
-            progress=progress,
-            align=align,
-            normalization=normalization,
-        )
-        self.converter = _converter(converter, options)
+        run, conversion = RunOptions.split(keywords)
+        super().__init__(parsed_sents, gold_sents, options=options, **run)
+        self.converter = converter_of(converter, conversion)
         self.other_golds = require_corpora(other_golds, "other_golds")
         if tl_unify_with is not None:
             require_corpus(tl_unify_with, "tl_unify_with")
@@ -180,7 +165,6 @@ class TedEvalEvaluator(Evaluator):
             engine=engine,
             multiple=bool(self.other_golds),
         )
-        self.jobs = check_jobs(jobs)
         self._lifted: list[int] = []
         self._lifted_arcs: list[int] = []
 
@@ -240,8 +224,7 @@ class TedEvalEvaluator(Evaluator):
         fields.update(self.converter.signature_fields())
         fields["tl"] = self.tl_unify_with is not None
         fields["engine"] = self.config.engine
-        if self.align is not None:
-            fields["align"] = f"{self.align}:{self.normalization.signature}"
+        fields.update(self.options.signature_fields())
         return fields
 
     @property
@@ -250,7 +233,7 @@ class TedEvalEvaluator(Evaluator):
         if self.tl_unify_with is None:
             return []
         return [
-            _TL_NOTE.format(
+            TL_NOTE.format(
                 gold="the gold", other="another theory's", parses="parses of its own theory"
             )
         ]

@@ -70,7 +70,7 @@ from typing import Any
 from ..alignment import Normalization, align_units
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
-from ..scoring.evaluator import check_align
+from ..scoring.options import check_align
 from ..trees.constituency import is_tree, mft_to_tree
 from ..trees.convert import Converter
 from ..trees.kinds import text_tokens
@@ -84,14 +84,14 @@ from .drawing import (
     EMPTY,
     MAX_DRAWN_TOKENS,
     VIRTUAL_ROOT,
-    _bracketed,
-    _item_key,
-    _mark,
-    _op_lines,
-    _paths,
-    _pretty,
+    bracketed,
+    item_key,
+    mark_text,
+    node_paths,
+    op_lines,
+    pretty,
 )
-from .evaluators import _converter
+from .evaluators import converter_of
 
 __all__ = ["DRAWINGS", "SCENARIOS", "Explanation", "Operation", "explain"]
 
@@ -285,11 +285,11 @@ class Explanation:
                     if mark is None:
                         kept.append(label)
                     else:
-                        marked.append(_mark(*mark, label))
+                        marked.append(mark_text(*mark, label))
                 return ",".join(kept + marked) or EMPTY
             plain = ",".join(sorted(labels)) or EMPTY
             mark = marks.get(span)
-            return plain if mark is None else _mark(*mark, plain)
+            return plain if mark is None else mark_text(*mark, plain)
 
         return text
 
@@ -316,10 +316,10 @@ class Explanation:
                 # A tree with gaps has positions as leaves; nltk draws it
                 # with crossing branches over the words in order.
                 words = None if tree.contiguous else list(tree.words)
-                return _pretty(nltk_tree, sentence=words, **kw)
+                return pretty(nltk_tree, sentence=words, **kw)
             except RecursionError:
                 pass  # nltk's drawing recurses: a very deep tree prints as brackets
-        return _bracketed(tree, node_text)
+        return bracketed(tree, node_text)
 
     def summary(self) -> str:
         """The operations, δ, ι and the score, as lines of text (no drawings)."""
@@ -328,8 +328,8 @@ class Explanation:
     def _details(self) -> str:
         words = self.reference.words
         lines = [
-            *_op_lines("must lose", self.deletions, self.uncharged_deletions, "-", words),
-            *_op_lines("must gain", self.additions, self.uncharged_additions, "+", words),
+            *op_lines("must lose", self.deletions, self.uncharged_deletions, "-", words),
+            *op_lines("must gain", self.additions, self.uncharged_additions, "+", words),
         ]
         free = sorted(self.uncharged, key=_op_key)
         if free:
@@ -411,7 +411,7 @@ class Explanation:
             layout = svgling.draw_tree(
                 mft_to_tree(tree, self._node_text(marks), top_label=VIRTUAL_ROOT)
             )
-            for span, path in _paths(tree).items():
+            for span, path in node_paths(tree).items():
                 colour = self._node_colour(marks, span, tree.labels(span))
                 if colour is not None:
                     layout.set_node_style(path, text_color=colour)
@@ -445,7 +445,7 @@ def _operations(deletions: Iterable[tuple], additions: Iterable[tuple]) -> froze
 
 def _op_key(op: Operation) -> tuple:
     kind, item = op
-    return (kind, _item_key(item))
+    return (kind, item_key(item))
 
 
 def explain(
@@ -506,7 +506,7 @@ def explain(
     >>> e.delta, e.iota, round(e.score, 4)
     (3, 9, 0.6667)
     """
-    conv = _converter(converter, conversion_options)
+    conv = converter_of(converter, conversion_options)
     if reference is not None and other_golds:
         raise OptionError("give either a reference or other golds to generalize, not both")
     others = list(other_golds)

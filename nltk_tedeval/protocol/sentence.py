@@ -48,7 +48,8 @@ from ..scoring.loop import (
     SkippedSentence,
     sentence_loop,
 )
-from ..scoring.stats import StatsTable
+from ..scoring.options import RunOptions
+from ..scoring.stats import Measure, StatsTable, edit_score
 from ..trees.convert import Converter
 from ..trees.kinds import flat_parse, has_text, tree_words
 from ..trees.mft import MultiFunctionTree
@@ -61,6 +62,9 @@ from .engine_span import span_counts
 __all__ = [
     "COLUMNS",
     "ENGINES",
+    "LABELED",
+    "TEDEVAL_MEASURES",
+    "UNLABELED",
     "ProtocolConfig",
     "ProtocolResult",
     "ProtocolScorer",
@@ -76,6 +80,22 @@ __all__ = [
 
 COLUMNS = ("delta_labeled", "iota_labeled", "delta_unlabeled", "iota_unlabeled")
 """The sufficient statistics of one sentence: δ and ι in labeled, then unlabeled mode."""
+
+LABELED = Measure(
+    "TEDEVAL labeled",
+    ("delta_labeled", "iota_labeled"),
+    edit_score,
+    "no labeled item on either side (Σι = 0): no function label to compare",
+)
+"""TedEval over labeled items (every function label over every span)."""
+UNLABELED = Measure(
+    "TEDEVAL unlabeled",
+    ("delta_unlabeled", "iota_unlabeled"),
+    edit_score,
+    "no span below the sentence on either side (Σι = 0)",
+)
+"""TedEval over unlabeled items (every span but the whole sentence)."""
+TEDEVAL_MEASURES = (LABELED, UNLABELED)
 
 Row = tuple[int, int, int, int]
 Engine = Callable[..., tuple[int, int]]
@@ -405,21 +425,17 @@ def run_protocol(
     parses: Sequence[tuple[str, Iterable[Any]]],
     config: ProtocolConfig,
     *,
-    on_error: str = "raise",
-    missing: str = "skip",
-    jobs: int = 1,
-    progress: bool | None = None,
+    options: RunOptions | None = None,
     total: int | None = None,
 ) -> ProtocolResult:
     """Run the protocol over named corpora: the golds (theories, then auxiliary), then the parses.
 
     It is the one sentence loop of :func:`~nltk_tedeval.scoring.loop.sentence_loop`
-    with :class:`ProtocolScorer`: ``on_error`` decides what a bad sentence
-    does, ``missing`` what a missing parse does; ``jobs > 1`` spreads
-    sentences over processes with joblib for the APTED engine (the span
-    engine always runs in one process, which is faster);
-    ``progress`` shows a tqdm bar on stderr (by default only when stderr is
-    a terminal).
+    with :class:`ProtocolScorer`, under the run's ``options``
+    (:class:`~nltk_tedeval.scoring.options.RunOptions`: what a bad sentence and
+    a missing parse do; ``jobs > 1`` spreads sentences over processes with
+    joblib for the APTED engine, the span engine always running in one
+    process, which is faster; a progress bar; the statistics kept).
     """
     scorer = ProtocolScorer(config)
     n_sources = len(config.converters) + len(config.aux_converters) + len(config.parse_theories)
@@ -437,10 +453,8 @@ def run_protocol(
         parses,
         scorer,
         native=config.parse_theories,
-        on_error=on_error,
-        missing=missing,
-        jobs=jobs,
-        progress=progress,
+        options=options,
+        measures=TEDEVAL_MEASURES,
         total=total,
         keep=keep,
     )

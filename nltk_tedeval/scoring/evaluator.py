@@ -32,21 +32,16 @@ from ..alignment import Normalization, aligned_streams, alignment_summary, descr
 from ..errors import OptionError, SentenceCountError, TedEvalError
 from ..records import require_corpora, require_corpus
 from .loop import (
-    MISSING,
-    ON_ERROR,
-    ZERO,
     LoopResult,
-    MissingSentence,
     RunAccounts,
     Sentence,
     SkippedSentence,
-    SumsPlan,
     check_lengths,
-    check_missing,
-    check_on_error,
     sentence_loop,
     zip_parallel,
 )
+from .missing import MISSING, ZERO, MissingSentence
+from .options import ON_ERROR, STATISTICS, RunOptions
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature, StatsTable, SumsTable
 
@@ -56,9 +51,9 @@ __all__ = [
     "STATISTICS",
     "Evaluator",
     "MissingSentence",
+    "RunOptions",
     "SkippedSentence",
     "UnknownNameError",
-    "sums_plan",
     "zip_parallel",
 ]
 
@@ -118,35 +113,64 @@ class Evaluator(RunAccounts):
     """Whether those reports, reading no rows, still give macro averages (then the
     command line keeps each sentence's scores, ``statistics="macro"``, not sums only)."""
 
+    signature_keys: ClassVar[dict[str, str]] = {}
+    """The metric's own signature keys, with what each records (beside the shared
+    :data:`~nltk_tedeval.scoring.stats.SIGNATURE_KEYS`)."""
+    parallel: ClassVar[bool] = False
+    """Whether the evaluator spreads its sentences over ``jobs`` worker processes."""
+
     def __init__(
         self,
         parsed_sents: Iterable[Any],
         gold_sents: Iterable[Any],
         *,
-        on_error: str = "raise",
-        missing: str = "skip",
-        progress: bool | None = False,
-        align: bool | str = False,
-        normalization: Normalization | None = None,
+        options: RunOptions | None = None,
+        **run: Any,
     ) -> None:
         self.parsed_sents = require_corpus(parsed_sents, "parsed_sents")
         self.gold_sents = require_corpus(gold_sents, "gold_sents")
-        self.align = check_align(align)
-        self.normalization = normalization or Normalization()
+        try:
+            self.options = RunOptions.of(options, **run)
+        except OptionError as err:
+            raise OptionError(f"{type(self).__name__}: {err.message}") from None
+        if self.options.jobs != 1 and not self.parallel:
+            raise OptionError(
+                f"{type(self).__name__} scores in one process: jobs applies to TedEval's "
+                "APTED engine (TedEvalEvaluator, CrossFrameworkEvaluator)"
+            )
         self.aligned_counts: dict[str, int] = {}
         """Under alignment: the units scored, and the sentences of every corpus by name."""
         self.unit_sentences: dict[int, dict[str, str]] = {}
         """Under alignment, in a run that keeps rows: the sentences of every unit, by corpus."""
         if self.align is None:
             check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
-        self.on_error = check_on_error(on_error)
-        self.missing_policy = check_missing(missing)
-        self.progress = progress
         self._stats: StatsTable | SumsTable | None = None
-        self._sums: SumsPlan | None = None  # see evaluate_systems(statistics=...)
         self._run: LoopResult | None = None
         self._index = 0  # which system of a shared run this evaluator reports
         self._names: list[str] = ["parsed_sents"]
+
+    # -- the run options, as the attributes nltk-style callers read -------------
+
+    @property
+    def align(self) -> str | None:
+        """The alignment mode (SPEC.md §11), or ``None``."""
+        return self.options.align
+
+    @property
+    def normalization(self) -> Normalization:
+        return self.options.normalization
+
+    @property
+    def on_error(self) -> str:
+        return self.options.on_error
+
+    @property
+    def missing_policy(self) -> str:
+        return self.options.missing
+
+    @property
+    def progress(self) -> bool | None:
+        return self.options.progress
 
     @property
     def run(self) -> LoopResult:
@@ -246,12 +270,9 @@ class Evaluator(RunAccounts):
             golds,
             systems,
             scorer,
-            on_error=self.on_error,
-            missing=self.missing_policy,
-            jobs=getattr(self, "jobs", 1),
-            progress=self.progress,
+            options=self.options,
+            measures=self.measures.values(),
             keep=keep,
-            sums=self._sums,
         )
         for index, ev in enumerate(evaluators):
             ev.aligned_counts = self.aligned_counts
@@ -274,7 +295,7 @@ class Evaluator(RunAccounts):
             normalization=self.normalization,
             tally=self.aligned_counts,
             mode=self.align or "exact",
-            sentences=self.unit_sentences if self._sums is None else None,
+            sentences=self.unit_sentences if self.options.statistics == "rows" else None,
         )
 
     @classmethod
@@ -284,7 +305,7 @@ class Evaluator(RunAccounts):
         systems: Sequence[Iterable[Any]],
         *,
         names: Sequence[str] | None = None,
-        statistics: str = "rows",
+        statistics: str | None = None,
         **options: Any,
     ) -> list[Evaluator]:
         """Score several systems against one gold in one pass over the data.
@@ -307,20 +328,18 @@ class Evaluator(RunAccounts):
             raise OptionError(f"{len(names)} names for {len(systems)} systems")
         if len(set(names)) != len(names):
             raise OptionError(f"system names must be unique: {names}")
-        if check_align(options.get("align", False)) is None:
+        if statistics is not None:
+            options["statistics"] = statistics  # over what options= says
+        run, _ = RunOptions.split(options)
+        if RunOptions.of(options.get("options"), **run).align is None:
             check_lengths([("gold", gold_sents), *zip(names, systems, strict=True)])
         evaluators = [cls(system, gold_sents, **options) for system in systems]
-        plan = sums_plan(statistics, evaluators[0].measures.values())
-        for ev in evaluators:
-            ev._sums = plan
         evaluators[0]._share_run(evaluators, list(zip(names, systems, strict=True)))
         return evaluators
 
     def signature_fields(self) -> dict[str, object]:
         """Options that change the numbers; subclasses add theirs."""
-        fields: dict[str, object] = {"metric": self.metric}
-        if self.align is not None:
-            fields["align"] = f"{self.align}:{self.normalization.signature}"
+        fields: dict[str, object] = {"metric": self.metric, **self.options.signature_fields()}
         return fields
 
     # -- shared ---------------------------------------------------------------
@@ -340,7 +359,9 @@ class Evaluator(RunAccounts):
         The missing-parse policy is the last field: it changes the number
         of every metric alike.
         """
-        return Signature({**self.signature_fields(), "missing": self.missing_policy})
+        return Signature(
+            {**self.signature_fields(), "missing": self.missing_policy}, keys=self.signature_keys
+        )
 
     @property
     def notes(self) -> list[str]:
@@ -522,38 +543,3 @@ def _name_both(err: TedEvalError, gold: dict[str, Any], parse: dict[str, Any]) -
     if files:
         err.message = f"{err.message} ({', '.join(files)})"
         err.args = (err.message,)
-
-
-STATISTICS = ("rows", "sums", "macro")
-"""What a run keeps of its sentences: every row (the default; anything can be computed
-from them), the column sums alone (corpus scores), or the sums and every sentence's
-score (macro averages too). Sums and sentence counts are exact either way."""
-
-
-def sums_plan(statistics: str, measures: Iterable[Measure]) -> SumsPlan | None:
-    """How a run that keeps ``statistics`` builds its tables of ``measures``; ``None``: rows."""
-    if statistics not in STATISTICS:
-        raise OptionError(
-            f"statistics must be one of {', '.join(map(repr, STATISTICS))}, not {statistics!r}"
-        )
-    if statistics == "rows":
-        return None
-    measures = tuple(measures)
-    macro = statistics == "macro"
-    return lambda columns: SumsTable(columns, measures, macro)
-
-
-ALIGN = ("exact", "lcs")
-"""How ``align=`` aligns tokenizations (SPEC.md §11): ``"exact"`` (``True``) needs the
-same text; ``"lcs"`` aligns texts that differ by a longest common subsequence."""
-
-
-def check_align(value: bool | str | None) -> str | None:
-    """``None`` (no alignment) or the alignment mode that ``value`` asks for."""
-    if value is None or value is False:
-        return None
-    if value is True:
-        return "exact"
-    if isinstance(value, str) and value in ALIGN:
-        return value
-    raise OptionError(f"align must be False, True or one of {', '.join(ALIGN)}, not {value!r}")

@@ -33,9 +33,10 @@ stand-in of a missing parse comes from the scorer (its ``flat`` method).
 ...         right = 0 if parse is ZERO else sum(a == b for a, b in zip(gold, parse))
 ...         return ((right, len(gold)),), None
 >>> import warnings
+>>> from nltk_tedeval.scoring.options import RunOptions
 >>> with warnings.catch_warnings(record=True):
 ...     run = sentence_loop([("gold", [["a", "b"], ["c"]])], [("sys", [["a", "x"], None])],
-...                         Words(), missing="zero")
+...                         Words(), options=RunOptions(missing="zero"))
 >>> run.tables[0].array.tolist(), run.counts()
 ([[1, 2], [0, 1]], {'read': 2, 'scored': 2, 'missing': 1, 'skipped': 0})
 """
@@ -45,8 +46,6 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple, Protocol
@@ -67,11 +66,11 @@ from .missing import (
     stand_in,
     warn_missing,
 )
-from .stats import IdColumn, RowBuffer, StatsTable, SumsTable
+from .options import RunOptions
+from .stats import IdColumn, Measure, RowBuffer, StatsTable, SumsTable
 
 __all__ = [
     "MISSING",
-    "ON_ERROR",
     "ZERO",
     "LoopResult",
     "MissingSentence",
@@ -79,17 +78,11 @@ __all__ = [
     "Sentence",
     "SentenceScorer",
     "SkippedSentence",
-    "check_jobs",
     "check_lengths",
     "check_missing",
-    "check_on_error",
-    "keeping_sums",
     "sentence_loop",
     "zip_parallel",
 ]
-
-ON_ERROR = ("raise", "skip")
-"""What to do with a bad sentence: stop with its error, or leave it out and list it."""
 
 
 @dataclass(frozen=True)
@@ -286,70 +279,39 @@ class RunAccounts:
         return self._loop_result().counts()
 
 
-def check_on_error(on_error: str) -> str:
-    if on_error not in ON_ERROR:
-        raise OptionError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
-    return on_error
-
-
-def check_jobs(jobs: Any) -> int:
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs == 0:
-        raise OptionError(
-            f"jobs must be a positive number of processes (or negative, joblib style: "
-            f"-1 for every CPU), not {jobs!r}"
-        )
-    return jobs
-
-
-SumsPlan = Callable[[Sequence[str]], SumsTable]  # a run's table of sums for some columns
-
-_SUMS: ContextVar[SumsPlan | None] = ContextVar("nltk_tedeval_sums", default=None)
-
-
-@contextmanager
-def keeping_sums(sums: SumsPlan | None) -> Iterator[None]:
-    """Runs in this block that are given no ``sums`` keep these (``None``: rows): for a
-    caller whose loop runs inside another function's (a cross-framework experiment's)."""
-    token = _SUMS.set(sums)
-    try:
-        yield
-    finally:
-        _SUMS.reset(token)
-
-
 def sentence_loop(
     golds: Sequence[tuple[str, Iterable[Any]]],
     systems: Sequence[tuple[str, Iterable[Any]]],
     scorer: SentenceScorer,
     *,
     native: Sequence[int] | None = None,
-    on_error: str = "raise",
-    missing: str = "skip",
-    jobs: int = 1,
-    progress: bool | None = False,
+    options: RunOptions | None = None,
+    measures: Iterable[Measure] = (),
     total: int | None = None,
     keep: Callable[[Any], None] | None = None,
-    sums: SumsPlan | None = None,
 ) -> LoopResult:
     """Score every sentence of ``golds`` and ``systems`` (named corpora) with ``scorer``.
 
     ``native[j]`` is the index in ``golds`` of system ``j``'s own gold, the
-    one its flat parse is built from (default 0). ``jobs > 1`` scores
+    one its flat parse is built from (default 0). ``options`` are the run's
+    (:class:`~nltk_tedeval.scoring.options.RunOptions`): ``jobs > 1`` scores
     batches of sentences in worker processes (the scorer must pickle);
     ``progress`` shows a tqdm bar on stderr (``None``: when stderr is a
-    terminal), with an ETA when ``total`` or the golds' length is known.
-    ``keep`` receives the note of every kept sentence, in order; if it
-    raises, the error's ``partial`` attribute (when it has one) gets the
-    table as far as it went, what a tool that stops there has printed, when
-    the run has one table. ``sums`` (default: that of :func:`keeping_sums`)
-    builds tables that keep no rows, and then no sentence is recorded either.
+    terminal), with an ETA when ``total`` or the golds' length is known; a
+    run of ``statistics="sums"`` or ``"macro"`` builds tables that keep no
+    rows, for ``measures``, and records no sentence either. ``keep`` receives
+    the note of every kept sentence, in order; if it raises, the error's
+    ``partial`` attribute (when it has one) gets the table as far as it
+    went, what a tool that stops there has printed, when the run has one
+    table.
     """
-    check_on_error(on_error)
-    check_missing(missing)
-    check_jobs(jobs)
+    options = options or RunOptions()
+    on_error, missing, jobs, progress = (
+        options.on_error, options.missing, options.jobs, options.progress
+    )  # fmt: skip
+    sums = options.sums(measures)
     names = [name for name, _ in systems]
     native = tuple(native) if native is not None else (0,) * len(systems)
-    sums = sums or _SUMS.get()
     buffers = [RowBuffer(len(c)) if sums is None else sums(c) for c in scorer.columns]
     result = LoopResult([], policy=missing, recorded=sums is None)
     if total is None and golds and isinstance(golds[0][1], Sized):

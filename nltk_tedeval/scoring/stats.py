@@ -48,6 +48,7 @@ __all__ = [
     "accuracy",
     "edit_score",
     "f_measure",
+    "merged_keys",
     "precision",
     "recall",
 ]
@@ -371,54 +372,70 @@ SIGNATURE_KEYS: dict[str, str] = {
         "how tokens of the two sides were aligned: no (same tokens), or over the characters "
         "both spell (normalized as the value says; SPEC.md §11)"
     ),
-    "ref": "TedEval's reference: single, multiple(k) over k theories, or overlap",
-    "labeler": "how bracket labels carry functions (ptb, colon, identity, rr, ...)",
-    "hd": "the label of a dependency head's own node",
-    "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
-    "proj": "non-projective trees scored as they are (native), refused (require) or lifted (lift)",
-    "map": "a label map applied before scoring (yes/no)",
-    "tl": "TL-unification of a gold with another theory's labels",
-    "engine": "TedEval's engine: span (exact set counting) or apted",
-    "prm": "the EVALB (or disco-dop) parameter file",
-    "labeled": "ParsEval brackets compared with their labels (yes/no)",
-    "cutoff": "ParsEval's CUTOFF_LEN for the len<=N figures",
-    "disc_only": "disco-dop's DISC_ONLY: only discontinuous brackets counted (yes/no)",
-    "punct": "which tokens count as punctuation and are left out",
-    "heads": "the head rules of MPH",
     "missing": "what a missing parse does: skip (left out), zero (nothing right) or flat",
     "avg": "micro (corpus) or macro (mean of sentences) average",
     "version": "the package version",
 }
-"""Every signature key, shared by all metrics, with what it records.
+"""The signature keys every metric shares, with what each records.
 
-One table, so that one option is spelled one way in every metric's signature
-(``proj:lift`` in TedEval and MPH alike) and a typo in a key cannot go out
-unnoticed: :class:`Signature` refuses a key that is not here.
+Everything else a signature says is a metric's own option, and the metric
+owns its key (its ``signature_keys``, given to :class:`Signature`): a new
+metric adds no line here. Where a metric's keys merge with these, a key
+that means something else in each is refused, so that one option is
+spelled one way and a typo cannot go out unnoticed.
 """
+
+
+def merged_keys(keys: Mapping[str, str] | None) -> Mapping[str, str]:
+    """The shared keys and a metric's own; a key both give with other meanings is refused.
+
+    >>> merged_keys({"prm": "the parameter file"})["prm"]
+    'the parameter file'
+    """
+    if not keys:
+        return SIGNATURE_KEYS
+    clash = sorted(k for k in keys.keys() & SIGNATURE_KEYS.keys() if keys[k] != SIGNATURE_KEYS[k])
+    if clash:
+        raise ValueError(
+            f"signature key(s) {', '.join(clash)} of the metric mean something else in "
+            "SIGNATURE_KEYS, which every metric shares: name the metric's option otherwise"
+        )
+    return {**SIGNATURE_KEYS, **keys}
 
 
 class Signature:
     """Every option that changes a number, printed as ``key:value|...|version:X``.
 
-    Keys come from :data:`SIGNATURE_KEYS`.
+    Keys come from :data:`SIGNATURE_KEYS` and the metric's own ``keys``
+    (key to meaning), which a signature keeps for the copies it makes.
 
-    >>> str(Signature(metric="tedeval", ref="single"))
+    >>> str(Signature(metric="tedeval", ref="single", keys={"ref": "TedEval's reference"}))
     'metric:tedeval|ref:single|version:0.1.0'
     """
 
-    __slots__ = ("_fields",)
+    __slots__ = ("_fields", "_keys")
 
-    def __init__(self, fields: Mapping[str, object] | None = None, /, **more: object) -> None:
+    def __init__(
+        self,
+        fields: Mapping[str, object] | None = None,
+        /,
+        *,
+        keys: Mapping[str, str] | None = None,
+        **more: object,
+    ) -> None:
         items = dict(fields or {})
         items.update(more)
         items.pop("version", None)
-        unknown = sorted(set(map(str, items)) - SIGNATURE_KEYS.keys())
+        known = merged_keys(keys)
+        unknown = sorted(set(map(str, items)) - known.keys())
         if unknown:
             raise ValueError(
-                f"signature key(s) {', '.join(unknown)} are not in SIGNATURE_KEYS; "
-                "add a key there, with its meaning, before a metric uses it"
+                f"signature key(s) {', '.join(unknown)} are neither in SIGNATURE_KEYS nor the "
+                "metric's own; declare a key, with its meaning, in the metric's signature_keys "
+                "before the metric uses it"
             )
         self._fields = tuple((str(k), _sig_value(v)) for k, v in items.items())
+        self._keys = keys
 
     @property
     def fields(self) -> dict[str, str]:
@@ -429,7 +446,7 @@ class Signature:
         """A copy with some fields changed or added."""
         items = dict(self._fields)
         items.update({k: _sig_value(v) for k, v in changes.items()})
-        return Signature(items)
+        return Signature(items, keys=self._keys)
 
     def __str__(self) -> str:
         return "|".join(f"{k}:{v}" for k, v in self.fields.items())

@@ -1,0 +1,249 @@
+"""The metrics of the package as ``tedeval`` commands: their own arguments, and where each runs.
+
+Every built-in command is one :class:`~nltk_tedeval.cli.registry.Command`
+in :data:`~nltk_tedeval.cli.registry.METRICS`, registered here. Building
+their arguments imports no metric: each entry names its run function as a
+``"module:name"`` string, imported when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..trees.labelers import LABELERS
+from .registry import Command, gold_and_systems, register
+
+__all__ = ["CONLL18_TABLES", "GoldOnly"]
+
+CONLL18_TABLES = ("verbose", "counts", "short")
+"""The tables ``attach --conll18`` prints: the script's ``-v``, its ``-c``, its three scores."""
+
+
+class GoldOnly(str):
+    """A ``--gold-only NAME=GOLD`` value: an experiment whose gold has no parse to score.
+
+    It shares ``-e``'s list, so that experiments keep the order they were given in.
+    """
+
+
+def conversion(p: argparse.ArgumentParser, *, per_experiment: bool) -> None:
+    """The options of the conversion to multi-function trees (SPEC.md §3), and the engine."""
+    g = p.add_argument_group("conversion to multi-function trees (SPEC.md §3)")
+    g.add_argument(
+        "--labeler",
+        default="ptb",
+        choices=sorted(LABELERS),
+        help="function labels of bracketed trees (default ptb: dash tags such as NP-SBJ)",
+    )
+    g.add_argument("--head-label", default="hd", help="label of dependency heads (default hd)")
+    g.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
+    g.add_argument(
+        "--projectivize",
+        action="store_true",
+        help="lift non-projective arcs (Nivre and Nilsson 2005) before scoring; by default "
+        "a non-projective tree is scored as it is, its projections keeping their gaps",
+    )
+    if per_experiment:
+        g.add_argument(
+            "--label-map",
+            action="append",
+            default=[],
+            metavar="NAME=FILE",
+            help="rename experiment NAME's labels with a TSV map (from<TAB>to)",
+        )
+        g.add_argument(
+            "--tl-unify",
+            action="append",
+            default=[],
+            metavar="A:B",
+            help="enrich experiment A's gold with B's labels by TL-unification",
+        )
+    else:
+        g.add_argument(
+            "--label-map", metavar="FILE", help="rename labels with a TSV map (from<TAB>to)"
+        )
+    e = p.add_argument_group("engine")
+    e.add_argument(
+        "--engine",
+        default="span",
+        choices=["span", "apted"],
+        help="span: exact and linear (default); apted: tree edit distance cross-check",
+    )
+
+
+def _score(p: argparse.ArgumentParser) -> None:
+    gold_and_systems("PARSE")(p)
+    p.add_argument(
+        "--other-gold",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="gold of another theory; scores against the generalized gold (MULTIPLE)",
+    )
+    p.add_argument(
+        "--tl-unify",
+        metavar="FILE",
+        help="enrich GOLD with this gold's labels by TL-unification (PTB ⊔tl SD)",
+    )
+    conversion(p, per_experiment=False)
+
+
+def _cross(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "-e",
+        "--experiment",
+        action="append",
+        required=True,
+        metavar="NAME=GOLD,PARSE",
+        help="an experiment: its native gold and its parser's output (repeat for each)",
+    )
+    p.add_argument(
+        "--gold-only",
+        action="append",
+        dest="experiment",
+        type=GoldOnly,
+        metavar="NAME=GOLD",
+        help="a theory with a gold and no parser: its gold takes part in MULTIPLE's "
+        "generalization and in the overlap, and no row is scored for it",
+    )
+    conversion(p, per_experiment=True)
+
+
+def _parseval(p: argparse.ArgumentParser) -> None:
+    gold_and_systems("TEST")(p)
+    p.add_argument(
+        "-p", "--params", metavar="PRM", help="an EVALB parameter file (default COLLINS.prm)"
+    )
+    p.add_argument(
+        "--max-errors",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop as EVALB does after N error sentences (default: never; MAX_ERROR in PRM "
+        "is ignored)",
+    )
+    p.add_argument(
+        "--evalb",
+        action="store_true",
+        help="print EVALB's own output: the per-sentence table and the summary (error "
+        "sentences go to standard error, as EVALB reports them)",
+    )
+    p.add_argument(
+        "--jp-evalb",
+        action="store_true",
+        help="with --align: jp-evalb's default mode (Jo, Park and Park 2024) over the aligned "
+        "units, printing its table (see docs/SPEC.md, section 11)",
+    )
+    p.add_argument(
+        "--disco",
+        action="store_true",
+        help="discontinuous brackets as disco-dop's eval scores them (PRM a disco-dop "
+        "parameter file, default proper.prm's settings); the default for discbracket and "
+        "export gold files",
+    )
+
+
+def _attach(p: argparse.ArgumentParser) -> None:
+    gold_and_systems("PARSE")(p)
+    p.add_argument(
+        "--punct",
+        choices=["include", "exclude"],
+        default="include",
+        help="include punctuation (default, as CoNLL 2018) or exclude it (CoNLL-X eval.pl, nltk)",
+    )
+    p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
+    p.add_argument("--relations", action="store_true", help="print the per-relation table")
+    p.add_argument(
+        "--conll18",
+        nargs="?",
+        const="verbose",
+        choices=list(CONLL18_TABLES),
+        help="the CoNLL 2018 shared task's metrics, exactly as conll18_ud_eval.py defines "
+        "them (tokens and sentences may differ; subtypes stripped), printed as its -v table "
+        "(verbose, default), its -c table (counts) or its three official scores (short)",
+    )
+
+
+def _mph(p: argparse.ArgumentParser) -> None:
+    gold_and_systems("TEST")(p)
+    p.add_argument("--head-rules", metavar="FILE", help="a head-rule table (default Collins 1999)")
+    p.add_argument(
+        "--punct-tags",
+        metavar="TAGS",
+        help="space-separated POS tags whose tokens are removed (default: , : `` '' .)",
+    )
+    p.add_argument("--projectivize", action="store_true", help="lift non-projective arcs")
+
+
+_HERE = "nltk_tedeval.cli"
+
+register(
+    Command(
+        "score",
+        "TedEval of one or more parses against a gold file (SINGLE or MULTIPLE)",
+        _score,
+        f"{_HERE}.tedeval_commands:cmd_score",
+        """examples:
+  tedeval score gold.conllu parse.conllu
+  tedeval score gold.ptb parse1.ptb parse2.ptb --significance 10000
+  tedeval score gold.conllu parse.conllu --other-gold gold.ptb --json   # MULTIPLE
+  tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
+  tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
+""",
+    )
+)
+register(
+    Command(
+        "cross",
+        "a cross-framework experiment: SINGLE, MULTIPLE and overlap",
+        _cross,
+        f"{_HERE}.tedeval_commands:cmd_cross",
+        """examples:
+  tedeval cross -e ptb=gold.ptb,berkeley.ptb -e ud=gold.conllu,malt.conllu --projectivize
+  tedeval cross -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
+      --tl-unify ptb:ud --significance 10000 --json
+  tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
+""",
+        formats=False,
+    )
+)
+register(
+    Command(
+        "parseval",
+        "ParsEval bracket scores exactly as EVALB computes them",
+        _parseval,
+        f"{_HERE}.classic_commands:cmd_parseval",
+        """examples:
+  tedeval parseval gold.mrg test.mrg
+  tedeval parseval gold.mrg test.mrg -p COLLINS.prm --per-sentence lines.tsv
+  tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
+  tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
+""",
+    )
+)
+register(
+    Command(
+        "attach",
+        "attachment scores: LAS, UAS, label accuracy, undirected and NED",
+        _attach,
+        f"{_HERE}.classic_commands:cmd_attach",
+        """examples:
+  tedeval attach gold.conllu parse.conllu
+  tedeval attach gold.conllx parse.conllx --punct exclude --relations
+  tedeval attach gold.conllu a.conllu b.conllu --significance 10000
+""",
+    )
+)
+register(
+    Command(
+        "mph",
+        "MPH: unlabeled brackets of maximal projections of heads",
+        _mph,
+        f"{_HERE}.classic_commands:cmd_mph",
+        """examples:
+  tedeval mph gold.ptb parse.ptb
+  tedeval mph gold.ptb parse.conllu --projectivize   # a dependency parse against bracketed gold
+  tedeval mph gold.ptb parse.ptb --head-rules my.rules
+""",
+    )
+)
