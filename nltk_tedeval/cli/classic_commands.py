@@ -7,6 +7,7 @@ commands do not pay for loading it.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -44,6 +45,10 @@ def cmd_attach(args: argparse.Namespace) -> int:
         if not args.relations:
             return lines
         rel = ev.relation_scores()  # type: ignore[attr-defined]
+        why = ev.score("LA").reason
+        if not rel and why:
+            # No sentence had a relation to compare (SPEC.md §7): no table of nothing.
+            return [*lines, "", f"relations of {name}: n/a ({why})", ""]
         rows = [
             [r.relation, r.gold, r.predicted, r.label_precision, r.label_recall,
              r.las_precision, r.las_recall]
@@ -52,11 +57,18 @@ def cmd_attach(args: argparse.Namespace) -> int:
         header = ["relation", "gold", "predicted", "label P", "label R", "LAS P", "LAS R"]
         return [*lines, "", f"relations of {name}:", text_table(header, rows), ""]
 
+    # LAS without a relation to compare is N/A, and so is its test: test the rest.
+    tested = [
+        m
+        for m in ("LAS", "UAS", "NED")
+        if m != "LAS" or not args.significance
+        or not any(math.isnan(ev.score(m)) for ev in run.evaluators)
+    ]  # fmt: skip
     report_run(
         args,
         run,
         measures=["LAS", "UAS", "LA", "UNDIRECTED", "NED"],
-        significance_measures=["LAS", "UAS", "NED"],
+        significance_measures=tested,
         title=f"attach: against {args.gold}",
         details=details,
         extra_text=relations,
