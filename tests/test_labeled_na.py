@@ -366,3 +366,17 @@ def test_attach_tests_significance_on_what_is_defined(
     b = AttachmentEvaluator([malt(GOLD_RIGHT)], [malt(GOLD_RIGHT)])
     with pytest.raises(OptionError, match="nothing to test"):
         a.significance(b, "LAS")
+
+
+def test_spec_worked_example_of_relations_to_compare() -> None:
+    """SPEC.md §7, "Relations to compare": two bare sentences with every head wrong
+    and "John saw Mary" with relations, Mary's head and relation wrong."""
+    gold = [dtree("I left", (2, 0)), dtree("You stay", (2, 0)),
+            dtree("John saw Mary", (2, 0, 2), "nsubj root obj")]  # fmt: skip
+    parse = [dtree("I left", (0, 1)), dtree("You stay", (0, 1)),
+             dtree("John saw Mary", (2, 0, 1), "nsubj root nsubj")]  # fmt: skip
+    scores = {m: float(s) for m, s in AttachmentEvaluator(parse, gold).scores().items()}
+    assert scores == {"LAS": 2 / 3, "UAS": 2 / 7, "LA": 2 / 3, "UNDIRECTED": 4 / 7, "NED": 6 / 7}
+    bare = AttachmentEvaluator(parse[:2], gold[:2])
+    assert [float(bare.score(m)) for m in ("UAS", "UNDIRECTED", "NED")] == [0.0, 0.5, 1.0]
+    assert math.isnan(bare.score("LA")) and math.isnan(bare.score("LAS"))
