@@ -54,14 +54,15 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..alignment import Normalization, Unit
-from ..errors import NonTreeParseWarning, OptionError, TedEvalError, TreeStructureError
+from ..errors import OptionError, TedEvalError, TreeStructureError
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, accuracy
-from ..trees.dependency import DependencyTree, checked, from_dependency_graph, strip_subtype
+from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
 from ..trees.kinds import flat_parse, kind_name, text_tokens, tree_kind, tree_words
 from ..trees.tokens import check_yields
 from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
+from .non_tree_parses import KEPT, PlacingScorer, non_tree_errors, non_tree_warning
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
@@ -304,7 +305,7 @@ class AttachmentEvaluator(Evaluator):
 
     @classmethod
     def _scorer(cls, evaluators: Sequence[Evaluator]) -> Any:
-        return _PlacingScorer(super()._scorer(evaluators))
+        return PlacingScorer(super()._scorer(evaluators))
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[tuple[int, ...], Any]:
         if isinstance(parsed, Unit):
@@ -327,7 +328,7 @@ class AttachmentEvaluator(Evaluator):
         note = (
             counts,
             0 if scored is None else scored.count(False),
-            _non_trees([parse_tree]),
+            non_tree_errors([parse_tree]),
             not gold_tree.is_tree(),
         )
         return row, note
@@ -338,7 +339,7 @@ class AttachmentEvaluator(Evaluator):
         parse = [_as_tree(unwrap(s.item)[0], "parse") for s in unit.test]
         exclude = self.punct == "exclude"
         # Each parse sentence of the unit has its own place in its file.
-        bad = _non_trees(parse, unit.test)
+        bad = non_tree_errors(parse, unit.test)
         if unit.identical:
             # The same tokens: every word is aligned to its namesake, so the
             # aligned counts are the unaligned ones, over the same words on
@@ -393,7 +394,7 @@ class AttachmentEvaluator(Evaluator):
         self._excluded += excluded
         self._non_trees["parse"] += len(parse_non_trees)
         self._non_trees["gold"] += gold_non_tree
-        room = _NON_TREES_KEPT - len(self._non_tree_parses)
+        room = KEPT - len(self._non_tree_parses)
         self._non_tree_parses += parse_non_trees[:room]
 
     def _finish(self) -> None:
@@ -402,18 +403,8 @@ class AttachmentEvaluator(Evaluator):
         }
         n = self._non_trees["parse"]
         if n:
-            warnings.warn(NonTreeParseWarning(self._non_tree_text()), stacklevel=2)
-
-    def _non_tree_text(self) -> str:
-        """The warning: how many parses are not trees, and where the first few are."""
-        n = self._non_trees["parse"]
-        name = self._names[self._index] if self._index < len(self._names) else "parsed_sents"
-        places = ", ".join(_place(err) for err in self._non_tree_parses)
-        more = n - len(self._non_tree_parses)
-        if more:
-            places += f" and {more} more"
-        noun = "parse is not a tree" if n == 1 else "parses are not trees"
-        return f"{name}: {n} {noun}, scored token by token (SPEC.md §7): {places}"
+            name = self._names[self._index] if self._index < len(self._names) else "parsed_sents"
+            warnings.warn(non_tree_warning(name, n, self._non_tree_parses), stacklevel=2)
 
     def _carry_relations(self, trees: Iterable[DependencyTree]) -> bool:
         """Whether a scored token of some of ``trees`` (a unit's) carries a relation."""
@@ -517,10 +508,6 @@ def _as_tree(sent: Any, side: str) -> DependencyTree:
         raise err.on_side(side) from None
 
 
-_NON_TREES_KEPT = 3
-"""How many parses that are not trees a run keeps to name (it counts them all)."""
-
-
 def _carry_relations(sides: Iterable[Sequence[str]], scored: Sequence[bool] | None) -> bool:
     """True when a scored token of some side has a relation: LA and LAS have one to compare."""
     if scored is None:
@@ -528,63 +515,6 @@ def _carry_relations(sides: Iterable[Sequence[str]], scored: Sequence[bool] | No
     return any(
         r != NO_RELATION and keep for rels in sides for r, keep in zip(rels, scored, strict=True)
     )
-
-
-def _non_trees(trees: Sequence[DependencyTree], placed: Sequence[Any] = ()) -> list[TedEvalError]:
-    """Why each of ``trees`` that is not a tree is not one, placed if ``placed`` says where.
-
-    ``placed`` holds each tree's aligned sentence (SPEC.md §11), whose record
-    knows its file and line; otherwise the run's scorer places the error
-    (:class:`_PlacingScorer`).
-    """
-    out = []
-    for k, tree in enumerate(trees):
-        if tree.is_tree():
-            continue
-        try:
-            checked(tree)
-        except TedEvalError as err:
-            if k < len(placed):
-                item = placed[k].item
-                err.locate(
-                    **unwrap(item)[1],
-                    sentence=placed[k].index + 1,
-                    sentence_id=getattr(item, "sentence_id", None),
-                )
-            out.append(err)
-    return out
-
-
-def _place(err: TedEvalError) -> str:
-    """``parse.conllu:7: sentence 2 (id s2) (the heads form a cycle: ...)``."""
-    return f"{err.where} ({err.message})" if err.where else err.message
-
-
-class _PlacingScorer:
-    """The scorer of an attachment run, which also says where a parse that is not a tree is.
-
-    The metric sees trees, not where they were read; the run's sentence
-    knows each source's file and line, so the non-tree errors of the notes
-    are placed here, before the sentence is kept. Everything else is the
-    wrapped scorer's.
-    """
-
-    def __init__(self, scorer: Any) -> None:
-        self.scorer = scorer
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "scorer":  # not set yet (unpickling): no recursion
-            raise AttributeError(name)
-        return getattr(self.scorer, name)
-
-    def score(self, sentence: Any) -> tuple[Any, list[Any]]:
-        rows, notes = self.scorer.score(sentence)
-        n_golds = len(sentence.golds)
-        for j, note in enumerate(notes):
-            for err in note[2]:
-                err.locate(sentence=sentence.number, sentence_id=sentence.sentence_id)
-                err.locate(**sentence.where[n_golds + j])
-        return rows, notes
 
 
 def _sentence_row(

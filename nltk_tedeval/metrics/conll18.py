@@ -99,69 +99,21 @@ CONLL18_METRICS: tuple[str, ...] = (
 
 _SPAN_METRICS = ("Tokens", "Sentences", "Words")  # no aligned accuracy
 
-CONTENT_RELATIONS = frozenset(
-    [
-        "nsubj",
-        "obj",
-        "iobj",
-        "csubj",
-        "ccomp",
-        "xcomp",
-        "obl",
-        "vocative",
-        "expl",
-        "dislocated",
-        "advcl",
-        "advmod",
-        "discourse",
-        "nmod",
-        "appos",
-        "nummod",
-        "acl",
-        "amod",
-        "conj",
-        "fixed",
-        "flat",
-        "compound",
-        "list",
-        "parataxis",
-        "orphan",
-        "goeswith",
-        "reparandum",
-        "root",
-        "dep",
-    ]
-)
+CONTENT_RELATIONS = frozenset([
+    "nsubj", "obj", "iobj", "csubj", "ccomp", "xcomp", "obl", "vocative", "expl", "dislocated",
+    "advcl", "advmod", "discourse", "nmod", "appos", "nummod", "acl", "amod", "conj", "fixed",
+    "flat", "compound", "list", "parataxis", "orphan", "goeswith", "reparandum", "root", "dep"
+])  # fmt: skip
 """Relations of content words: the words CLAS, MLAS and BLEX score (§2.5)."""
 
 FUNCTION_RELATIONS = frozenset(["aux", "cop", "mark", "det", "clf", "case", "cc"])
 """Relations of function words: MLAS asks for them as children of a content word."""
 
-UNIVERSAL_FEATURES = frozenset(
-    [
-        "PronType",
-        "NumType",
-        "Poss",
-        "Reflex",
-        "Foreign",
-        "Abbr",
-        "Gender",
-        "Animacy",
-        "Number",
-        "Case",
-        "Definite",
-        "Degree",
-        "VerbForm",
-        "Mood",
-        "Tense",
-        "Aspect",
-        "Voice",
-        "Evident",
-        "Polarity",
-        "Person",
-        "Polite",
-    ]
-)
+UNIVERSAL_FEATURES = frozenset([
+    "PronType", "NumType", "Poss", "Reflex", "Foreign", "Abbr", "Gender", "Animacy", "Number",
+    "Case", "Definite", "Degree", "VerbForm", "Mood", "Tense", "Aspect", "Voice", "Evident",
+    "Polarity", "Person", "Polite"
+])  # fmt: skip
 """The UD v2 universal features; UFeats ignores language-specific ones."""
 
 _COUNTS = ("correct", "gold", "system", "aligned")
