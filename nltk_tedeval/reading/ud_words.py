@@ -187,7 +187,6 @@ def _check_tree(words: list[UDWord], error) -> None:  # type: ignore[no-untyped-
     if len(roots) != 1:
         # With no cycle, a sentence has at least one root.
         raise error(
-            f"{len(roots)} words hang from the root (0); a sentence must have exactly one, "
-            "as the CoNLL 2018 script requires",
+            f"{len(roots)} words hang from the root (0); a sentence must have exactly one",
             words[roots[1]].line,
         )
