@@ -25,6 +25,7 @@ __all__ = [
     "MissingParseError",
     "MissingParseWarning",
     "NonProjectiveError",
+    "NonTreeParseWarning",
     "OptionError",
     "SentenceCountError",
     "TedEvalError",
@@ -204,4 +205,16 @@ class MissingParseWarning(UserWarning):
     The command line prints it as one line on standard error. Turn it into
     an error with ``warnings.simplefilter("error", MissingParseWarning)``,
     or pass ``missing="error"``.
+    """
+
+
+class NonTreeParseWarning(UserWarning):
+    """Some parses were not trees (a cycle of heads, a token that is its own head).
+
+    Attachment scores need only a head per token, so such a parse is scored
+    token by token, as CoNLL-X ``eval.pl`` and nltk score it, and counted
+    (``non_trees``); the warning names the file, line and sentence of the
+    first few. The undirected score and NED can reward a cycle (an arc is
+    right whichever way it points), so these numbers deserve a look. Turn
+    it into an error with ``warnings.simplefilter("error", NonTreeParseWarning)``.
     """

@@ -42,7 +42,10 @@ COUNTS = ("matched", "gold", "test", "words", "correct_tags", "length")
 
 
 def rows(ev: Any) -> list[list[int]]:
-    return ev.stats.array.tolist()
+    # The counts worked out by hand below; labeled_* (LA's and LAS's words, which
+    # equal the scored ones wherever a relation is compared) in test_labeled_na.py.
+    cols = [c for c in ev.stats.columns if not c.startswith("labeled_")]
+    return ev.stats.view(cols).tolist()
 
 
 def totals(ev: Any, cols: tuple[str, ...] = COUNTS) -> list[int]:

@@ -34,7 +34,10 @@ NEWYORK = D(("NewYork", "left"), (2, 0), ("nsubj", "root"))
 
 
 def rows(ev) -> list[list[int]]:
-    return ev.stats.array.tolist()
+    # The counts worked out by hand below; labeled_* (LA's and LAS's words, which
+    # equal the scored ones wherever a relation is compared) in test_labeled_na.py.
+    cols = [c for c in ev.stats.columns if not c.startswith("labeled_")]
+    return ev.stats.view(cols).tolist()
 
 
 def test_tedeval_merged_token() -> None:

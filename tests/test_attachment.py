@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import math
 import warnings
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from nltk.parse import DependencyEvaluator, DependencyGraph
 
+from nltk_tedeval.cli import main
 from nltk_tedeval.errors import (
+    NonTreeParseWarning,
     OptionError,
     SentenceCountError,
     TreeStructureError,
@@ -84,7 +87,7 @@ def test_eval_returns_scores_that_know_their_options():
     ev = AttachmentEvaluator([PARSE_JSM], [GOLD_JSM], punct="exclude", strip_subtypes=True)
     las, uas = ev.eval()
     assert las.name == "LAS" and uas.name == "UAS"
-    assert las.totals == {"head_label": 1, "tokens": 3}
+    assert las.totals == {"head_label": 1, "labeled_tokens": 3}
     assert str(las.signature).startswith(
         "metric:attachment|punct:exclude|subtypes:strip|missing:skip|avg:micro|version:"
     )
@@ -186,11 +189,13 @@ def test_nltk_docstring_parse_is_scored_although_not_a_tree():
     # nltk's own figures.
     parsed, gold = [DependencyGraph(NLTK_PARSE)], [DependencyGraph(NLTK_GOLD)]
     ev = AttachmentEvaluator(parsed, gold, punct="exclude")
-    assert tuple(float(s) for s in ev.eval()) == nltk_scores(parsed, gold) == (0.6, 0.8)
+    with pytest.warns(NonTreeParseWarning, match="1 parse is not a tree"):
+        assert tuple(float(s) for s in ev.eval()) == nltk_scores(parsed, gold) == (0.6, 0.8)
     assert ev.non_trees == {"parse": 1, "gold": 0}
     # Punctuation included, token 3 (head 3 against 2) now has a wrong head
     # but the right label: one fewer than the repaired parse's 11/18 and 14/18.
-    las, uas = AttachmentEvaluator(parsed, gold).eval()
+    with pytest.warns(NonTreeParseWarning):
+        las, uas = AttachmentEvaluator(parsed, gold).eval()
     assert (float(las), float(uas)) == (10 / 18, 13 / 18)
 
 
@@ -407,10 +412,11 @@ def test_relation_scores():
 def test_relation_scores_without_punctuation_and_labels():
     rels = AttachmentEvaluator([PARSE_JSM], [GOLD_JSM], punct="exclude").relation_scores()
     assert "punct" not in rels
-    # Unlabeled trees: every token has "no relation", which always agrees.
+    # Unlabeled trees: no token carries a relation, so there is none to
+    # compare (SPEC.md §7): no breakdown, and LA is N/A, not 1.0 for "_" = "_".
     ev = AttachmentEvaluator([FIG3_FLIP], [FIG3_GOLD])
-    assert ev.relation_scores() == {"_": RelationScore("_", 4, 4, 4, 2)}
-    assert float(ev.score("LA")) == 1.0
+    assert ev.relation_scores() == {}
+    assert math.isnan(ev.score("LA")) and ev.score("LA").reason.startswith("no relation")
 
 
 def test_macro_and_micro():
@@ -472,8 +478,23 @@ def tree_pairs(draw) -> tuple[DependencyTree, DependencyTree]:
     return gold, parse
 
 
+@st.composite
+def bare_or_labeled_pairs(draw) -> tuple[DependencyTree, DependencyTree]:
+    """:func:`tree_pairs` whose sides may have lost every relation (None, as ``_`` reads)."""
+    gold, parse = draw(tree_pairs())
+    if draw(st.booleans()):
+        gold = DependencyTree(gold.words, gold.heads)
+    if draw(st.booleans()):
+        parse = DependencyTree(parse.words, parse.heads)
+    return gold, parse
+
+
 def reference_counts(gold: DependencyTree, parse: DependencyTree) -> tuple[int, ...]:
-    """Every ATTACHMENT_COLUMNS count straight from the definitions (§5 for the last two)."""
+    """Every ATTACHMENT_COLUMNS count straight from the definitions (§5 for the last two).
+
+    A sentence where neither side has any relation has none to compare
+    (SPEC.md §7): label, head_label and labeled_tokens are 0.
+    """
     parent = dict(enumerate(gold.heads, start=1))
     children = {t: {d for d, h in parent.items() if h == t} for t in range(len(gold) + 1)}
     uas = label = las = undirected = ned = 0
@@ -486,11 +507,17 @@ def reference_counts(gold: DependencyTree, parse: DependencyTree) -> tuple[int, 
         las += head_ok and label_ok
         undirected += head_ok or pred in children[dep]
         ned += head_ok or pred in children[dep] or pred == grandparent
-    return len(gold), uas, label, las, undirected, ned
+    if all(r is None for r in (*gold.rels, *parse.rels)):
+        return len(gold), uas, 0, 0, undirected, ned, 0
+    return len(gold), uas, label, las, undirected, ned, len(gold)
+
+
+def ratio(num: int, den: int) -> float:
+    return num / den if den else math.nan
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(tree_pairs(), min_size=1, max_size=4))
+@given(st.lists(bare_or_labeled_pairs(), min_size=1, max_size=4))
 def test_measures_match_the_definitions(pairs):
     gold = [g for g, _ in pairs]
     parsed = [p for _, p in pairs]
@@ -498,17 +525,28 @@ def test_measures_match_the_definitions(pairs):
     expected = [reference_counts(g, p) for g, p in pairs]
     assert ev.stats.view(ATTACHMENT_COLUMNS).tolist() == [list(row) for row in expected]
     # Corpus scores are ratios of the summed counts (SPEC.md §7, micro).
-    tokens, uas, label, las, undirected, ned = (sum(col) for col in zip(*expected, strict=True))
-    assert scores(ev) == {
-        "LAS": las / tokens,
-        "UAS": uas / tokens,
-        "LA": label / tokens,
-        "UNDIRECTED": undirected / tokens,
-        "NED": ned / tokens,
-    }
-    # A tree against itself is perfect on every measure.
+    sums = (sum(col) for col in zip(*expected, strict=True))
+    tokens, uas, label, las, undirected, ned, labeled = sums
+    assert scores(ev) == pytest.approx(
+        {
+            "LAS": ratio(las, labeled),
+            "UAS": uas / tokens,
+            "LA": ratio(label, labeled),
+            "UNDIRECTED": undirected / tokens,
+            "NED": ned / tokens,
+        },
+        nan_ok=True,
+        rel=0,
+        abs=0,
+    )
+    # A tree against itself is perfect on every measure, but LA and LAS where
+    # no gold has a relation: nothing to compare there.
+    bare = all(r is None for g in gold for r in g.rels)
     for name, value in scores(AttachmentEvaluator(gold, gold)).items():
-        assert value == 1.0, name
+        if bare and name in ("LA", "LAS"):
+            assert math.isnan(value), name
+        else:
+            assert value == 1.0, name
 
 
 def graph(t: DependencyTree) -> DependencyGraph:
@@ -549,8 +587,8 @@ def test_yield_length_mismatch():
 
 
 def test_ptb_escapes_are_the_same_token():
-    gold = tree("-LRB- a -RRB-", [2, 0, 2])
-    parse = tree("( a )", [2, 0, 2])
+    gold = tree("-LRB- a -RRB-", [2, 0, 2], "punct root punct")
+    parse = tree("( a )", [2, 0, 2], "punct root punct")
     assert float(AttachmentEvaluator([parse], [gold]).eval()[0]) == 1.0
 
 
@@ -566,7 +604,8 @@ def test_cyclic_parses_are_scored_and_counted_cyclic_golds_and_bad_heads_are_err
     cyclic = DependencyGraph("a\tX\t2\tdep\nb\tX\t1\tdep\nc\tX\t0\tROOT")
     tree = DependencyGraph("a\tX\t3\tdep\nb\tX\t3\tdep\nc\tX\t0\tROOT")
     ev = AttachmentEvaluator([cyclic], [tree])
-    assert float(ev.score("UAS")) == pytest.approx(1 / 3)
+    with pytest.warns(NonTreeParseWarning, match=r"sentence 1 \(the heads form a cycle"):
+        assert float(ev.score("UAS")) == pytest.approx(1 / 3)
     assert ev.non_trees == {"parse": 1, "gold": 0}
     with pytest.raises(TreeStructureError) as cycle:
         AttachmentEvaluator([tree], [cyclic]).eval()
@@ -595,3 +634,70 @@ def test_unknown_punct_option():
 def test_empty_corpus():
     ev = AttachmentEvaluator([], [])
     assert math.isnan(ev.score("LAS")) and ev.relation_scores() == {}
+
+
+# -- parses that are not trees: scored, counted and named (SPEC.md §7) ---------------------
+
+# Gold "a b c": a and c under b, b the root. Parse heads, sentence by sentence:
+# 1 (2, 1, 2) a cycle a <-> b; 2 (2, 2, 2) b its own head; 3 (3, 1, 2) a cycle
+# a -> c -> b -> a; 4 (2, 3, 2) a cycle b <-> c; 5 (0, 0, 2) two tokens on the
+# root, which is a tree (SPEC.md §3.1). Four parses are not trees. In sentence 1,
+# b's head a is b's gold child: UAS 2/3 but UNDIRECTED and NED 3/3, a cycle
+# rewarded, which is why these parses are counted and named.
+NON_TREE_HEADS = [(2, 1, 2), (2, 2, 2), (3, 1, 2), (2, 3, 2), (0, 0, 2)]
+
+
+def conllu_abc(heads: list[tuple[int, ...]]) -> str:
+    out = []
+    for k, sent in enumerate(heads, start=1):
+        out.append(f"# sent_id = s{k}")
+        for i, (w, h) in enumerate(zip("abc", sent, strict=True), start=1):
+            out.append(f"{i}\t{w}\t{w}\tX\tX\t_\t{h}\t{'root' if h == 0 else 'dep'}\t_\t_")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def test_non_tree_parses_are_named_on_stderr_and_counted_in_every_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold, parse = tmp_path / "gold.conllu", tmp_path / "cyc.conllu"
+    gold.write_text(conllu_abc([(2, 0, 2)] * 5), encoding="utf-8")
+    parse.write_text(conllu_abc(NON_TREE_HEADS), encoding="utf-8")
+    # Each sentence takes 5 lines (# sent_id, 3 words, a blank): 1, 6, 11, 16, 21.
+    warning = (
+        f"tedeval: warning: cyc: 4 parses are not trees, scored token by token (SPEC.md §7): "
+        f"{parse}:1: sentence 1 (id s1) (the heads form a cycle: 1 (a) -> 2 (b) -> 1; the "
+        f"tree does not reach the root), {parse}:6: sentence 2 (id s2) (token 2 ('b') is its "
+        f"own head), {parse}:11: sentence 3 (id s3) (the heads form a cycle: 1 (a) -> 3 (c) "
+        f"-> 2 (b) -> 1; the tree does not reach the root) and 1 more\n"
+    )
+    for extra in ([], ["--align"]):
+        assert main(["attach", str(gold), str(parse), *extra]) == 0
+        out, err = capsys.readouterr()
+        assert err == warning
+        assert "cyc: 4 parses are not a tree (scored token by token)" in out.splitlines()
+        assert main(["attach", str(gold), str(parse), "--json", *extra]) == 0
+        out, err = capsys.readouterr()
+        assert err == warning
+        assert json.loads(out)["systems"][0]["details"]["non_trees"] == {"parse": 4, "gold": 0}
+
+
+def test_a_non_tree_parse_warns_in_python_and_a_cycle_can_score_undirected_one() -> None:
+    gold = DependencyTree(("a", "b", "c"), (2, 0, 2), ("dep", "root", "dep"))
+    parse = DependencyTree(("a", "b", "c"), (2, 1, 2), ("dep", "root", "dep"), check=False)
+    ev = AttachmentEvaluator([parse], [gold])
+    with pytest.warns(NonTreeParseWarning) as record:
+        scores = {m: float(s) for m, s in ev.scores().items()}
+    assert scores == {"LAS": 2 / 3, "UAS": 2 / 3, "LA": 1.0, "UNDIRECTED": 1.0, "NED": 1.0}
+    (warning,) = record
+    assert str(warning.message) == (
+        "parsed_sents: 1 parse is not a tree, scored token by token (SPEC.md §7): sentence 1 "
+        "(the heads form a cycle: 1 (a) -> 2 (b) -> 1; the tree does not reach the root)"
+    )
+    (err,) = ev.non_tree_parses
+    assert (err.sentence, err.token) == (1, "1 a")
+    # Several tokens on the root make a tree: nothing to warn about.
+    roots = DependencyTree(("a", "b", "c"), (0, 0, 2))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NonTreeParseWarning)
+        assert AttachmentEvaluator([roots], [gold]).non_trees == {"parse": 0, "gold": 0}

@@ -8,6 +8,7 @@ them (-v and -c); see SOURCE.md there.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -211,8 +212,10 @@ def test_different_text_is_an_error_naming_both_sides() -> None:
         ("1\tA\n\n", "2 columns"),
         (conllu(["2 A a X _ 0 root"]), "word ID '2' where 1 was expected"),
         (conllu(["1 A a X _ 0 root", "2 B b X _ 0 root"]), "2 words hang from the root"),
-        (conllu(["1 A a X _ 2 dep", "2 B b X _ 1 dep"]), "0 words hang from the root"),
+        # No root means a cycle, and the script reports the cycle first, as here.
+        (conllu(["1 A a X _ 2 dep", "2 B b X _ 1 dep"]), r"cycle: 1 \(A\) -> 2 \(B\) -> 1"),
         (conllu(["1 A a X _ 0 root", "2 B b X _ 3 dep", "3 C c X _ 2 dep"]), "cycle"),
+        (conllu(["1 A a X _ 0 root", "2 B b X _ 2 dep"]), r"cycle: 2 \(B\) -> 2"),
         (conllu(["1 A a X _ 5 root"]), "head 5, outside 0..1"),
         (conllu(["1-3 AB", "1 A a X _ 0 root", "2 B b X _ 1 dep"]), "ends before its words"),
     ],
@@ -265,3 +268,94 @@ def test_options_that_change_the_definitions_are_refused() -> None:
         from nltk_tedeval.cli.command import build_parser
 
         cmd_attach(build_parser().parse_args(["attach", g, g, "--conll18", "--strip-subtypes"]))
+
+
+# -- files without relations (SPEC.md §7): the script's tables, N/A in JSON and Python --
+
+
+def norel() -> Conll18Evaluator:
+    gold, system = FIXTURES / "norel.gold.conllu", FIXTURES / "norel.system.conllu"
+    return Conll18Evaluator(read_ud_words(system), read_ud_words(gold))
+
+
+def test_without_relations_las_is_na_but_the_tables_stay_the_scripts() -> None:
+    """norel: every DEPREL is _ and 2 of 8 heads are wrong (SOURCE.md). The script
+    counts _ = _ as a right relation, so its LAS is its UAS, 6/8; here LAS has no
+    relation to compare: N/A, with the script's counts kept."""
+    ev = norel()
+    assert float(ev.score("UAS")) == 0.75
+    for name in ("LAS", "LAS.precision", "LAS.recall", "LAS.aligned_accuracy"):
+        score = ev.score(name)
+        assert math.isnan(score), name
+        assert score.reason is not None and score.reason.startswith("no relation to compare")
+    assert ev.score("LAS").totals == {
+        "LAS.correct": 6, "LAS.gold": 8, "LAS.system": 8, "relations": 0
+    }  # fmt: skip
+    # _ is no content relation: CLAS, MLAS and BLEX have no item at all.
+    assert math.isnan(ev.score("CLAS")) and ev.score("CLAS").reason == "no item on either side"
+    results = ev.results()
+    assert results["LAS"] == {"correct": 6, "gold": 8, "system": 8, "aligned": 8,
+                              "precision": None, "recall": None, "f1": None,
+                              "aligned_accuracy": None}  # fmt: skip
+    assert ev.results(script=True)["LAS"]["f1"] == 0.75
+    assert "LAS        |     75.00 |     75.00 |     75.00 |     75.00" in ev.table()
+
+
+def test_without_relations_json_is_null_with_its_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    gold, system = FIXTURES / "norel.gold.conllu", FIXTURES / "norel.system.conllu"
+    assert main(["attach", str(gold), str(system), "--conll18", "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)["systems"]
+    assert entry["scores"]["LAS"]["value"] is None
+    assert entry["scores"]["LAS"]["reason"].startswith("no relation to compare")
+    assert entry["scores"]["UAS"]["value"] == 0.75
+    assert entry["details"]["conll18"]["LAS"]["f1"] is None
+    # The short output is the script's three lines, its LAS included.
+    assert main(["attach", str(gold), str(system), "--conll18", "short"]) == 0
+    assert capsys.readouterr().out == "LAS F1 Score: 75.00\nMLAS Score: 0.00\nBLEX Score: 0.00\n"
+
+
+def test_one_sentence_with_relations_keeps_the_scripts_las() -> None:
+    """Sentence 1 has relations, sentence 2 none (_ on both sides). The script's LAS
+    counts both: sentence 1 has 4 of 5 right (down's head is wrong), sentence 2 2 of 3
+    (_ = _, the final . has a wrong head): 6/8. Some word carries a relation, so LAS
+    is that number; per unit (macro), unit 2 has none to compare: 4/5 alone."""
+    words = ["The", "cat", "sat", "down", "."]
+    rels = ["det", "nsubj", "root", "advmod", "punct"]
+
+    def first(heads: tuple[int, ...]) -> list[str]:
+        rows = zip(range(1, 6), words, heads, rels, strict=True)
+        return [f"{i} {w} {w} X _ {h} {r}" for i, w, h, r in rows]
+
+    gold = conllu(first((2, 3, 0, 3, 3)), ["1 It it X _ 2 _", "2 slept sleep X _ 0 _",
+                                           "3 . . X _ 2 _"])  # fmt: skip
+    system = conllu(first((2, 3, 0, 2, 3)), ["1 It it X _ 2 _", "2 slept sleep X _ 0 _",
+                                             "3 . . X _ 1 _"])  # fmt: skip
+    ev = evaluate(system, gold)
+    assert float(ev.score("LAS")) == 0.75 == ev.results(script=True)["LAS"]["f1"]
+    macro = ev.score("LAS", average="macro")
+    assert float(macro) == 0.8 and macro.undefined == 1
+
+
+def test_a_cycle_or_two_roots_are_refused_as_the_script_refuses_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The script raises "There is a cycle" (a word its own head included) before it
+    counts roots, and then "There are N roots"; tedeval attach --conll18 refuses the
+    same files, in one line naming file, line, sentence and the word."""
+    gold = tmp_path / "gold.conllu"
+    gold.write_text(conllu(["1 A a X _ 0 root", "2 B b X _ 1 dep"]), encoding="utf-8")
+    cases = {
+        "cycle.conllu": (["1 A a X _ 2 dep", "2 B b X _ 1 dep"],
+                         ":1: sentence 1: the heads form a cycle: 1 (A) -> 2 (B) -> 1"),
+        "self.conllu": (["1 A a X _ 0 root", "2 B b X _ 2 dep"],
+                        ":2: sentence 1: the heads form a cycle: 2 (B) -> 2"),
+        "roots.conllu": (["1 A a X _ 0 root", "2 B b X _ 0 dep"],
+                         ":2: sentence 1: 2 words hang from the root (0)"),
+    }  # fmt: skip
+    for name, (rows, message) in cases.items():
+        path = tmp_path / name
+        path.write_text(conllu(rows), encoding="utf-8")
+        assert main(["attach", str(gold), str(path), "--conll18"]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1
+        assert err.startswith(f"tedeval: error: {path}{message}"), err

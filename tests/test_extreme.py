@@ -126,7 +126,7 @@ def test_long_sentence_attachment(long_files: dict[str, Path]) -> None:
     las, uas = ev.eval()
     # 500 of 5000 tokens hang from their left neighbour instead of token 1;
     # that neighbour is neither their gold child nor their grandparent (0).
-    assert las.totals == {"head_label": 4500, "tokens": 5000}
+    assert las.totals == {"head_label": 4500, "labeled_tokens": 5000}
     assert float(uas) == pytest.approx(0.9)
     assert float(ev.score("UNDIRECTED")) == float(ev.score("NED")) == pytest.approx(0.9)
 
@@ -313,7 +313,7 @@ def test_many_sentences_attachment(many_files: dict[str, Path]) -> None:
     gold = read_file(many_files["gold.conllu"])
     parse = read_file(many_files["gold.conllu"])
     las, _ = AttachmentEvaluator(parse, gold).eval()
-    assert las.totals == {"head_label": MANY, "tokens": MANY} and las.sentences == MANY
+    assert las.totals == {"head_label": MANY, "labeled_tokens": MANY} and las.sentences == MANY
 
 
 # -- labels: Unicode, and what "escaped spaces" mean ---------------------------------------

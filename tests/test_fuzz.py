@@ -1454,18 +1454,22 @@ def test_evaluators_give_the_known_score_or_error(
     checked = check_outcome("attach", rows, attach_outcome, run_attach, skip)
     if checked:
         (las, uas), scored = checked
-        tokens = head = head_label = 0
+        tokens = head = head_label = labeled = 0
         for row in scored:
             g, p = row.gold, row.parse
-            for i in range(len(g.heads)):
-                if punct == "exclude" and is_punct(g.words[i]):
-                    continue
-                tokens += 1
+            kept = [
+                i for i in range(len(g.heads)) if punct != "exclude" or not is_punct(g.words[i])
+            ]
+            # LAS compares relations only where a scored token has one (SPEC.md §7).
+            has_rel = any(t.rels[i] not in (None, "", "_") for t in (g, p) for i in kept)
+            tokens += len(kept)
+            labeled += len(kept) if has_rel else 0
+            for i in kept:
                 head += g.heads[i] == p.heads[i]
-                head_label += g.heads[i] == p.heads[i] and g.rels[i] == p.rels[i]
-        assert las.totals == {"head_label": head_label, "tokens": tokens}
+                head_label += has_rel and g.heads[i] == p.heads[i] and g.rels[i] == p.rels[i]
+        assert las.totals == {"head_label": head_label, "labeled_tokens": labeled}
         assert uas.totals == {"head": head, "tokens": tokens}
-        assert same_float(float(las), head_label / tokens if tokens else math.nan)
+        assert same_float(float(las), head_label / labeled if labeled else math.nan)
         assert same_float(float(uas), head / tokens if tokens else math.nan)
 
     # MPH: brackets of dependency trees by brute force; a copied tree matches itself.
@@ -1930,15 +1934,21 @@ def test_command_reports_exactly_the_bad_sentences(
             check_totals(overlap[key], tedeval("gold", "gold", mode), count)
     elif command == "attach":
         for system, role in zip(report["systems"], ("parse", "other"), strict=True):
-            tokens = head = head_label = 0
+            tokens = head = head_label = labeled = 0
             for k in scored:
                 g = conll_canon(files["gold"][2][k].lines, gold_fmt)
                 p = conll_canon(files[role][2][k].lines, parse_fmt)
                 tokens += len(g)
                 head += sum(a[2] == b[2] for a, b in zip(g, p, strict=True))
-                head_label += sum(a[2:4] == b[2:4] for a, b in zip(g, p, strict=True))
+                # "" and "_" are no relation; without one on either side, no LAS (SPEC.md §7).
+                if any(row[3] not in ("", "_") for row in (*g, *p)):
+                    labeled += len(g)
+                    rel = [(a[2], a[3] or "_") for a in g], [(b[2], b[3] or "_") for b in p]
+                    head_label += sum(a == b for a, b in zip(*rel, strict=True))
             check_totals(
-                system["scores"]["LAS"], {"head_label": head_label, "tokens": tokens}, count
+                system["scores"]["LAS"],
+                {"head_label": head_label, "labeled_tokens": labeled},
+                count,
             )
             check_totals(system["scores"]["UAS"], {"head": head, "tokens": tokens}, count)
     elif gold_fmt == parse_fmt:  # mph: the trees scored are equal to the gold's

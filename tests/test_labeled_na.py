@@ -1,4 +1,4 @@
-"""Nothing to compare in labeled (or unlabeled) TedEval is N/A with its reason (SPEC.md §5).
+"""Nothing to compare in labeled (or unlabeled) TedEval, and in LA and LAS, is N/A (SPEC.md §5, §7).
 
 Every expected value is worked out by hand from SPEC.md §3 and §5:
 
@@ -14,19 +14,23 @@ import json
 import math
 from pathlib import Path
 
+import jsonschema
 import pytest
 from nltk import Tree
 from nltk.parse import DependencyGraph
 
-from nltk_tedeval import CrossFrameworkEvaluator, TedEvalEvaluator
+from nltk_tedeval import AttachmentEvaluator, CrossFrameworkEvaluator, TedEvalEvaluator
 from nltk_tedeval.cli import main
+from nltk_tedeval.errors import MissingParseWarning
 from nltk_tedeval.protocol.sentence import SentenceResult
+from nltk_tedeval.trees.dependency import DependencyTree
 from nltk_tedeval.trees.mft import MultiFunctionTree
 from nltk_tedeval.trees.operations import carries_function_labels
 
 GOLD_RIGHT = "I PRP 2\nleft VBD 0\n"  # "I" under "left"
 PARSE_LEFT = "I PRP 0\nleft VBD 1\n"  # "left" under "I"
 REASON = "no labeled item on either side (Σι = 0): no function label to compare"
+SCHEMA = Path(__file__).resolve().parent.parent / "docs" / "report.schema.json"
 
 
 def malt(text: str) -> DependencyGraph:
@@ -200,3 +204,183 @@ def test_macro_lines_name_every_system_once_and_only_for_macro_averages(
     # The corpus (micro) score leaves nothing out: no such line without --macro.
     assert main(["score", str(gold), *systems]) == 0
     assert not any(ln.startswith("macro ") for ln in capsys.readouterr().out.splitlines())
+
+
+# -- attachment: LA and LAS compare relations, and need one (SPEC.md §5, §7) ------------------
+#
+# "I left" and "You stay" in nltk's three-column form (word, tag, head), every
+# head wrong: the gold hangs each pronoun from its verb, the parse each verb
+# from its pronoun. By hand: UAS 0/4; UNDIRECTED 2/4 (a verb's predicted head is
+# its gold child); NED 4/4 (a pronoun's predicted head, the root, is its gold
+# grandparent). No token has a relation: LA and LAS have nothing to compare.
+
+ATTACH_REASON = "no relation to compare: no scored token carries one, in the gold or the parse"
+GOLD_3COL = "I\tPRP\t2\nleft\tVBD\t0\n\nYou\tPRP\t2\nstay\tVBP\t0\n"
+PARSE_3COL = "I\tPRP\t0\nleft\tVBD\t1\n\nYou\tPRP\t0\nstay\tVBP\t1\n"
+
+
+def dtree(words: str, heads: tuple[int, ...], rels: str | None = None) -> DependencyTree:
+    return DependencyTree(tuple(words.split()), heads, None if rels is None else rels.split())
+
+
+def test_attachment_without_relations_gives_no_la_and_no_las() -> None:
+    gold = [malt("I PRP 2\nleft VBD 0\n"), malt("You PRP 2\nstay VBP 0\n")]
+    parse = [malt("I PRP 0\nleft VBD 1\n"), malt("You PRP 0\nstay VBP 1\n")]
+    ev = AttachmentEvaluator(parse, gold)
+    for name in ("LA", "LAS"):
+        score = ev.score(name)
+        assert math.isnan(score) and score.reason == ATTACH_REASON
+        assert score.totals == {"label" if name == "LA" else "head_label": 0, "labeled_tokens": 0}
+        macro = ev.score(name, average="macro")
+        assert math.isnan(macro) and macro.undefined == 2
+    assert [float(ev.score(m)) for m in ("UAS", "UNDIRECTED", "NED")] == [0.0, 0.5, 1.0]
+    assert ev.relation_scores() == {}
+    assert ev.stats.array.tolist() == [[2, 0, 0, 0, 1, 2, 0]] * 2
+    # The same trees as CoNLL-X with DEPREL _ are read as the same, and score the same.
+    row = "{}\t{}\t_\tX\tX\t_\t{}\t_\t_\t_"
+    sides = ([(1, "I", 2), (2, "left", 0)], [(1, "I", 0), (2, "left", 1)])
+    conll = [DependencyGraph("\n".join(row.format(*cells) for cells in rows)) for rows in sides]
+    ev = AttachmentEvaluator([conll[1]], [conll[0]])
+    assert ev.stats.array.tolist() == [[2, 0, 0, 0, 1, 2, 0]]
+    assert math.isnan(ev.score("LAS")) and ev.score("LAS").reason == ATTACH_REASON
+
+
+def test_attachment_leaves_out_the_sentences_without_relations() -> None:
+    """Sentence 1 "John saw Mary" carries relations; the parse hangs Mary from John
+    as nsubj (gold obj): head and label wrong for Mary only. Row (tokens, head,
+    label, head_label, undirected, ned, labeled_tokens) = (3, 2, 2, 2, 2, 2, 3):
+    Mary's predicted head John is neither her gold child nor her gold grandparent
+    (the root). Sentence 2 is the bare "I left" of above: (2, 0, 0, 0, 1, 2, 0).
+    LA and LAS count over sentence 1 alone, 2/3, where "_" = "_" in sentence 2
+    would have made LA 4/5; UAS 2/5, UNDIRECTED 3/5, NED 4/5 over both."""
+    gold = [dtree("John saw Mary", (2, 0, 2), "nsubj root obj"), dtree("I left", (2, 0))]
+    parse = [dtree("John saw Mary", (2, 0, 1), "nsubj root nsubj"), dtree("I left", (0, 1))]
+    ev = AttachmentEvaluator(parse, gold)
+    assert ev.stats.array.tolist() == [[3, 2, 2, 2, 2, 2, 3], [2, 0, 0, 0, 1, 2, 0]]
+    scores = {m: float(s) for m, s in ev.scores().items()}
+    assert scores == {"LAS": 2 / 3, "UAS": 2 / 5, "LA": 2 / 3, "UNDIRECTED": 3 / 5, "NED": 4 / 5}
+    macro = ev.score("LAS", average="macro")
+    assert float(macro) == 2 / 3 and macro.undefined == 1
+    # Only sentence 1's tokens are in the breakdown: [gold, predicted, label, both].
+    rels = {r: (s.gold, s.predicted, s.label_correct, s.head_label_correct)
+            for r, s in ev.relation_scores().items()}  # fmt: skip
+    assert rels == {"nsubj": (1, 2, 1, 1), "obj": (1, 0, 0, 0), "root": (1, 1, 1, 1)}
+
+
+def test_attachment_a_relation_on_one_side_is_compared() -> None:
+    # A parse without relations against a labeled gold lacks them: LA 0/2, not N/A.
+    labeled, bare = dtree("I left", (2, 0), "nsubj root"), dtree("I left", (2, 0))
+    ev = AttachmentEvaluator([bare], [labeled])
+    assert (float(ev.score("LA")), float(ev.score("LAS")), float(ev.score("UAS"))) == (0, 0, 1)
+    # A labeled parse against a bare gold: relations the gold never has, 0/2 again.
+    ev = AttachmentEvaluator([labeled], [bare])
+    assert (float(ev.score("LA")), float(ev.score("LAS"))) == (0, 0)
+
+
+def test_attachment_judges_relations_on_the_scored_tokens() -> None:
+    # "Hi ." with a relation on "." only. Punctuation included, "." is compared
+    # (punct = punct) and "Hi" (_ = _) with it: LA 1.0. Excluded, "Hi" alone is
+    # scored and carries no relation: N/A.
+    tree = DependencyTree(("Hi", "."), (0, 1), (None, "punct"))
+    assert float(AttachmentEvaluator([tree], [tree]).score("LA")) == 1.0
+    excluded = AttachmentEvaluator([tree], [tree], punct="exclude")
+    assert math.isnan(excluded.score("LA")) and float(excluded.score("UAS")) == 1.0
+
+
+def test_attachment_missing_zero_counts_relations_only_where_the_gold_has_them() -> None:
+    bare, labeled = dtree("I left", (2, 0)), dtree("I left", (2, 0), "nsubj root")
+    with pytest.warns(MissingParseWarning):
+        ev = AttachmentEvaluator([None, None], [bare, labeled], missing="zero")
+        assert ev.stats.array.tolist() == [[2, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 2]]
+    assert float(ev.score("LAS")) == 0.0 and float(ev.score("UAS")) == 0.0
+    with pytest.warns(MissingParseWarning):
+        only_bare = AttachmentEvaluator([None], [bare], missing="zero")
+        assert math.isnan(only_bare.score("LAS"))
+
+
+def test_aligned_attachment_needs_a_relation_too() -> None:
+    """Gold "New York left" (New under York under left), parse "NewYork left". Only
+    "left" is alone in its position on both sides, so it is the one aligned word;
+    its head is the root on both sides: head, undirected and NED right. Without
+    relations, (gold_tokens, parse_tokens, head, label, head_label, undirected, ned,
+    labeled_gold_tokens, labeled_parse_tokens) = (3, 2, 1, 0, 0, 1, 1, 0, 0) and LA
+    and LAS are N/A as precision, recall and F1. With the gold's relations, left's
+    root against the parse's "_" is wrong: (3, 2, 1, 0, 0, 1, 1, 3, 2), LA_P 0/2."""
+    gold_bare, parse = dtree("New York left", (2, 3, 0)), dtree("NewYork left", (2, 0))
+    ev = AttachmentEvaluator([parse], [gold_bare], align=True)
+    assert ev.stats.array.tolist() == [[3, 2, 1, 0, 0, 1, 1, 0, 0]]
+    assert (float(ev.score("UAS_P")), float(ev.score("UAS_R"))) == (1 / 2, 1 / 3)
+    for name in ("LA", "LA_P", "LA_R", "LAS", "LAS_P", "LAS_R"):
+        assert math.isnan(ev.score(name)), name
+    assert ev.score("LAS").reason.startswith("no relation to compare")
+    gold = dtree("New York left", (2, 3, 0), "compound nsubj root")
+    ev = AttachmentEvaluator([parse], [gold], align=True)
+    assert ev.stats.array.tolist() == [[3, 2, 1, 0, 0, 1, 1, 3, 2]]
+    assert (float(ev.score("LA_P")), float(ev.score("LA_R")), float(ev.score("LAS"))) == (0, 0, 0)
+    # A unit of the same tokens takes the shortcut, with the same rule.
+    same = AttachmentEvaluator([dtree("I left", (0, 1))], [dtree("I left", (2, 0))], align=True)
+    assert same.stats.array.tolist() == [[2, 2, 0, 0, 0, 1, 2, 0, 0]]
+
+
+def test_attach_command_prints_na_with_its_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold, parse = tmp_path / "gold.txt", tmp_path / "parse.txt"
+    gold.write_text(GOLD_3COL, encoding="utf-8")
+    parse.write_text(PARSE_3COL, encoding="utf-8")
+    assert main(["attach", str(gold), str(parse), "--relations"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:4] == [
+        "system  LAS  UAS     LA   UNDIRECTED  NED",
+        "------  ---  ------  ---  ----------  ------",
+        "parse   n/a  0.0000  n/a  0.5000      1.0000",
+    ]
+    assert f"n/a: LAS of parse: {ATTACH_REASON}" in out
+    assert f"n/a: LA of parse: {ATTACH_REASON}" in out
+    assert f"relations of parse: n/a ({ATTACH_REASON})" in out
+    assert main(["attach", str(gold), str(parse), "--json", "--macro"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    jsonschema.validate(data, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    (system,) = data["systems"]
+    for block in ("scores", "macro"):
+        for name in ("LA", "LAS"):
+            assert system[block][name]["value"] is None
+            assert system[block][name]["reason"].endswith(ATTACH_REASON)
+    assert system["scores"]["NED"]["value"] == 1.0
+    assert system["details"]["relations"] == {}
+
+
+def test_attach_tests_significance_on_what_is_defined(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two systems on the bare files: LAS is N/A for both, so it is reported not
+    # tested (SPEC.md §6), and UAS and NED are tested; in Python, the test of LAS
+    # has no p-value and says why.
+    gold, parse = tmp_path / "gold.txt", tmp_path / "parse.txt"
+    gold.write_text(GOLD_3COL, encoding="utf-8")
+    parse.write_text(PARSE_3COL, encoding="utf-8")
+    assert main(["attach", str(gold), str(parse), f"right={gold}", "--significance", "50",
+                 "--json"]) == 0  # fmt: skip
+    tests = json.loads(capsys.readouterr().out)["significance"]
+    assert [t["measure"] for t in tests] == ["LAS", "UAS", "NED"]
+    assert tests[0]["p_value"] is None and "no relation to compare" in tests[0]["reason"]
+    assert all(t["p_value"] is not None for t in tests[1:])
+    a = AttachmentEvaluator([malt("I PRP 0\nleft VBD 1\n")], [malt(GOLD_RIGHT)])
+    b = AttachmentEvaluator([malt(GOLD_RIGHT)], [malt(GOLD_RIGHT)])
+    untested = a.significance(b, "LAS")
+    assert not untested.tested and untested.rounds == 0
+    assert "no relation to compare" in untested.reason
+
+
+def test_spec_worked_example_of_relations_to_compare() -> None:
+    """SPEC.md §7, "Relations to compare": two bare sentences with every head wrong
+    and "John saw Mary" with relations, Mary's head and relation wrong."""
+    gold = [dtree("I left", (2, 0)), dtree("You stay", (2, 0)),
+            dtree("John saw Mary", (2, 0, 2), "nsubj root obj")]  # fmt: skip
+    parse = [dtree("I left", (0, 1)), dtree("You stay", (0, 1)),
+             dtree("John saw Mary", (2, 0, 1), "nsubj root nsubj")]  # fmt: skip
+    scores = {m: float(s) for m, s in AttachmentEvaluator(parse, gold).scores().items()}
+    assert scores == {"LAS": 2 / 3, "UAS": 2 / 7, "LA": 2 / 3, "UNDIRECTED": 4 / 7, "NED": 6 / 7}
+    bare = AttachmentEvaluator(parse[:2], gold[:2])
+    assert [float(bare.score(m)) for m in ("UAS", "UNDIRECTED", "NED")] == [0.0, 0.5, 1.0]
+    assert math.isnan(bare.score("LA")) and math.isnan(bare.score("LAS"))

@@ -78,6 +78,7 @@ PUBLIC_NAMES = [
     "InputFormatError",
     "MissingParseError",
     "MissingParseWarning",
+    "NonTreeParseWarning",
     "LABELERS",
     "MPHEvaluator",
     "Measure",

@@ -99,11 +99,12 @@ def test_a_dropped_sentence_on_the_command_line(tmp_path: Path, capsys) -> None:
 def test_a_dropped_sentence_in_attachment() -> None:
     # Gold "I left" | "You stayed", parse "I left" only. Unit 1: both words
     # aligned and right. Unit 2: 2 gold words, no parse word. UAS_P = 2/2,
-    # UAS_R = 2/4, UAS = 2·2/(4 + 2).
+    # UAS_R = 2/4, UAS = 2·2/(4 + 2). Both units have relations to compare, so LA
+    # and LAS count the same words (the last two columns, gold and parse).
     gold = [D(("I", "left"), (2, 0), ("nsubj", "root")),
             D(("You", "stayed"), (2, 0), ("nsubj", "root"))]  # fmt: skip
     ev = AttachmentEvaluator([gold[0]], gold, align="lcs")
-    assert rows(ev) == [[2, 2, 2, 2, 2, 2, 2], [2, 0, 0, 0, 0, 0, 0]]
+    assert rows(ev) == [[2, 2, 2, 2, 2, 2, 2, 2, 2], [2, 0, 0, 0, 0, 0, 0, 2, 0]]
     assert [float(ev.score(m)) for m in ("UAS_P", "UAS_R", "UAS")] == [
         1.0,
         0.5,
@@ -125,14 +126,14 @@ def test_a_dropped_word_in_tedeval_and_attachment() -> None:
     assert rows(TedEvalEvaluator([SMALL], [BIG], align="lcs")) == [[1, 11, 1, 9]]
     # Attachment: the, dog, barked aligned, their heads aligned to the gold
     # heads, relations equal: 3 of 3 parse words, 3 of 4 gold words.
-    assert rows(AttachmentEvaluator([SMALL], [BIG], align="lcs")) == [[4, 3, 3, 3, 3, 3, 3]]
+    assert rows(AttachmentEvaluator([SMALL], [BIG], align="lcs")) == [[4, 3, 3, 3, 3, 3, 3, 4, 3]]
 
 
 def test_an_added_word_in_tedeval_and_attachment() -> None:
     # The mirror image: amod(1,2) is the parse's alone: δ = 1, ι = 5 + 6 and
     # unlabeled 4 + 5; 3 gold words, 4 parse words, 3 right.
     assert rows(TedEvalEvaluator([BIG], [SMALL], align="lcs")) == [[1, 11, 1, 9]]
-    assert rows(AttachmentEvaluator([BIG], [SMALL], align="lcs")) == [[3, 4, 3, 3, 3, 3, 3]]
+    assert rows(AttachmentEvaluator([BIG], [SMALL], align="lcs")) == [[3, 4, 3, 3, 3, 3, 3, 3, 4]]
 
 
 def test_a_dropped_and_an_added_word_in_parseval() -> None:
@@ -201,7 +202,8 @@ def test_the_statistics_of_a_missing_parse(align: Any) -> None:
     # SPEC.md §10's table. skip: no row (ParsEval: EVALB's skip row).
     # zero: TedEval δ = ι = 3 labeled (root(0,2) nsubj(0,1) hd(1,2) missed)
     # and 2 unlabeled; ParsEval 0 of 3 gold brackets, 2 words, no tag right;
-    # attachment 2 tokens, none right (aligned: 2 parse words too).
+    # attachment 2 tokens, none right (aligned: 2 parse words too); the gold has
+    # relations, so LA and LAS count both tokens (the last column).
     # flat: TedEval dep(0,1) dep(1,2) share no label: δ = ι = 5, and both
     # spans: unlabeled 0/4; ParsEval ROOT(0,2) matches no gold bracket, both
     # tags right; attachment: "left" hangs from the root (head, undirected);
@@ -209,8 +211,8 @@ def test_the_statistics_of_a_missing_parse(align: Any) -> None:
     tree = T(I_LEFT_TREE)
     expected = {
         "skip": ([], [1, 1, 0, 0, 0, 0, 0], []),
-        "zero": ([[3, 3, 2, 2]], [1, 0, 0, 3, 0, 2, 0], [[2, 0, 0, 0, 0, 0]]),
-        "flat": ([[5, 5, 0, 4]], [1, 0, 0, 3, 1, 2, 2], [[2, 1, 0, 0, 1, 2]]),
+        "zero": ([[3, 3, 2, 2]], [1, 0, 0, 3, 0, 2, 0], [[2, 0, 0, 0, 0, 0, 2]]),
+        "flat": ([[5, 5, 0, 4]], [1, 0, 0, 3, 1, 2, 2], [[2, 1, 0, 0, 1, 2, 2]]),
     }
     cols = ("sentences", "skipped", "matched", "gold", "test", "words", "correct_tags")
     with warnings.catch_warnings():
@@ -222,7 +224,8 @@ def test_the_statistics_of_a_missing_parse(align: Any) -> None:
             )
             got = rows(AttachmentEvaluator([None], [I_LEFT], missing=policy, align=align))
             if align:
-                att = [[r[0], r[0], *r[1:]] for r in att]  # the gold's words stand in
+                # the gold's words stand in, for every measure and for LA and LAS
+                att = [[r[0], r[0], *r[1:6], r[6], r[6]] for r in att]
             assert got == att
 
 
@@ -259,7 +262,7 @@ def test_a_missing_parse_under_lcs_stands_for_the_gold_sentence_where_it_comes()
     ev = AttachmentEvaluator([None, gold[1]], gold, align="lcs", missing="zero")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingParseWarning)
-        assert rows(ev) == [[1, 1, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1]]
+        assert rows(ev) == [[1, 1, 0, 0, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 1, 1, 1, 1]]
     # A missing parse where the parse lacks no whole gold sentence stands for
     # nothing: here it comes between the two words of the one gold sentence.
     ab = [D(("a", "b"), (0, 1), ("root", "dep"))]

@@ -257,7 +257,7 @@ def test_attachment_zero_adds_the_missing_tokens_to_the_total_only(
     totals = zero["systems"][0]["scores"]["LAS"]["totals"]
     assert totals == {
         "head_label": skip["totals"]["head_label"],
-        "tokens": skip["totals"]["tokens"] + tokens,
+        "labeled_tokens": skip["totals"]["labeled_tokens"] + tokens,
     }
 
 

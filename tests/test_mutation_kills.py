@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from nltk_tedeval import Measure, Score, Signature, StatsTable, paired_randomization
-from nltk_tedeval.errors import MissingParseWarning, OptionError
+from nltk_tedeval.errors import MissingParseWarning, NonTreeParseWarning, OptionError
 from nltk_tedeval.reading.evalb_params import EvalbParams
 from nltk_tedeval.scoring.stats import TEDEVAL, accuracy
 
@@ -868,12 +868,14 @@ def test_attachment_report_by_hand() -> None:
     Sentence 1, "a b": gold a <- b (nsubj), b root; the parse makes a and b each
     other's head (not a tree). a is right; b's head a is its gold child, so b
     counts for UNDIRECTED and NED, not for UAS; both labels are right.
-    Row (tokens, head, label, head_label, undirected, ned) = (2, 1, 2, 1, 2, 2).
+    Row (tokens, head, label, head_label, undirected, ned, labeled_tokens) =
+    (2, 1, 2, 1, 2, 2, 2): both sentences carry relations, so LA and LAS count
+    over all 6 tokens too.
 
     Sentence 2, "John saw Mary .": gold John, Mary, "." under saw; the parse
     puts Mary under John and calls it nsubj (gold obj). Mary's head John is
     neither her gold head, nor a gold child of hers, nor her gold grandparent
-    (the root): wrong everywhere. Row = (4, 3, 3, 3, 3, 3).
+    (the root): wrong everywhere. Row = (4, 3, 3, 3, 3, 3, 4).
 
     Totals (6, 4, 5, 4, 5, 5): LAS 4/6, UAS 4/6, LA 5/6, UNDIRECTED 5/6, NED 5/6.
     Macro: LAS and UAS (1/2 + 3/4)/2 = 0.625, the others (1 + 3/4)/2 = 0.875.
@@ -896,6 +898,7 @@ def test_attachment_report_by_hand() -> None:
     sig = "metric:attachment|punct:include|subtypes:keep|missing:skip"
 
     def score(name: str, col: str, num: int, avg: str, value: float) -> dict:
+        den = "labeled_tokens" if name in ("LA", "LAS") else "tokens"
         return {
             "name": name,
             "value": value,
@@ -903,7 +906,7 @@ def test_attachment_report_by_hand() -> None:
             "average": avg,
             "sentences": 2,
             "undefined": 0,
-            "totals": {col: num, "tokens": 6},
+            "totals": {col: num, den: 6},
             "signature": f"{sig}|avg:{avg}|version:0.1.0",
         }
 
@@ -915,7 +918,9 @@ def test_attachment_report_by_hand() -> None:
         "NED": ("ned", 5),
     }
     macro = {"LAS": 0.625, "UAS": 0.625, "LA": 0.875, "UNDIRECTED": 0.875, "NED": 0.875}
-    assert ev.report() == {
+    with pytest.warns(NonTreeParseWarning, match="parsed_sents: 1 parse is not a tree"):
+        report = ev.report()
+    assert report == {
         "metric": "attachment",
         "signature": f"{sig}|version:0.1.0",
         "sentences": 2,
@@ -1741,12 +1746,13 @@ def test_attachment_missing_zero_counts_every_gold_token_by_hand(punct: str) -> 
 
     Punctuation included: sentence 1 gives 4 tokens, 4 right in every column;
     sentence 2 gives 4 tokens, none right. Totals (tokens, head, label,
-    head_label, undirected, ned) = (8, 4, 4, 4, 4, 4). Relations [gold,
+    head_label, undirected, ned, labeled_tokens) = (8, 4, 4, 4, 4, 4, 8): the
+    gold of the missing parse carries relations, so LA and LAS count it too. Relations [gold,
     predicted, label right, both right]: amod [2, 0, 0, 0] (two gold tokens,
     nothing predicted), root and punct [2, 1, 1, 1], nsubj and obj [1, 1, 1, 1].
 
     Punctuation excluded: both "." leave, one from each sentence, so 2 tokens
-    are excluded, the totals are (6, 3, 3, 3, 3, 3), and punct appears nowhere.
+    are excluded, the totals are (6, 3, 3, 3, 3, 3, 6), and punct appears nowhere.
     """
     from nltk_tedeval import AttachmentEvaluator
     from nltk_tedeval.trees.dependency import DependencyTree
@@ -1762,15 +1768,15 @@ def test_attachment_missing_zero_counts_every_gold_token_by_hand(punct: str) -> 
             for r, s in ev.relation_scores().items()}  # fmt: skip
     same = {"nsubj": (1, 1, 1, 1), "obj": (1, 1, 1, 1), "root": (2, 1, 1, 1), "amod": (2, 0, 0, 0)}
     if punct == "include":
-        assert ev.stats.totals(ev.stats.columns).tolist() == [8, 4, 4, 4, 4, 4]
+        assert ev.stats.totals(ev.stats.columns).tolist() == [8, 4, 4, 4, 4, 4, 8]
         assert (report["tokens"], report["excluded_tokens"]) == (8, 0)
         assert rels == {**same, "punct": (2, 1, 1, 1)}
-        assert ev.stats.array[1].tolist() == [4, 0, 0, 0, 0, 0]
+        assert ev.stats.array[1].tolist() == [4, 0, 0, 0, 0, 0, 4]
     else:
-        assert ev.stats.totals(ev.stats.columns).tolist() == [6, 3, 3, 3, 3, 3]
+        assert ev.stats.totals(ev.stats.columns).tolist() == [6, 3, 3, 3, 3, 3, 6]
         assert (report["tokens"], report["excluded_tokens"]) == (6, 2)
         assert rels == same
-        assert ev.stats.array[1].tolist() == [3, 0, 0, 0, 0, 0]
+        assert ev.stats.array[1].tolist() == [3, 0, 0, 0, 0, 0, 3]
     assert report["non_trees"] == {"parse": 0, "gold": 0}
 
 
@@ -1842,14 +1848,15 @@ def test_attachment_scores_a_dependency_tree_parse_that_is_no_tree() -> None:
     """Only a gold must be a tree (SPEC.md §8). A parse built as a ``DependencyTree``
     without the check, whose two tokens head each other, is scored and counted: "a b"
     with gold a <- b (nsubj), b root; a's head b is right, b's head a is wrong, and a is
-    b's gold child, so b counts as undirected and NED. Row (2, 1, 2, 1, 2, 2)."""
+    b's gold child, so b counts as undirected and NED. Row (2, 1, 2, 1, 2, 2, 2)."""
     from nltk_tedeval import AttachmentEvaluator
     from nltk_tedeval.trees.dependency import DependencyTree
 
     gold = DependencyTree(("a", "b"), (2, 0), ("nsubj", "root"))
     parse = DependencyTree(("a", "b"), (2, 1), ("nsubj", "root"), check=False)
     ev = AttachmentEvaluator([parse], [gold])
-    assert ev.stats.array.tolist() == [[2, 1, 2, 1, 2, 2]]
+    with pytest.warns(NonTreeParseWarning, match=r"\(the heads form a cycle: 1 \(a\) -> 2"):
+        assert ev.stats.array.tolist() == [[2, 1, 2, 1, 2, 2, 2]]
     assert ev.report()["non_trees"] == {"parse": 1, "gold": 0}
 
 

@@ -102,7 +102,7 @@ def test_all_punctuation_excluded_is_na_in_a_non_empty_corpus() -> None:
     g = [graph(", , 0 root\n. . 1 punct")]
     las, uas = AttachmentEvaluator(g, g, punct="exclude").eval()
     assert math.isnan(las) and math.isnan(uas)
-    assert las.sentences == 1 and las.totals == {"head_label": 0, "tokens": 0}
+    assert las.sentences == 1 and las.totals == {"head_label": 0, "labeled_tokens": 0}
 
 
 # -- NFC and NFD ----------------------------------------------------------------

@@ -183,10 +183,10 @@ def test_attach_skips_and_lists_bad_sentences(capsys, corpus):
     a, b = report["systems"]
     # 9 tokens. A: z3's head is wrong. B: z1's label and y6's head are wrong.
     assert a["scores"]["UAS"]["totals"] == {"head": 8, "tokens": 9}
-    assert a["scores"]["LAS"]["totals"] == {"head_label": 8, "tokens": 9}
+    assert a["scores"]["LAS"]["totals"] == {"head_label": 8, "labeled_tokens": 9}
     assert b["scores"]["UAS"]["totals"] == {"head": 8, "tokens": 9}
-    assert b["scores"]["LAS"]["totals"] == {"head_label": 7, "tokens": 9}
-    assert b["scores"]["LA"]["totals"] == {"label": 8, "tokens": 9}
+    assert b["scores"]["LAS"]["totals"] == {"head_label": 7, "labeled_tokens": 9}
+    assert b["scores"]["LA"]["totals"] == {"label": 8, "labeled_tokens": 9}
 
 
 def test_mph_skips_and_lists_bad_sentences(capsys, corpus):

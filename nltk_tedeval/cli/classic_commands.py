@@ -46,6 +46,10 @@ def cmd_attach(args: argparse.Namespace) -> int:
         if not args.relations:
             return lines
         rel = ev.relation_scores()  # type: ignore[attr-defined]
+        why = ev.score("LA").reason
+        if not rel and why:
+            # No sentence had a relation to compare (SPEC.md §7): no table of nothing.
+            return [*lines, "", f"relations of {name}: n/a ({why})", ""]
         rows = [
             [r.relation, r.gold, r.predicted, r.label_precision, r.label_recall,
              r.las_precision, r.las_recall]
@@ -58,6 +62,8 @@ def cmd_attach(args: argparse.Namespace) -> int:
         args,
         run,
         measures=["LAS", "UAS", "LA", "UNDIRECTED", "NED"],
+        # A measure that is N/A (LAS without a relation to compare) is reported
+        # not tested, beside the tests of the others (SPEC.md §6).
         significance_measures=["LAS", "UAS", "NED"],
         title=f"attach: against {args.gold}",
         details=details,

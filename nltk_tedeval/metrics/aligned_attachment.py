@@ -9,9 +9,13 @@ compared through the alignment: the parse head must be aligned to the gold
 head (or both be the root); for the undirected score, to the gold head or
 a gold child; for NED, also to the gold grandparent. A word in a position
 of several tokens has no partner and is never right. With ``punct="exclude"``
-each side leaves out its own punctuation words. When every unit is one
-sentence with the same tokens on both sides, precision, recall and F1 all
-equal the accuracy :mod:`.attachment` computes.
+each side leaves out its own punctuation words. A unit in which no scored
+word of either side carries a relation has none to compare: its words are
+left out of LA's and LAS's counts (``labeled_gold_tokens``,
+``labeled_parse_tokens``), as :mod:`.attachment` leaves out such a sentence
+(SPEC.md §5, §7). When every unit is one sentence with the same tokens on
+both sides, precision, recall and F1 all equal the accuracy
+:mod:`.attachment` computes.
 """
 
 from __future__ import annotations
@@ -32,19 +36,33 @@ ALIGNED_COLUMNS: tuple[str, ...] = (
     "head_label",  # ... with both
     "undirected",  # ... whose head is aligned to the gold head or a gold child
     "ned",  # ... or else to the gold grandparent
+    "labeled_gold_tokens",  # gold words scored, if a scored word of the unit has a relation
+    "labeled_parse_tokens",  # parse words scored, likewise
 )
 
 _SCORES = (("UAS", "head"), ("LA", "label"), ("LAS", "head_label"),
            ("UNDIRECTED", "undirected"), ("NED", "ned"))  # fmt: skip
 
 
+_LABELED = ("label", "head_label")  # the columns that compare relations
+
+
 def _measures() -> dict[str, Measure]:
     out: dict[str, Measure] = {}
     for name, column in _SCORES:
-        cols = (column, "gold_tokens", "parse_tokens")
-        out[name] = Measure(name, cols, f_measure, "no scored word on either side")
-        out[f"{name}_P"] = Measure(f"{name}_P", cols, precision, "no scored parse word")
-        out[f"{name}_R"] = Measure(f"{name}_R", cols, recall, "no scored gold word")
+        if column in _LABELED:
+            cols = (column, "labeled_gold_tokens", "labeled_parse_tokens")
+            why = "no relation to compare: no scored word carries one on either side"
+            why_p = "no scored parse word where a relation is compared (on either side)"
+            why_r = "no scored gold word where a relation is compared (on either side)"
+        else:
+            cols = (column, "gold_tokens", "parse_tokens")
+            why, why_p, why_r = (
+                "no scored word on either side", "no scored parse word", "no scored gold word"
+            )  # fmt: skip
+        out[name] = Measure(name, cols, f_measure, why)
+        out[f"{name}_P"] = Measure(f"{name}_P", cols, precision, why_p)
+        out[f"{name}_R"] = Measure(f"{name}_R", cols, recall, why_r)
     return out
 
 
@@ -60,8 +78,14 @@ def aligned_row(
     trees: tuple[Sequence[DependencyTree], Sequence[DependencyTree | None]],
     rels: Callable[[DependencyTree], list[str]],
     scored: Callable[[str], bool],
+    *,
+    labeled: bool = True,
 ) -> tuple[int, ...]:
-    """One unit's :data:`ALIGNED_COLUMNS`; ``trees`` are the gold's and the parse's."""
+    """One unit's :data:`ALIGNED_COLUMNS`; ``trees`` are the gold's and the parse's.
+
+    ``labeled`` says whether a scored word of the unit carries a relation; if
+    none does, the columns of LA and LAS are 0 (nothing to compare).
+    """
     gold, parse = trees
     # A parse of None stands in for a missing one with nothing right
     # (missing="zero"): its words are its gold sentence's, and none is right.
@@ -108,4 +132,6 @@ def aligned_row(
         )
         for i, ok in enumerate((head_ok, label_ok, head_ok and label_ok, undirected_ok, ned_ok)):
             right[i] += ok
-    return (gold_scored, parse_scored, *right)
+    if not labeled:
+        return (gold_scored, parse_scored, right[0], 0, 0, *right[3:], 0, 0)
+    return (gold_scored, parse_scored, *right, gold_scored, parse_scored)

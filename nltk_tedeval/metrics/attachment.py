@@ -18,6 +18,13 @@ attachment passes the measure's test against the gold tree:
 The root (address 0) counts as a head like any other (SPEC.md §7): a token
 whose gold head hangs from the root has the root as its gold grandparent.
 
+LA and LAS compare relations, and a sentence where no scored token carries one,
+in the gold or in the parse (nltk's three-column files, CoNLL ``_``), has none
+to compare: its tokens are left out of their denominator (``labeled_tokens``),
+as TedEval leaves out the labeled items of a comparison without a function
+label (SPEC.md §5, §7). A corpus without any relation has no LA and no LAS:
+N/A with its reason, never the 1.0 that ``_`` = ``_`` would give.
+
 Following the "statistics, then scores" design of :mod:`nltk_tedeval.scoring.stats`,
 each sentence becomes one row of integer counts (the columns of
 :data:`ATTACHMENT_COLUMNS`); every score is a :class:`~nltk_tedeval.scoring.stats.Measure`
@@ -40,7 +47,8 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -56,6 +64,7 @@ from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subt
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
 from ..trees.tokens import check_yields
 from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
+from .non_tree_parses import KEPT, PlacingScorer, non_tree_errors, non_tree_warning
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
@@ -81,13 +90,19 @@ ATTACHMENT_COLUMNS: tuple[str, ...] = (
     "head_label",  # ... with both right
     "undirected",  # ... whose predicted head is the gold head or a gold child
     "ned",  # ... or else the gold grandparent
+    "labeled_tokens",  # tokens scored, if a scored token of either side has a relation
 )
-"""The per-sentence sufficient statistics, one StatsTable column each."""
+"""The per-sentence sufficient statistics, one StatsTable column each.
+
+``label`` and ``head_label`` count over ``labeled_tokens``: a sentence in which
+no scored token of the gold or the parse carries a relation has 0 in all three,
+as it has nothing to compare in LA and LAS (SPEC.md §5, §7)."""
 
 _NO_TOKEN = "no token scored"
-LAS = Measure("LAS", ("head_label", "tokens"), accuracy, _NO_TOKEN)
+_NOTHING_LABELED = "no relation to compare: no scored token carries one, in the gold or the parse"
+LAS = Measure("LAS", ("head_label", "labeled_tokens"), accuracy, _NOTHING_LABELED)
 UAS = Measure("UAS", ("head", "tokens"), accuracy, _NO_TOKEN)
-LA = Measure("LA", ("label", "tokens"), accuracy, _NO_TOKEN)
+LA = Measure("LA", ("label", "labeled_tokens"), accuracy, _NOTHING_LABELED)
 UNDIRECTED = Measure("UNDIRECTED", ("undirected", "tokens"), accuracy, _NO_TOKEN)
 NED = Measure("NED", ("ned", "tokens"), accuracy, _NO_TOKEN)
 ATTACHMENT_MEASURES: dict[str, Measure] = {m.name: m for m in (LAS, UAS, LA, UNDIRECTED, NED)}
@@ -191,11 +206,19 @@ class AttachmentEvaluator(Evaluator):
     or :class:`~nltk_tedeval.trees.dependency.DependencyTree` objects, one parse per
     gold sentence, over the same tokens (compared after undoing PTB escapes).
     Attachment needs only a head per token, so, as in CoNLL-X ``eval.pl``
-    and nltk, a side whose heads do not form a tree (a cycle, a token that
-    is its own head) is still scored; :attr:`non_trees` counts such
-    sentences. A head outside the sentence, a missing head or a yield
-    mismatch raises a :class:`~nltk_tedeval.errors.TedEvalError` naming the
-    sentence (from 1) and the token.
+    and nltk, a parse whose heads do not form a tree (a cycle, a token that
+    is its own head) is still scored, token by token; :attr:`non_trees`
+    counts such parses, :attr:`non_tree_parses` says where the first few
+    are, and a :class:`~nltk_tedeval.errors.NonTreeParseWarning` says so
+    (several tokens on the root make a tree, SPEC.md §3.1). A gold must be a
+    tree. A head outside the sentence, a missing head, a gold that is not a
+    tree or a yield mismatch raises a
+    :class:`~nltk_tedeval.errors.TedEvalError` naming the sentence (from 1)
+    and the token.
+
+    LA and LAS compare relations only in sentences where a scored token of
+    the gold or the parse carries one (not ``None``, ``_`` or empty): with no
+    relation anywhere they are N/A, with their reason (SPEC.md §5, §7).
 
     ``punct="include"`` (default, CoNLL 2018) scores every token;
     ``punct="exclude"`` leaves out tokens made only of punctuation
@@ -216,6 +239,11 @@ class AttachmentEvaluator(Evaluator):
     >>> # NED forgives flips, not a sibling attachment: Mary is wrong, so 3 of 4.
     >>> float(AttachmentEvaluator([parse], [gold]).score("NED"))
     0.75
+    >>> # Without relations, nothing to compare in LAS: N/A, not UAS again.
+    >>> bare = AttachmentEvaluator([DependencyTree(words, (2, 0, 1, 2))],
+    ...                            [DependencyTree(words, (2, 0, 2, 2))])
+    >>> bare.score("LAS").format(), bare.score("LAS").reason, float(bare.score("UAS"))
+    ('n/a', 'no relation to compare: no scored token carries one, in the gold or the parse', 0.75)
     """
 
     measures: ClassVar[dict[str, Measure]] = ATTACHMENT_MEASURES
@@ -274,6 +302,11 @@ class AttachmentEvaluator(Evaluator):
         self._counts: dict[str, list[int]] = {}
         self._excluded = 0
         self._non_trees = {"parse": 0, "gold": 0}
+        self._non_tree_parses: list[TedEvalError] = []
+
+    @classmethod
+    def _scorer(cls, evaluators: Sequence[Evaluator]) -> Any:
+        return PlacingScorer(super()._scorer(evaluators))
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[tuple[int, ...], Any]:
         if isinstance(parsed, Unit):
@@ -281,22 +314,22 @@ class AttachmentEvaluator(Evaluator):
         parse_tree = _as_tree(parsed, "parse")
         gold_tree = _as_tree(gold, "gold")
         check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"])
-        scored = None
-        if self.punct == "exclude":
-            scored = [not is_punctuation(w) for w in gold_tree.words]
+        scored = self._scored(gold_tree.words)
         counts: dict[str, list[int]] = {}
+        gold_rels, parse_rels = self._rels(gold_tree), self._rels(parse_tree)
         row = _sentence_row(
             gold_tree.heads,
             parse_tree.heads,
-            self._rels(gold_tree),
-            self._rels(parse_tree),
+            gold_rels,
+            parse_rels,
             scored,
             counts,
+            _carry_relations((gold_rels, parse_rels), scored),
         )
         note = (
             counts,
             0 if scored is None else scored.count(False),
-            not parse_tree.is_tree(),
+            non_tree_errors([parse_tree]),
             not gold_tree.is_tree(),
         )
         return row, note
@@ -308,58 +341,78 @@ class AttachmentEvaluator(Evaluator):
         # the gold sentence's words, no head or relation right (SPEC.md §10).
         parse = [None if s.item is ZERO else _unit_tree(s, "parse") for s in unit.test]
         exclude = self.punct == "exclude"
+        # Each parse sentence of the unit has its own place in its file.
+        bad = non_tree_errors(parse, unit.test)
         if unit.identical:
             # The same tokens: every word is aligned to its namesake, so the
             # aligned counts are the unaligned ones, over the same words on
             # both sides (a shortcut; the general path gives the same row).
             if parse[0] is None:
-                plain, (_, excluded, bad_parse, bad_gold) = self._zero_stats(gold[0])
+                plain, (_, excluded, _, bad_gold) = self._zero_stats(gold[0])
             else:
-                plain, (_, excluded, bad_parse, bad_gold) = self._sentence_stats(parse[0], gold[0])
-            return (plain[0], *plain), ({}, excluded, int(bad_parse), int(bad_gold))
-        row = aligned_row(
-            unit, (gold, parse), self._rels, (lambda w: not is_punctuation(w)) if exclude else
-            (lambda w: True)
-        )  # fmt: skip
+                plain, (_, excluded, _, bad_gold) = self._sentence_stats(parse[0], gold[0])
+            tokens, head, label, head_label, undirected, ned, labeled = plain
+            row = (tokens, tokens, head, label, head_label, undirected, ned, labeled, labeled)
+            return row, ({}, excluded, bad, int(bad_gold))
+        keep = (lambda w: not is_punctuation(w)) if exclude else (lambda w: True)
+        # Each side's words are scored by their own punctuation, here as in aligned_row.
+        labeled = self._carry_relations((*gold, *(t for t in parse if t is not None)))
+        row = aligned_row(unit, (gold, parse), self._rels, keep, labeled=labeled)
         excluded = sum(is_punctuation(w) for t in gold for w in t.words) if exclude else 0
-        note = (
-            {},
-            excluded,
-            sum(t is not None and not t.is_tree() for t in parse),
-            sum(not t.is_tree() for t in gold),
-        )
+        note = ({}, excluded, bad, sum(not t.is_tree() for t in gold))
         return row, note
 
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
         return text_tokens(tree)
 
     def _zero_stats(self, gold: Any) -> tuple[tuple[int, ...], Any]:
-        """A missing parse with nothing right: every scored token counts, none is correct."""
+        """A missing parse with nothing right: every scored token counts, none is correct.
+
+        The missing parse carries no relation, so LA and LAS count the
+        sentence only if its gold carries one.
+        """
         gold_tree = _as_tree(gold, "gold")
-        scored = [True] * len(gold_tree.words)
-        if self.punct == "exclude":
-            scored = [not is_punctuation(w) for w in gold_tree.words]
+        scored = self._scored(gold_tree.words) or [True] * len(gold_tree.words)
         counts: dict[str, list[int]] = {}
-        for rel, keep in zip(self._rels(gold_tree), scored, strict=True):
-            if keep:
+        gold_rels = self._rels(gold_tree)
+        labeled = _carry_relations((gold_rels,), scored)
+        for rel, keep in zip(gold_rels, scored, strict=True):
+            if keep and labeled:
                 counts.setdefault(rel, [0, 0, 0, 0])[0] += 1
-        note = (counts, scored.count(False), False, not gold_tree.is_tree())
-        return (sum(scored), 0, 0, 0, 0, 0), note
+        note = (counts, scored.count(False), [], not gold_tree.is_tree())
+        tokens = sum(scored)
+        return (tokens, 0, 0, 0, 0, 0, tokens if labeled else 0), note
 
     def _keep(self, note: Any) -> None:
-        counts, excluded, parse_non_tree, gold_non_tree = note
+        counts, excluded, parse_non_trees, gold_non_tree = note
         for rel, delta in counts.items():
             total = self._counts.setdefault(rel, [0, 0, 0, 0])
             for i, d in enumerate(delta):
                 total[i] += d
         self._excluded += excluded
-        self._non_trees["parse"] += parse_non_tree
+        self._non_trees["parse"] += len(parse_non_trees)
         self._non_trees["gold"] += gold_non_tree
+        room = KEPT - len(self._non_tree_parses)
+        self._non_tree_parses += parse_non_trees[:room]
 
     def _finish(self) -> None:
         self._relations = {
             rel: RelationScore(rel, *self._counts[rel]) for rel in sorted(self._counts)
         }
+        n = self._non_trees["parse"]
+        if n:
+            name = self._names[self._index] if self._index < len(self._names) else "parsed_sents"
+            warnings.warn(non_tree_warning(name, n, self._non_tree_parses), stacklevel=2)
+
+    def _carry_relations(self, trees: Iterable[DependencyTree]) -> bool:
+        """Whether a scored token of some of ``trees`` (a unit's) carries a relation."""
+        return any(_carry_relations((self._rels(t),), self._scored(t.words)) for t in trees)
+
+    def _scored(self, words: Sequence[str]) -> list[bool] | None:
+        """Which tokens count (``None``: all of them, punctuation included)."""
+        if self.punct == "exclude":
+            return [not is_punctuation(w) for w in words]
+        return None
 
     def _rels(self, tree: DependencyTree) -> list[str]:
         if self.strip_subtypes:
@@ -376,9 +429,24 @@ class AttachmentEvaluator(Evaluator):
 
     @property
     def non_trees(self) -> dict[str, int]:
-        """Sentences whose heads do not form a tree, per side (``parse``, ``gold``)."""
+        """Sentences whose heads do not form a tree, per side (``parse``, ``gold``).
+
+        A gold that is not a tree is an error (SPEC.md §8), so ``gold`` stays 0
+        in a finished run; the key is kept for the reports' shape.
+        """
         self.stats  # noqa: B018 (computing the statistics counts them)
         return dict(self._non_trees)
+
+    @property
+    def non_tree_parses(self) -> list[TedEvalError]:
+        """The first parses that are not trees, each as the error a gold would raise.
+
+        Each names its file, line and sentence when known, and the cycle or
+        the token that is its own head; at most the first few are kept,
+        :attr:`non_trees` counts them all.
+        """
+        self.stats  # noqa: B018 (computing the statistics finds them)
+        return list(self._non_tree_parses)
 
     @property
     def excluded_tokens(self) -> int:
@@ -446,6 +514,15 @@ def _as_tree(sent: Any, side: str) -> DependencyTree:
         raise err.on_side(side) from None
 
 
+def _carry_relations(sides: Iterable[Sequence[str]], scored: Sequence[bool] | None) -> bool:
+    """True when a scored token of some side has a relation: LA and LAS have one to compare."""
+    if scored is None:
+        return any(r != NO_RELATION for rels in sides for r in rels)
+    return any(
+        r != NO_RELATION and keep for rels in sides for r, keep in zip(rels, scored, strict=True)
+    )
+
+
 def _sentence_row(
     gold_heads: Sequence[int],
     pred_heads: Sequence[int],
@@ -453,11 +530,14 @@ def _sentence_row(
     pred_rels: Sequence[str],
     scored: Sequence[bool] | None,
     counts: dict[str, list[int]],
-) -> tuple[int, int, int, int, int, int]:
+    labeled: bool,
+) -> tuple[int, int, int, int, int, int, int]:
     """One sentence's :data:`ATTACHMENT_COLUMNS`; adds its relations to ``counts``.
 
     Heads are 1-based addresses with 0 for the root, so ``gold_heads[h - 1]``
     is the gold head of token h. One pass, constant work per token.
+    ``labeled`` says whether a scored token carries a relation: if none does,
+    the label columns are 0 and no relation is counted (nothing to compare).
     """
     tokens = head = label = head_label = undirected = ned = 0
     for i, (g, p) in enumerate(zip(gold_heads, pred_heads, strict=True)):
@@ -482,6 +562,8 @@ def _sentence_row(
         ned += ned_ok
         both = head_ok and label_ok
         head_label += both
+        if not labeled:
+            continue
 
         gold_row = counts.get(gr)
         if gold_row is None:
@@ -498,4 +580,6 @@ def _sentence_row(
             if pred_row is None:
                 pred_row = counts[pr] = [0, 0, 0, 0]
             pred_row[1] += 1
-    return tokens, head, label, head_label, undirected, ned
+    if not labeled:
+        return tokens, head, 0, 0, undirected, ned, 0
+    return tokens, head, label, head_label, undirected, ned, tokens

@@ -27,6 +27,15 @@ metric is four integer columns (``correct``, ``gold``, ``system``,
 smallest groups of sentences whose ends both files share); every score is a
 :class:`~nltk_tedeval.scoring.stats.Measure` over their sums.
 
+Files without relations (every DEPREL ``_``) are the one place where a
+score here departs from the script's: the script compares ``_`` with ``_``
+as a relation, so its LAS is then its UAS. With no word of either file
+carrying a relation (the column ``relations`` counts those that do), LAS
+has nothing to compare and is N/A with its reason (SPEC.md §5, §7); its
+tables still print the script's figures, byte for byte. CLAS, MLAS and
+BLEX need none of this: ``_`` is no content relation, so they have no item
+on either side, N/A as every ratio of nothing.
+
 >>> from nltk_tedeval.reading.ud_words import read_ud_words_text
 >>> row = "{}\\t{}\\t{}\\t{}\\t_\\t_\\t{}\\t{}\\t_\\t_\\n"
 >>> gold = "".join(row.format(*w) for w in [(1, "I", "I", "PRON", 2, "nsubj"),
@@ -41,7 +50,7 @@ smallest groups of sentences whose ends both files share); every score is a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -91,88 +100,69 @@ CONLL18_METRICS: tuple[str, ...] = (
 
 _SPAN_METRICS = ("Tokens", "Sentences", "Words")  # no aligned accuracy
 
-CONTENT_RELATIONS = frozenset(
-    [
-        "nsubj",
-        "obj",
-        "iobj",
-        "csubj",
-        "ccomp",
-        "xcomp",
-        "obl",
-        "vocative",
-        "expl",
-        "dislocated",
-        "advcl",
-        "advmod",
-        "discourse",
-        "nmod",
-        "appos",
-        "nummod",
-        "acl",
-        "amod",
-        "conj",
-        "fixed",
-        "flat",
-        "compound",
-        "list",
-        "parataxis",
-        "orphan",
-        "goeswith",
-        "reparandum",
-        "root",
-        "dep",
-    ]
-)
+CONTENT_RELATIONS = frozenset([
+    "nsubj", "obj", "iobj", "csubj", "ccomp", "xcomp", "obl", "vocative", "expl", "dislocated",
+    "advcl", "advmod", "discourse", "nmod", "appos", "nummod", "acl", "amod", "conj", "fixed",
+    "flat", "compound", "list", "parataxis", "orphan", "goeswith", "reparandum", "root", "dep"
+])  # fmt: skip
 """Relations of content words: the words CLAS, MLAS and BLEX score (§2.5)."""
 
 FUNCTION_RELATIONS = frozenset(["aux", "cop", "mark", "det", "clf", "case", "cc"])
 """Relations of function words: MLAS asks for them as children of a content word."""
 
-UNIVERSAL_FEATURES = frozenset(
-    [
-        "PronType",
-        "NumType",
-        "Poss",
-        "Reflex",
-        "Foreign",
-        "Abbr",
-        "Gender",
-        "Animacy",
-        "Number",
-        "Case",
-        "Definite",
-        "Degree",
-        "VerbForm",
-        "Mood",
-        "Tense",
-        "Aspect",
-        "Voice",
-        "Evident",
-        "Polarity",
-        "Person",
-        "Polite",
-    ]
-)
+UNIVERSAL_FEATURES = frozenset([
+    "PronType", "NumType", "Poss", "Reflex", "Foreign", "Abbr", "Gender", "Animacy", "Number",
+    "Case", "Definite", "Degree", "VerbForm", "Mood", "Tense", "Aspect", "Voice", "Evident",
+    "Polarity", "Person", "Polite"
+])  # fmt: skip
 """The UD v2 universal features; UFeats ignores language-specific ones."""
 
 _COUNTS = ("correct", "gold", "system", "aligned")
-COLUMNS: tuple[str, ...] = tuple(f"{m}.{c}" for m in CONLL18_METRICS for c in _COUNTS)
+COLUMNS: tuple[str, ...] = (
+    *(f"{m}.{c}" for m in CONLL18_METRICS for c in _COUNTS),
+    "relations",  # words of either file whose DEPREL is not _
+)
+
+_NO_RELATION = "_"  # the DEPREL of a word without a relation (universal part)
+_RELATION_METRICS = ("LAS",)  # the metrics that compare relations, whatever they are
 
 
-def _measures() -> dict[str, Measure]:
+def _given_relations(
+    formula: Callable[[np.ndarray], np.ndarray],
+) -> Callable[[np.ndarray], np.ndarray]:
+    """``formula`` over all columns but the last, N/A where the last (``relations``) sums to 0."""
+
+    def gated(totals: np.ndarray) -> np.ndarray:
+        totals = np.asarray(totals)
+        value = formula(totals[..., :-1])
+        return np.where(totals[..., -1] > 0, value, np.nan)
+
+    return gated
+
+
+def _measures(script: bool = False) -> dict[str, Measure]:
+    """Every measure; ``script=True``: as the script computes them, ``_`` a relation like any."""
     out: dict[str, Measure] = {}
     for m in CONLL18_METRICS:
         pr = (f"{m}.correct", f"{m}.gold", f"{m}.system")
-        out[m] = Measure(m, pr, f_measure, "no item on either side")
-        out[f"{m}.precision"] = Measure(f"{m}.precision", pr, precision, "no system item")
-        out[f"{m}.recall"] = Measure(f"{m}.recall", pr, recall, "no gold item")
+        parts = [
+            (m, pr, f_measure, "no item on either side"),
+            (f"{m}.precision", pr, precision, "no system item"),
+            (f"{m}.recall", pr, recall, "no gold item"),
+        ]
         if m not in _SPAN_METRICS:
-            out[f"{m}.aligned_accuracy"] = Measure(
-                f"{m}.aligned_accuracy", (f"{m}.correct", f"{m}.aligned"), accuracy,
-                "no aligned word",
-            )  # fmt: skip
+            acc = (f"{m}.correct", f"{m}.aligned")
+            parts.append((f"{m}.aligned_accuracy", acc, accuracy, "no aligned word"))
+        for name, columns, formula, why in parts:
+            if m in _RELATION_METRICS and not script:
+                columns = (*columns, "relations")
+                formula = _given_relations(formula)
+                why = f"no relation to compare (every DEPREL is _), or {why}"
+            out[name] = Measure(name, columns, formula, why)
     return out
+
+
+_SCRIPT_MEASURES = _measures(script=True)
 
 
 @dataclass(slots=True)
@@ -448,9 +438,12 @@ class Conll18Evaluator:
             counts[u, index["Tokens"], :3] = row[:3]
             counts[u, index["Sentences"], :3] = row[3:]
         self._count_words(gold.words, system.words, counts, index)
-        buf = RowBuffer(width * 4)
+        relations = [0] * n_units
+        for w in (*gold.words, *system.words):
+            relations[w.unit] += w.deprel != _NO_RELATION
+        buf = RowBuffer(width * 4 + 1)
         for u in range(n_units):
-            buf.append(counts[u].reshape(-1).tolist())
+            buf.append([*counts[u].reshape(-1).tolist(), relations[u]])
         return StatsTable(COLUMNS, buf.to_array())
 
     @staticmethod
@@ -537,14 +530,17 @@ class Conll18Evaluator:
         totals = self.stats.totals([f"{metric}.{c}" for c in _COUNTS]).tolist()
         return dict(zip(_COUNTS, totals, strict=True))
 
-    def results(self) -> dict[str, dict[str, float | int | None]]:
+    def results(self, *, script: bool = False) -> dict[str, dict[str, float | int | None]]:
         """Every metric as the script computes it, under its names.
 
         ``precision``, ``recall``, ``f1`` and ``aligned_accuracy`` are
         ``None`` where nothing was there to score (the script prints 0 for
-        those); ``aligned_accuracy`` is ``None`` for Tokens, Sentences and
-        Words, which are not scored over aligned words.
+        those), LAS's too where no word carries a relation (every DEPREL
+        ``_``), unless ``script=True`` asks for the script's figures there
+        (``_`` = ``_``); ``aligned_accuracy`` is ``None`` for Tokens,
+        Sentences and Words, which are not scored over aligned words.
         """
+        measures = _SCRIPT_MEASURES if script else self.measures
         out: dict[str, dict[str, float | int | None]] = {}
         for m in CONLL18_METRICS:
             entry: dict[str, float | int | None] = dict(self.counts(m))
@@ -555,12 +551,12 @@ class Conll18Evaluator:
                 "aligned_accuracy": f"{m}.aligned_accuracy",
             }
             for key, name in names.items():
-                if name not in self.measures:
+                if name not in measures:
                     entry[key] = None
                     if key == "aligned_accuracy":
                         entry["aligned"] = None
                     continue
-                value = float(self.score(name))
+                value = self.stats.corpus(measures[name])
                 entry[key] = None if math.isnan(value) else value
             out[m] = entry
         return out
@@ -572,9 +568,10 @@ class Conll18Evaluator:
         or ``"short"`` (the three official scores).
 
         Byte for byte, without the final newline; a score with nothing to
-        score prints as 0.00, as the script prints it.
+        score prints as 0.00, as the script prints it, and LAS over files
+        without relations prints the script's figure (its UAS).
         """
-        results = self.results()
+        results = self.results(script=True)
 
         def pct(value: float | int | None) -> float:
             return 100 * (value or 0.0)

@@ -7,8 +7,8 @@ and every column those metrics compare. Empty nodes (``5.1``) are skipped,
 as the shared task's script skips them. What the script refuses, this
 refuses too, with the file, line, sentence and token named: a line without
 10 tab-separated columns, an ID out of sequence, an empty form, a head that
-is not a number or points outside the sentence, a cycle, and a sentence
-without exactly one root.
+is not a number or points outside the sentence, a cycle (a word that is its
+own head included), and a sentence without exactly one root.
 """
 
 from __future__ import annotations
@@ -150,23 +150,20 @@ def _read(lines: _Lines) -> Iterator[SourceSentence]:
 
 
 def _check_tree(words: list[UDWord], error) -> None:  # type: ignore[no-untyped-def]
-    """Heads inside the sentence, one root, no cycle: what the CoNLL 2018 script requires."""
+    """Heads inside the sentence, no cycle, one root: what the CoNLL 2018 script requires.
+
+    In the script's order: a cycle (a word that is its own head included)
+    first, then the number of roots, so that a sentence without a root, whose
+    heads must form a cycle, is refused for its cycle, as the script refuses it.
+    """
     n = len(words)
     if n == 0:
         raise error("the sentence has no words", 0)
-    roots = []
     for i, w in enumerate(words):
         if w.head > n:
             raise error(
                 f"word {i + 1} ({w.form!r}) has head {w.head}, outside 0..{n}", w.line, str(w.head)
             )
-        if w.head == 0:
-            roots.append(i)
-    if len(roots) != 1:
-        where = words[roots[1]].line if len(roots) > 1 else words[0].line
-        raise error(
-            f"{len(roots)} words hang from the root (0); a sentence must have exactly one", where
-        )
     state = [0] * n  # 0 unseen, 1 on the current path, 2 reaches the root
     for i in range(n):
         path = []
@@ -176,7 +173,21 @@ def _check_tree(words: list[UDWord], error) -> None:  # type: ignore[no-untyped-
             path.append(j)
             j = words[j].head - 1
         if j >= 0 and state[j] == 1:
+            cycle = path[path.index(j) :]
+            names = " -> ".join(f"{k + 1} ({words[k].form})" for k in cycle)
             w = words[j]
-            raise error(f"word {j + 1} ({w.form!r}) is on a cycle of heads", w.line, w.form)
+            raise error(
+                f"the heads form a cycle: {names} -> {j + 1}; the CoNLL 2018 script "
+                "scores only trees",
+                w.line,
+                w.form,
+            )
         for k in path:
             state[k] = 2
+    roots = [i for i, w in enumerate(words) if w.head == 0]
+    if len(roots) != 1:
+        # With no cycle, a sentence has at least one root.
+        raise error(
+            f"{len(roots)} words hang from the root (0); a sentence must have exactly one",
+            words[roots[1]].line,
+        )
