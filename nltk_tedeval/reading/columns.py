@@ -38,12 +38,12 @@ _INTS = {s: i for i, s in enumerate(_NUMBERS)}
 
 def read_conll(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """CoNLL-X and CoNLL-U sentences (one reader: tools mix the two up)."""
-    return _read_columns(lines, options.collect, "conll", options.nltk_trees)
+    return _read_columns(lines, options.collect, False, options.nltk_trees)
 
 
 def read_malttab(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """Malt-TAB sentences: word, tag, head and an optional relation on every line."""
-    return _read_columns(lines, options.collect, "malttab", options.nltk_trees)
+    return _read_columns(lines, options.collect, True, options.nltk_trees)
 
 
 def count_blocks(lines: Lines, options: ReadOptions) -> int:
@@ -62,7 +62,7 @@ def count_blocks(lines: Lines, options: ReadOptions) -> int:
 
 
 def _read_columns(
-    lines: Lines, collect: bool, fmt: str, nltk_graphs: bool = True
+    lines: Lines, collect: bool, malt: bool, nltk_graphs: bool = True
 ) -> Iterator[SourceSentence]:
     """Sentences of token lines separated by blank lines.
 
@@ -73,15 +73,15 @@ def _read_columns(
     ``from_dependency_graph`` reads from that graph.
     """
     if nltk_graphs:
-        return _read_lines(enumerate(lines, start=1), lines, collect, fmt, True, 0)
-    return _read_blocks(lines, collect, fmt)
+        return _read_lines(enumerate(lines, start=1), lines, collect, malt, True, 0)
+    return _read_blocks(lines, collect, malt)
 
 
 def _read_lines(
     numbered: Iterable[tuple[int, str]],
     lines: Lines,
     collect: bool,
-    fmt: str,
+    malt: bool,
     nltk_graphs: bool,
     number: int,
 ) -> Iterator[SourceSentence]:
@@ -102,7 +102,6 @@ def _read_lines(
     sentence's lines; decoding errors come from ``lines``.
     """
     name = lines.name
-    malt = fmt == "malttab"
     nodes: list[dict[str, Any]] = []  # node dicts of the tokens so far (address i + 1)
     heads: list[int] = []
     headless: list[bool] = []  # the token's head is "_"
@@ -270,7 +269,7 @@ def _read_lines(
         yield finish(None)
 
 
-def _read_blocks(lines: Lines, collect: bool, fmt: str) -> Iterator[SourceSentence]:
+def _read_blocks(lines: Lines, collect: bool, malt: bool) -> Iterator[SourceSentence]:
     """The command line's fast path: a sentence's lines split and checked together.
 
     A sentence of comment lines then clean token lines (the number of
@@ -282,7 +281,7 @@ def _read_blocks(lines: Lines, collect: bool, fmt: str) -> Iterator[SourceSenten
     message included, is the one the line-at-a-time reader gives.
     """
     name = lines.name
-    sentence = _malt_sentence if fmt == "malttab" else _conll_sentence
+    sentence = _malt_sentence if malt else _conll_sentence
     number = 0
     for block, first, end in _blocks(lines):
         read = None if lines.bad else sentence(block)
@@ -293,7 +292,7 @@ def _read_blocks(lines: Lines, collect: bool, fmt: str) -> Iterator[SourceSenten
         own: Iterable[tuple[int, str]] = enumerate(block, start=first)
         if end is not None:  # the blank line that ends the sentence
             own = chain(own, ((end, ""),))
-        for record in _read_lines(own, lines, collect, fmt, False, number):
+        for record in _read_lines(own, lines, collect, malt, False, number):
             number = record.number
             yield record
 

@@ -92,19 +92,23 @@ def _conllu_head(head: Head) -> bool:
 
 
 def sniff_ptb(head: Head) -> int | None:
+    """The first bracketed tree whose leaves are words."""
     return head.first(lambda line: _bracketed(line) and not _DISC_LEAF.search(line))
 
 
 def sniff_discbracket(head: Head) -> int | None:
+    """The first bracketed tree with a leaf written ``position=word``."""
     return head.first(lambda line: _bracketed(line) and _DISC_LEAF.search(line) is not None)
 
 
 def sniff_conllx(head: Head) -> int | None:
+    """The first CoNLL line, unless the head is CoNLL-U's."""
     first = head.first(_conll_shaped)
     return None if first is None or _conllu_head(head) else first
 
 
 def sniff_conllu(head: Head) -> int | None:
+    """The first CoNLL line of a CoNLL-U head (or its first comment, if it has nothing else)."""
     if not head.tokens:
         # Comments and nothing else: a CoNLL-U file without sentences.
         return head.lines[0][0]
@@ -113,11 +117,12 @@ def sniff_conllu(head: Head) -> int | None:
 
 
 def sniff_malttab(head: Head) -> int | None:
+    """The first line of 3 or 4 columns whose third is a number."""
     return head.first(_malt_shaped)
 
 
 def sniff_export(head: Head) -> int | None:
-    # Its header lines anywhere in the head claim the whole input.
+    """The whole input (0) if a line of the head starts ``#BOS``, ``#FORMAT`` or ``#BOT``."""
     return 0 if any(s.split(None, 1)[0] in _EXPORT_HEADS for _, s in head.lines) else None
 
 
@@ -134,7 +139,7 @@ def count_discbracket(lines: Lines, options: ReadOptions) -> int:
 # -- detection over the table ---------------------------------------------------------------
 
 
-def head_of(lines: Lines, suffix: str) -> Head:
+def _head_of(lines: Lines, suffix: str) -> Head:
     """The :class:`Head` of ``lines``: the first 200 lines, more while all are blank or comments."""
     size = SNIFF_LINES
     while True:
@@ -156,7 +161,7 @@ def sniff(lines: Lines, suffix: str) -> Format | None:
     the format earlier in the table on a tie. Raises
     :class:`InputFormatError` when none claims it.
     """
-    head = head_of(lines, suffix)
+    head = _head_of(lines, suffix)
     if not head.lines:
         return None
     best: tuple[int, Format] | None = None
