@@ -44,7 +44,7 @@ from .bracket_blocks import (
 from .brackets import _PYTHON_ONLY_SPACE, _read_ptb
 from .lines import Lines
 
-__all__: list[str] = []  # read through sentences.py
+__all__: list[str] = []  # read through ptb.py, the ptb format's entry in the table
 
 CHUNK_LINES = 1024
 """Lines grouped at a time; a group still open at the end of a chunk waits for the next."""

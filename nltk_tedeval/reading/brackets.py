@@ -28,7 +28,7 @@ from ..trees.constituency import WordlessTree, phrase_structure
 from .detect import SNIFF_LINES
 from .lines import Lines
 
-__all__: list[str] = []  # read through sentences.py
+__all__: list[str] = []  # read through ptb.py, the ptb format's entry in the table
 
 # Tree.fromstring's tokens with its default brackets: "(", ")" or a word. A
 # word may hold backslash-escaped brackets, kept as they are, as nltk keeps

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 from contextlib import ExitStack
+from dataclasses import replace
 
 from ..errors import InputFormatError, excerpt
 from .formats import FORMATS, Format, Head, ReadOptions
@@ -44,7 +45,7 @@ def is_int(cell: str) -> bool:
 
 
 def _malt_shaped(line: str) -> bool:
-    cells = line.split()
+    cells = line.split(None, 4)  # 5 cells are too many already: split no further
     return len(cells) in (3, 4) and is_int(cells[2])
 
 
@@ -78,6 +79,8 @@ def _bracketed(line: str) -> bool:
 
 
 def _conll_shaped(line: str) -> bool:
+    if not line[0].isdigit():
+        return False  # no token ID: no need to split the line
     cells = _split(line)
     return len(cells) == 10 and _CONLL_ID.match(cells[0]) is not None
 
@@ -169,6 +172,10 @@ def sniff(lines: Lines, suffix: str) -> Format | None:
         line = fmt.claim(head)
         if line is not None and (best is None or line < best[0]):
             best = (line, fmt)
+            if line == 0:
+                break  # the whole input: a later format could only tie, and lose
+            # Later formats need look no further: from this line on they lose.
+            head = replace(head, before=line)
     if best is not None:
         return best[1]
     names = ", ".join(FORMATS)

@@ -102,16 +102,28 @@ class Head:
     is a Malt-TAB line whose word is ``#``). Detection reads 200 lines, more
     while all are blank or comments; ``suffix`` is the file name's lower-case
     suffix (``.conllu`` also for ``x.conllu.gz``), ``""`` for none.
+    ``before`` is the line another format has claimed already, if any: a
+    claim from there on would lose, so :meth:`first` stops there.
     """
 
     name: str
     suffix: str
     lines: tuple[tuple[int, str], ...]
     tokens: tuple[tuple[int, str], ...]
+    before: int | None = None
 
     def first(self, shaped: Callable[[str], bool]) -> int | None:
-        """The number of the first token line for which ``shaped`` is true; None if none is."""
-        return next((n for n, line in self.tokens if shaped(line)), None)
+        """The number of the first token line for which ``shaped`` is true; None if none is.
+
+        Only lines before :attr:`before` are tried.
+        """
+        before = self.before
+        for n, line in self.tokens:
+            if before is not None and n >= before:
+                return None
+            if shaped(line):
+                return n
+        return None
 
 
 Reader = Callable[["Lines", ReadOptions], Iterator["SourceSentence"]]
@@ -172,8 +184,16 @@ def _loaded(function: Callable[..., Any] | str) -> Any:
     """A function, or the one a ``"package.module:function"`` name names, imported now."""
     if not isinstance(function, str):
         return function
-    module, _, name = function.partition(":")
-    return getattr(importlib.import_module(module), name)
+    found = _IMPORTED.get(function)
+    if found is None:
+        module, _, name = function.partition(":")
+        found = _IMPORTED[function] = getattr(importlib.import_module(module), name)
+    return found
+
+
+# Functions named by module, once imported: detection asks every format of
+# the table for every file, and a dictionary lookup is cheaper than an import.
+_IMPORTED: dict[str, Any] = {}
 
 
 _READING = "nltk_tedeval.reading"
