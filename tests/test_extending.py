@@ -274,4 +274,4 @@ def test_registration_is_checked() -> None:
     with pytest.raises(OptionError, match="unknown kind 'tree'"):
         Format("toy", read=module.read, count=module.count, kind="tree")
     with pytest.raises(OptionError, match="a format's name is a lower-case word, not 'Toy'"):
-        Format("Toy", read=module.read, count=module.count)
+        Format("Toy", read=module.read, count=module.count, kind="dependency")

@@ -138,9 +138,9 @@ class Format:
     name: str
     read: Reader | str
     count: Counter | str
+    kind: str
     sniff: Sniff | str | None = None
     suffixes: tuple[str, ...] = ()
-    kind: str = DEPENDENCY
     description: str = ""
     shape: str = ""
 
@@ -211,6 +211,7 @@ _BUILT_IN = (
         "conllx",
         read=f"{_READING}.columns:read_conll",
         count=f"{_READING}.columns:count_blocks",
+        kind=DEPENDENCY,
         sniff=f"{_READING}.detect:sniff_conllx",
         description="a CoNLL-X file (dependency trees)",
         shape="a CoNLL line of 10 columns",
@@ -219,6 +220,7 @@ _BUILT_IN = (
         "conllu",
         read=f"{_READING}.columns:read_conll",
         count=f"{_READING}.columns:count_blocks",
+        kind=DEPENDENCY,
         sniff=f"{_READING}.detect:sniff_conllu",
         description="a CoNLL-U file (dependency trees)",
         shape="a CoNLL line of 10 columns",
@@ -227,6 +229,7 @@ _BUILT_IN = (
         "malttab",
         read=f"{_READING}.columns:read_malttab",
         count=f"{_READING}.columns:count_blocks",
+        kind=DEPENDENCY,
         sniff=f"{_READING}.detect:sniff_malttab",
         description="a Malt-TAB file (dependency trees)",
         shape="a Malt-TAB line (word, tag, head[, relation])",
