@@ -169,13 +169,13 @@ def sniff(lines: Lines, suffix: str) -> Format | None:
         return None
     best: tuple[int, Format] | None = None
     for fmt in FORMATS.values():
-        line = fmt.claim(head)
-        if line is not None and (best is None or line < best[0]):
-            best = (line, fmt)
-            if line == 0:
+        claim = fmt.claim(head)
+        if claim is not None and (best is None or claim < best[0]):
+            best = (claim, fmt)
+            if claim == 0:
                 break  # the whole input: a later format could only tie, and lose
             # Later formats need look no further: from this line on they lose.
-            head = replace(head, before=line)
+            head = replace(head, before=claim)
     if best is not None:
         return best[1]
     names = ", ".join(FORMATS)
