@@ -14,7 +14,7 @@ import pytest
 
 from nltk_tedeval import read_file
 from nltk_tedeval.cli import main
-from nltk_tedeval.reading.detect import _suffix
+from nltk_tedeval.reading.detect import file_suffix
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
@@ -57,9 +57,9 @@ def test_the_magic_bytes_decide_not_the_name(tmp_path: Path) -> None:
 
 
 def test_the_format_suffix_is_found_under_the_compression_suffix() -> None:
-    assert _suffix("a/gold.conllu.gz") == ".conllu"
-    assert _suffix("gold.PTB.XZ") == ".ptb"
-    assert _suffix("gold.conllu") == ".conllu"
+    assert file_suffix("a/gold.conllu.gz") == ".conllu"
+    assert file_suffix("gold.PTB.XZ") == ".ptb"
+    assert file_suffix("gold.conllu") == ".conllu"
 
 
 def test_commands_give_the_plain_numbers_on_compressed_files(

@@ -342,10 +342,11 @@ def _parseval_format(gold: str) -> str | None:
     content.
     """
     from ..errors import TedEvalError
-    from ..reading import detect_format
+    from ..reading import FORMATS, detect_format
+    from ..reading.formats import DISCONTINUOUS
 
     try:
         fmt = detect_format(gold) if gold != "-" else "ptb"
     except (TedEvalError, OSError):
         return "ptb"
-    return None if fmt in ("discbracket", "export") else "ptb"
+    return None if FORMATS[fmt].kind == DISCONTINUOUS else "ptb"

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputFormatError, OptionError, TedEvalError
-from ..reading import count_sentences, detect_format, read_file, read_label_map
+from ..reading import FORMATS, count_sentences, detect_format, read_file, read_label_map
+from ..reading.formats import DEPENDENCY, DISCONTINUOUS
 from ..reading.lines import STDIN
 from ..scoring.options import RunOptions
 
@@ -144,18 +145,9 @@ class _Counted(_File):
         return self.length
 
 
-FORMAT_DESCRIPTIONS = {
-    "ptb": "a Penn Treebank file (bracketed constituency trees)",
-    "discbracket": "a discbracket file (discontinuous constituency trees)",
-    "export": "a Negra export file (discontinuous constituency trees)",
-    "conllx": "a CoNLL-X file (dependency trees)",
-    "conllu": "a CoNLL-U file (dependency trees)",
-    "malttab": "a Malt-TAB file (dependency trees)",
-}
-"""What each format of :data:`~nltk_tedeval.reading.FORMATS` holds, as messages name it."""
-
-_DEPENDENCY = frozenset({"conllx", "conllu", "malttab"})
-_DISCONTINUOUS = frozenset({"discbracket", "export"})
+# The formats attach --conll18 reads: 10 tab-separated columns, as the CoNLL
+# 2018 script reads CoNLL-U (reading.read_ud_words).
+_CONLL18_FORMATS = frozenset({"conllx", "conllu"})
 
 
 def _detected(path: str, forced: str | None) -> str | None:
@@ -191,34 +183,36 @@ def check_formats(args: argparse.Namespace) -> None:
     for role, path, fmt in files:
         if fmt is None:
             continue
-        what = f"{path} is {FORMAT_DESCRIPTIONS[fmt]}"
-        if command == "parseval" and fmt in _DEPENDENCY:
+        what = f"{path} is {FORMATS[fmt].description}"
+        kind = FORMATS[fmt].kind
+        gold_kind = None if gold is None else FORMATS[gold].kind
+        if command == "parseval" and kind == DEPENDENCY:
             advice = (
                 "use tedeval attach or tedeval score"
                 if role == "gold"
                 else "tedeval score and tedeval mph compare dependency parses with bracketed gold"
             )
             raise InputFormatError(f"{what}: parseval scores bracketed trees; {advice}")
-        if command == "parseval" and fmt in _DISCONTINUOUS and gold == "ptb":
+        if command == "parseval" and kind == DISCONTINUOUS and gold == "ptb":
             raise InputFormatError(
                 f"{what}, and the gold {args.gold} is Penn Treebank brackets: parseval reads "
                 "every file as its gold's kind of brackets; give the gold as a discbracket or "
                 "export file (disco-dop's rules), or use tedeval score"
             )
-        if command == "attach" and fmt not in _DEPENDENCY:
-            if role == "parse" and gold in _DEPENDENCY:
+        if command == "attach" and kind != DEPENDENCY:
+            if role == "parse" and gold_kind == DEPENDENCY:
                 advice = (
                     "tedeval score compares discontinuous parses with dependency gold"
-                    if fmt in _DISCONTINUOUS
+                    if kind == DISCONTINUOUS
                     else "tedeval score and tedeval mph compare constituency parses with "
                     "dependency gold"
                 )
-            elif fmt in _DISCONTINUOUS:
+            elif kind == DISCONTINUOUS:
                 advice = "use tedeval score or parseval"
             else:
                 advice = "use tedeval score, parseval or mph"
             raise InputFormatError(f"{what}: attach scores dependency trees; {advice}")
-        if command == "attach" and args.conll18 and fmt == "malttab":
+        if command == "attach" and args.conll18 and fmt not in _CONLL18_FORMATS:
             raise InputFormatError(
                 f"{what}: attach --conll18 reads CoNLL-U files, as the CoNLL 2018 script "
                 "does; leave out --conll18 to score it"

@@ -23,10 +23,14 @@ next sentence boundary, so sentence numbers stay aligned across files.
 
 - :mod:`~nltk_tedeval.reading.lines`: bytes to lines, decoding errors kept
   for the sentence they belong to;
+- :mod:`~nltk_tedeval.reading.formats`: the table of formats, :data:`FORMATS`:
+  each name with how to sniff, read and count it; :func:`register_format`
+  adds one (docs/extending.md);
 - :mod:`~nltk_tedeval.reading.detect`: which format a file is in;
 - :mod:`~nltk_tedeval.reading.sentences`: :func:`read_file`, :func:`read_text`
-  and :func:`read_lines`, over the readers of
-  :mod:`~nltk_tedeval.reading.brackets` and :mod:`~nltk_tedeval.reading.columns`;
+  and :func:`read_lines`, over the readers the table names
+  (:mod:`~nltk_tedeval.reading.ptb`, :mod:`~nltk_tedeval.reading.columns`,
+  :mod:`~nltk_tedeval.reading.discontinuous`);
 - :mod:`~nltk_tedeval.reading.parallel`: several files in lockstep;
 - :mod:`~nltk_tedeval.reading.tables`: label maps and head-rule tables;
 - :mod:`~nltk_tedeval.reading.evalb_params`: EVALB's parameter files.
@@ -48,8 +52,10 @@ next sentence boundary, so sentence numbers stay aligned across files.
 """
 
 from ..records import SourceSentence
-from .detect import FORMATS, detect_format, detect_format_text
+from .detect import detect_format, detect_format_text
 from .evalb_params import COLLINS_DELETE_LABELS, EvalbParams
+from .formats import FORMATS, Format, Head, ReadOptions, register_format, unregister_format
+from .lines import Lines
 from .parallel import read_parallel
 from .sentences import count_sentences, read_file, read_lines, read_text
 from .tables import read_head_rules, read_label_map, read_label_map_text
@@ -59,6 +65,10 @@ __all__ = [
     "COLLINS_DELETE_LABELS",
     "FORMATS",
     "EvalbParams",
+    "Format",
+    "Head",
+    "Lines",
+    "ReadOptions",
     "SourceSentence",
     "count_sentences",
     "detect_format",
@@ -72,4 +82,6 @@ __all__ = [
     "read_text",
     "read_ud_words",
     "read_ud_words_text",
+    "register_format",
+    "unregister_format",
 ]

@@ -42,9 +42,9 @@ from .bracket_blocks import (
     joined_lines,
 )
 from .brackets import _PYTHON_ONLY_SPACE, _read_ptb
-from .lines import _Lines
+from .lines import Lines
 
-__all__: list[str] = []  # read through sentences.py
+__all__: list[str] = []  # read through ptb.py, the ptb format's entry in the table
 
 CHUNK_LINES = 1024
 """Lines grouped at a time; a group still open at the end of a chunk waits for the next."""
@@ -52,7 +52,7 @@ CHUNK_LINES = 1024
 _ESCAPED_BRACKET = re.compile(r"\\[()]")
 
 
-def _read_ptb_groups(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
+def _read_ptb_groups(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
     """The free-layout reading of ``lines`` (straight to tables), a block of trees at a time.
 
     Blocks hold :data:`BLOCK_LINES` groups, counted from the first: where

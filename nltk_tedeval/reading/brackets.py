@@ -25,10 +25,10 @@ from typing import Any
 from ..errors import InputFormatError, excerpt
 from ..records import SourceSentence
 from ..trees.constituency import WordlessTree, phrase_structure
-from .detect import _SNIFF_LINES
-from .lines import _Lines
+from .detect import SNIFF_LINES
+from .lines import Lines
 
-__all__: list[str] = []  # read through sentences.py
+__all__: list[str] = []  # read through ptb.py, the ptb format's entry in the table
 
 # Tree.fromstring's tokens with its default brackets: "(", ")" or a word. A
 # word may hold backslash-escaped brackets, kept as they are, as nltk keeps
@@ -65,7 +65,7 @@ def _evalb_tokens(line: str) -> list[str]:
     return _EVALB_TOKEN.findall(line)
 
 
-def _spans_lines(lines: _Lines) -> bool:
+def spans_lines(lines: Lines) -> bool:
     """True when the bracketed trees of ``lines`` are printed over several lines.
 
     The sign is a line of the first 200 that opens more brackets than it
@@ -74,7 +74,7 @@ def _spans_lines(lines: _Lines) -> bool:
     tree that starts at the margin, so it stays an error of that line.
     """
     open_line = False
-    for line in lines.peek(_SNIFF_LINES):
+    for line in lines.peek(SNIFF_LINES):
         if not line.strip():
             continue
         if open_line and line[0].isspace():
@@ -284,7 +284,7 @@ def _before_comment(text: str, depth: int) -> str:
 
 
 def _read_ptb(
-    lines: _Lines,
+    lines: Lines,
     collect: bool,
     nltk_trees: bool = True,
     nltk_free: bool = False,
@@ -381,7 +381,7 @@ def _read_ptb(
 
 
 def _read_ptb_lines(
-    lines: _Lines, collect: bool, nltk_trees: bool = True, nltk_free: bool = False
+    lines: Lines, collect: bool, nltk_trees: bool = True, nltk_free: bool = False
 ) -> Iterator[SourceSentence]:
     """EVALB's reading: every line is one sentence, an empty line an empty parse.
 
@@ -395,7 +395,7 @@ def _read_ptb_lines(
 
 
 def _evalb_line(
-    reader: _Brackets, lines: _Lines, lineno: int, text: str, collect: bool
+    reader: _Brackets, lines: Lines, lineno: int, text: str, collect: bool
 ) -> SourceSentence:
     """Line ``lineno`` as one sentence, as EVALB reads it: a tree, nothing, or an error."""
     name = lines.name

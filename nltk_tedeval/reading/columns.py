@@ -18,15 +18,17 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputFormatError
 from ..records import SourceSentence
 from ..trees.dependency import NO_LABEL, DependencyTree
-from .detect import _is_int
-from .lines import _Lines
+from .detect import is_int
+from .formats import ReadOptions
+from .lines import Lines
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
 
-__all__: list[str] = []  # read through sentences.py
+__all__ = ["SENT_ID", "count_blocks", "read_conll", "read_malttab"]  # read through formats.py
 
-_SENT_ID = re.compile(r"#\s*sent_id(?:\s*=\s*|\s+)(\S.*?)\s*\Z")
+SENT_ID = re.compile(r"#\s*sent_id(?:\s*=\s*|\s+)(\S.*?)\s*\Z")
+"""A CoNLL-U ``# sent_id`` comment, stripped; group 1 is the ID."""
 _SKIPPED_ID = re.compile(r"[0-9]+(?:-[0-9]+|\.[0-9]+)\Z")  # multiword token, empty node
 # Token numbers as CoNLL writes them, and back: a table lookup is cheaper than
 # checking and converting every ID and head.
@@ -34,8 +36,33 @@ _NUMBERS = tuple(str(i) for i in range(1024))
 _INTS = {s: i for i, s in enumerate(_NUMBERS)}
 
 
+def read_conll(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
+    """CoNLL-X and CoNLL-U sentences (one reader: tools mix the two up)."""
+    return _read_columns(lines, options.collect, False, options.nltk_trees)
+
+
+def read_malttab(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
+    """Malt-TAB sentences: word, tag, head and an optional relation on every line."""
+    return _read_columns(lines, options.collect, True, options.nltk_trees)
+
+
+def count_blocks(lines: Lines, options: ReadOptions) -> int:
+    """The sentences of a column file: its blocks of lines between blank lines.
+
+    Comments alone are no sentence.
+    """
+    count, inside = 0, False
+    for line in lines:
+        text = line.strip()
+        if not text:
+            inside = False
+        elif not text.startswith("#") and not inside:
+            count, inside = count + 1, True
+    return count
+
+
 def _read_columns(
-    lines: _Lines, collect: bool, fmt: str, nltk_graphs: bool = True
+    lines: Lines, collect: bool, malt: bool, nltk_graphs: bool = True
 ) -> Iterator[SourceSentence]:
     """Sentences of token lines separated by blank lines.
 
@@ -46,15 +73,15 @@ def _read_columns(
     ``from_dependency_graph`` reads from that graph.
     """
     if nltk_graphs:
-        return _read_lines(enumerate(lines, start=1), lines, collect, fmt, True, 0)
-    return _read_blocks(lines, collect, fmt)
+        return _read_lines(enumerate(lines, start=1), lines, collect, malt, True, 0)
+    return _read_blocks(lines, collect, malt)
 
 
 def _read_lines(
     numbered: Iterable[tuple[int, str]],
-    lines: _Lines,
+    lines: Lines,
     collect: bool,
-    fmt: str,
+    malt: bool,
     nltk_graphs: bool,
     number: int,
 ) -> Iterator[SourceSentence]:
@@ -75,7 +102,6 @@ def _read_lines(
     sentence's lines; decoding errors come from ``lines``.
     """
     name = lines.name
-    malt = fmt == "malttab"
     nodes: list[dict[str, Any]] = []  # node dicts of the tokens so far (address i + 1)
     heads: list[int] = []
     headless: list[bool] = []  # the token's head is "_"
@@ -188,7 +214,7 @@ def _read_lines(
                         "a comment line inside a sentence (is the blank line before it missing?)",
                         lineno,
                     )
-                elif sent_id is None and (m := _SENT_ID.match(text)):
+                elif sent_id is None and (m := SENT_ID.match(text)):
                     sent_id = m.group(1)
                 continue
             tokens = True
@@ -227,7 +253,7 @@ def _read_lines(
         if h is None and head == "_":
             h = 0
         elif h is None:
-            if not _is_int(head):
+            if not is_int(head):
                 fail(
                     f"token {address} ({word!r}) has head {head!r}, which is not a number",
                     lineno,
@@ -243,7 +269,7 @@ def _read_lines(
         yield finish(None)
 
 
-def _read_blocks(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSentence]:
+def _read_blocks(lines: Lines, collect: bool, malt: bool) -> Iterator[SourceSentence]:
     """The command line's fast path: a sentence's lines split and checked together.
 
     A sentence of comment lines then clean token lines (the number of
@@ -255,7 +281,7 @@ def _read_blocks(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSente
     message included, is the one the line-at-a-time reader gives.
     """
     name = lines.name
-    sentence = _malt_sentence if fmt == "malttab" else _conll_sentence
+    sentence = _malt_sentence if malt else _conll_sentence
     number = 0
     for block, first, end in _blocks(lines):
         read = None if lines.bad else sentence(block)
@@ -266,12 +292,12 @@ def _read_blocks(lines: _Lines, collect: bool, fmt: str) -> Iterator[SourceSente
         own: Iterable[tuple[int, str]] = enumerate(block, start=first)
         if end is not None:  # the blank line that ends the sentence
             own = chain(own, ((end, ""),))
-        for record in _read_lines(own, lines, collect, fmt, False, number):
+        for record in _read_lines(own, lines, collect, malt, False, number):
             number = record.number
             yield record
 
 
-def _blocks(lines: _Lines) -> Iterator[tuple[list[str], int, int | None]]:
+def _blocks(lines: Lines) -> Iterator[tuple[list[str], int, int | None]]:
     """Every run of non-blank lines, stripped, with its first line and the blank line after it.
 
     The last run's blank line is None when the input ends without one.
@@ -298,7 +324,7 @@ def _conll_sentence(block: list[str]) -> tuple[str | None, DependencyTree] | Non
     for text in block:
         if text[0] != "#":
             break
-        if sent_id is None and (m := _SENT_ID.match(text)):
+        if sent_id is None and (m := SENT_ID.match(text)):
             sent_id = m.group(1)
         skip += 1
     else:

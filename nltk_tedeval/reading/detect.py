@@ -1,4 +1,8 @@
-"""Format sniffing: brackets, CoNLL-X, CoNLL-U or Malt-TAB, from a file's first lines.
+"""Format detection: which format of the table claims a file's first lines.
+
+The built-in formats' sniffs (brackets, CoNLL-X, CoNLL-U, Malt-TAB,
+discbracket, export) live here; :mod:`~nltk_tedeval.reading.formats` names
+them, and :func:`sniff` asks every format of its table.
 
 >>> detect_format_text("John\\tNNP\\t2\\tSBJ\\nruns\\tVBZ\\t0\\tROOT\\n")
 'malttab'
@@ -11,14 +15,13 @@ from __future__ import annotations
 import os
 import re
 from contextlib import ExitStack
+from dataclasses import replace
 
 from ..errors import InputFormatError, excerpt
-from .lines import PathLike, _file_lines, _Lines
+from .formats import FORMATS, Format, Head, ReadOptions
+from .lines import Lines, PathLike, file_lines
 
-__all__ = ["FORMATS", "detect_format", "detect_format_text"]
-
-FORMATS: tuple[str, ...] = ("ptb", "conllx", "conllu", "malttab", "discbracket", "export")
-"""The formats :func:`detect_format` tells apart and ``format=`` accepts."""
+__all__ = ["detect_format", "detect_format_text"]
 
 # The lines that only the Negra export format starts with.
 _EXPORT_HEADS = ("#BOS", "#FORMAT", "#BOT")
@@ -26,7 +29,8 @@ _EXPORT_HEADS = ("#BOS", "#FORMAT", "#BOT")
 _DISC_LEAF = re.compile(r"\([^\s()]+ [0-9]+=[^\s()]")
 
 
-_SNIFF_LINES = 200
+SNIFF_LINES = 200
+"""How many lines detection reads first (more while all are blank or comments)."""
 _CONLL_ID = re.compile(r"[0-9]+(?:-[0-9]+|\.[0-9]+)?\Z")
 _CONLLU_DEPS = re.compile(r"[0-9]+(?:\.[0-9]+)?:")
 _NEGATIVE = re.compile(r"-[0-9]+\Z")
@@ -35,14 +39,14 @@ _NEGATIVE = re.compile(r"-[0-9]+\Z")
 _BINARY = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufffd]")
 
 
-def _is_int(cell: str) -> bool:
+def is_int(cell: str) -> bool:
     """True for an ASCII integer (``int`` alone would also take ``"1_0"`` and ``"٣"``)."""
     return (cell.isascii() and cell.isdigit()) or _NEGATIVE.match(cell) is not None
 
 
 def _malt_shaped(line: str) -> bool:
-    cells = line.split()
-    return len(cells) in (3, 4) and _is_int(cells[2])
+    cells = line.split(None, 4)  # 5 cells are too many already: split no further
+    return len(cells) in (3, 4) and is_int(cells[2])
 
 
 def _split(line: str) -> list[str]:
@@ -62,12 +66,85 @@ def _conllu_only(line: str) -> bool:
     )
 
 
-def _sniff(lines: _Lines, suffix: str) -> str | None:
-    """The format of ``lines`` from their first lines, or None when all are blank.
+# -- the built-in formats' sniffs (formats.py names them) ------------------------------------
+# Each gives the first line in its format's shape; the shapes of one line do
+# not overlap but where the table's order settles it (a line "( ( 2" is both a
+# tree and a Malt-TAB line: ptb comes first, as the bracket test always did).
 
-    Raises :class:`InputFormatError` for content in no known format.
-    """
-    size = _SNIFF_LINES
+
+def _bracketed(line: str) -> bool:
+    # A bracketed tree starts with "(", but so does a Malt-TAB line whose
+    # word is a bracket; only the latter has a tab inside the line.
+    return line[0] == "(" and not ("\t" in line and _malt_shaped(line))
+
+
+def _conll_shaped(line: str) -> bool:
+    if not line[0].isdigit():
+        return False  # no token ID: no need to split the line
+    cells = _split(line)
+    return len(cells) == 10 and _CONLL_ID.match(cells[0]) is not None
+
+
+def _conllu_head(head: Head) -> bool:
+    """True when a head of CoNLL lines is CoNLL-U's: comments, CoNLL-U-only lines, the suffix."""
+    return (
+        len(head.tokens) < len(head.lines)
+        or any(_conllu_only(s) for _, s in head.tokens)
+        or head.suffix == ".conllu"
+    )
+
+
+def sniff_ptb(head: Head) -> int | None:
+    """The first bracketed tree whose leaves are words."""
+    return head.first(lambda line: _bracketed(line) and not _DISC_LEAF.search(line))
+
+
+def sniff_discbracket(head: Head) -> int | None:
+    """The first bracketed tree with a leaf written ``position=word``."""
+    return head.first(lambda line: _bracketed(line) and _DISC_LEAF.search(line) is not None)
+
+
+def sniff_conllx(head: Head) -> int | None:
+    """The first CoNLL line, unless the head is CoNLL-U's."""
+    first = head.first(_conll_shaped)
+    return None if first is None or _conllu_head(head) else first
+
+
+def sniff_conllu(head: Head) -> int | None:
+    """The first CoNLL line of a CoNLL-U head (or its first comment, if it has nothing else)."""
+    if not head.tokens:
+        # Comments and nothing else: a CoNLL-U file without sentences.
+        return head.lines[0][0]
+    first = head.first(_conll_shaped)
+    return first if first is not None and _conllu_head(head) else None
+
+
+def sniff_malttab(head: Head) -> int | None:
+    """The first line of 3 or 4 columns whose third is a number."""
+    return head.first(_malt_shaped)
+
+
+def sniff_export(head: Head) -> int | None:
+    """The whole input (0) if a line of the head starts ``#BOS``, ``#FORMAT`` or ``#BOT``."""
+    return 0 if any(s.split(None, 1)[0] in _EXPORT_HEADS for _, s in head.lines) else None
+
+
+def count_export(lines: Lines, options: ReadOptions) -> int:
+    """A Negra export file's sentences: its ``#BOS`` lines."""
+    return sum(1 for line in lines if line.startswith("#BOS"))
+
+
+def count_discbracket(lines: Lines, options: ReadOptions) -> int:
+    """A discbracket file's sentences: its lines that start a tree at the margin."""
+    return sum(1 for line in lines if line.startswith("("))
+
+
+# -- detection over the table ---------------------------------------------------------------
+
+
+def _head_of(lines: Lines, suffix: str) -> Head:
+    """The :class:`Head` of ``lines``: the first 200 lines, more while all are blank or comments."""
+    size = SNIFF_LINES
     while True:
         head = lines.peek(size)
         content = [(n, s) for n, s in enumerate((line.strip() for line in head), 1) if s]
@@ -76,60 +153,70 @@ def _sniff(lines: _Lines, suffix: str) -> str | None:
         if tokens or len(head) < size:
             break
         size *= 2  # blank lines or comments only so far: look further
-    if not content:
+    return Head(lines.name, suffix, tuple(content), tuple(tokens))
+
+
+def sniff(lines: Lines, suffix: str) -> Format | None:
+    """The format of ``lines`` from their first lines, or None when all are blank.
+
+    Every format of :data:`~nltk_tedeval.reading.formats.FORMATS` claims the
+    input from a line (0: all of it) or not at all; the lowest claim wins,
+    the format earlier in the table on a tie. Raises
+    :class:`InputFormatError` when none claims it.
+    """
+    head = _head_of(lines, suffix)
+    if not head.lines:
         return None
-    if suffix in (".export", ".discbracket"):
-        return suffix[1:]
-    if any(s.split(None, 1)[0] in _EXPORT_HEADS for _, s in content):
-        return "export"
-    if not tokens:
-        return "conllu"  # comments and nothing else: a CoNLL-U file without sentences
-    # The first line in a known shape decides, so that one bad line at the
-    # top still reads (and fails) as what the rest of the file is.
-    for _, line in tokens:
-        # A bracketed tree starts with "(", but so does a Malt-TAB line whose
-        # word is a bracket; only the latter has a tab inside the line.
-        if line[0] == "(" and not ("\t" in line and _malt_shaped(line)):
-            return "discbracket" if _DISC_LEAF.search(line) else "ptb"
-        cells = _split(line)
-        if len(cells) == 10 and _CONLL_ID.match(cells[0]):
-            if len(tokens) < len(content) or any(_conllu_only(s) for _, s in tokens):
-                return "conllu"
-            return "conllu" if suffix == ".conllu" else "conllx"
-        if _malt_shaped(line):
-            return "malttab"
-    lineno, line = content[0]
+    best: tuple[int, Format] | None = None
+    for fmt in FORMATS.values():
+        claim = fmt.claim(head)
+        if claim is not None and (best is None or claim < best[0]):
+            best = (claim, fmt)
+            if claim == 0:
+                break  # the whole input: a later format could only tie, and lose
+            # Later formats need look no further: from this line on they lose.
+            head = replace(head, before=claim)
+    if best is not None:
+        return best[1]
+    names = ", ".join(FORMATS)
+    lineno, line = head.lines[0]
     if _BINARY.search(line):
         # Naming a format would not help: this is no text (an image, a program,
         # a file of another encoding). Show a little of it, escaped.
         raise InputFormatError(
             f"cannot tell the format: this does not look like a text file (the first line "
             f"holds control characters or bytes that are no UTF-8: {excerpt(line, 24)}); "
-            f"give a treebank file in one of {', '.join(FORMATS)}",
+            f"give a treebank file in one of {names}",
             file=lines.name,
             line=lineno,
         )
+    shapes = list(dict.fromkeys(f.shape for f in FORMATS.values() if f.shape))
+    some = ", ".join(shapes[:-1]) + " or " + shapes[-1] if len(shapes) > 1 else "".join(shapes)
     raise InputFormatError(
-        f"cannot tell the format: no line is a bracketed tree, a CoNLL line of 10 columns "
-        "or a Malt-TAB line (word, tag, head[, relation]); name the format (one of "
-        f"{', '.join(FORMATS)}); the first line is {excerpt(line, 60)}",
+        f"cannot tell the format: no line is {some}; name the format (one of "
+        f"{names}); the first line is {excerpt(line, 60)}",
         file=lines.name,
         line=lineno,
     )
 
 
 def detect_format(path: PathLike) -> str:
-    """The format of the file at ``path``, from its content: one of :data:`FORMATS`.
+    """The format of the file at ``path``, from its content: a name in ``FORMATS``.
 
     Of the first 200 lines (more while all are blank or comments), the
-    first one in a known shape decides: brackets (it starts with ``(``,
+    first one in a known shape decides (a file name suffix or header lines
+    that name a format decide before any line; the formats of
+    :data:`~nltk_tedeval.reading.formats.FORMATS` earlier in the table win
+    ties). The built-in shapes: brackets (it starts with ``(``,
     unless it is a tab-separated Malt-TAB line whose word is ``(``), CoNLL
     (10 columns split at tabs, or at spaces in a line without tabs, the
     first a token number) or Malt-TAB (3 or 4 columns, the third a head
     number). CoNLL-U differs from CoNLL-X by comment lines, multiword
     tokens, empty nodes, ``head:relation`` cells in column 9 or
     ``Key=Value`` cells in column 10 among those lines; without any of them
-    the suffix ``.conllu`` decides. Raises :class:`InputFormatError` naming
+    the suffix ``.conllu`` decides. Files named ``.export`` or
+    ``.discbracket``, and files with a Negra export header line (``#BOS``,
+    ``#FORMAT``, ``#BOT``), are in those formats. Raises :class:`InputFormatError` naming
     the file when no line fits a format or the file is empty.
 
     >>> import pathlib, tempfile
@@ -139,22 +226,22 @@ def detect_format(path: PathLike) -> str:
     'conllx'
     """
     with ExitStack() as stack:
-        return _detect(_file_lines(path, stack), _suffix(path))
+        return _detect(file_lines(path, stack), file_suffix(path))
 
 
 def detect_format_text(text: str, name: str = "<string>") -> str:
     """Like :func:`detect_format`, for a text in memory (``name`` is used in errors)."""
-    return _detect(_Lines.from_text(name, text), _suffix(name))
+    return _detect(Lines.from_text(name, text), file_suffix(name))
 
 
-def _detect(lines: _Lines, suffix: str) -> str:
-    fmt = _sniff(lines, suffix)
+def _detect(lines: Lines, suffix: str) -> str:
+    fmt = sniff(lines, suffix)
     if fmt is None:
         raise InputFormatError("cannot tell the format of an empty file", file=lines.name)
-    return fmt
+    return fmt.name
 
 
-def _suffix(path: PathLike) -> str:
+def file_suffix(path: PathLike) -> str:
     """The suffix that names the format: ``.conllu`` also for ``gold.conllu.gz``."""
     stem, suffix = os.path.splitext(os.fspath(path))
     if suffix.lower() in (".gz", ".bz2", ".xz"):

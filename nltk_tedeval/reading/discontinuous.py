@@ -40,9 +40,10 @@ from ..errors import InputFormatError, TedEvalError
 from ..records import SourceSentence
 from ..trees.discontinuous import DiscTree
 from .brackets import _read_ptb
-from .lines import _Lines
+from .formats import ReadOptions
+from .lines import Lines
 
-__all__: list[str] = []  # read through sentences.py
+__all__: list[str] = []  # read through the table of formats.py
 
 EXPORT_ROOT = "ROOT"
 """The label of the phrase over a whole export sentence (its edges' parent 0)."""
@@ -51,8 +52,9 @@ _NO_EDGE = ("--", "")
 _PHRASE = re.compile(r"#([5-9][0-9]{2,}|[1-9][0-9]{3,})\Z")
 
 
-def _read_discbracket(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
+def read_discbracket(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """Trees in ``discbracket`` form: the bracket reader's trees, leaves split at ``=``."""
+    collect = options.collect
     for record in _read_ptb(lines, collect, tab_comments=True):
         if record.tree is None:
             yield record
@@ -166,8 +168,9 @@ def _order(root: Tree) -> None:
         node[:] = [k for _, k in sorted(zip(firsts, node, strict=True), key=lambda p: p[0])]
 
 
-def _read_export(lines: _Lines, collect: bool) -> Iterator[SourceSentence]:
+def read_export(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """Sentences of a Negra export file (versions 3 and 4)."""
+    collect = options.collect
     name = lines.name
     version: int | None = None
     sentence: _Sentence | None = None

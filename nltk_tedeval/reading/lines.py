@@ -1,7 +1,7 @@
 """The lines of one input: bytes read in chunks, decoded, split at line breaks.
 
 Every reader of :mod:`nltk_tedeval.reading` walks its input through a
-:class:`_Lines`: a file read in binary chunks of whole lines, a text in
+:class:`Lines`: a file read in binary chunks of whole lines, a text in
 memory or any iterable of lines, with the byte order mark dropped, CRLF
 turned into LF, and each line that is not UTF-8 kept (with replacement
 characters) and remembered as an error for the sentence it belongs to.
@@ -21,15 +21,21 @@ from typing import BinaryIO
 
 from ..errors import InputFormatError
 
-__all__ = ["STDIN", "PathLike"]
+__all__ = ["STDIN", "Lines", "PathLike", "file_lines"]
 
 PathLike = str | os.PathLike[str]
 
 _CHUNK = 1 << 16  # bytes read at a time
 
 
-class _Lines:
+class Lines:
     """The lines of one input, in order, without their line breaks.
+
+    What every reader of a format reads (:mod:`~nltk_tedeval.reading.formats`):
+    iterate it for the lines (``enumerate(lines, start=1)`` numbers them),
+    name files in errors with :attr:`name`, and take the decoding error of a
+    sentence's lines with :meth:`take_bad`; :meth:`peek` looks ahead without
+    consuming.
 
     Files are read in binary chunks of whole lines; each chunk is decoded at
     once and split at ``"\\n"`` only (``str.splitlines`` would also split at
@@ -53,19 +59,19 @@ class _Lines:
         self._blocks: Iterator[list[str]] = iter(())
 
     @classmethod
-    def from_file(cls, name: str, handle: BinaryIO) -> _Lines:
+    def from_file(cls, name: str, handle: BinaryIO) -> Lines:
         self = cls(name)
         self._blocks = self._file_blocks(handle)
         return self
 
     @classmethod
-    def from_text(cls, name: str, text: str) -> _Lines:
+    def from_text(cls, name: str, text: str) -> Lines:
         self = cls(name)
         self._blocks = self._count(iter([self._split(text)]))
         return self
 
     @classmethod
-    def from_lines(cls, name: str, lines: Iterable[str]) -> _Lines:
+    def from_lines(cls, name: str, lines: Iterable[str]) -> Lines:
         self = cls(name)
         it = iter(lines)
         batches = iter(lambda: [line.rstrip("\r\n") for line in islice(it, 4096)], [])
@@ -160,6 +166,12 @@ def _decode_error(name: str, line: int, raw: bytes, exc: UnicodeDecodeError) -> 
     )
 
 
+# The name this class had before readers of other formats could use it; still
+# imported by bracket_blocks.py and tests/test_bracket_groups.py, which another
+# branch of issue 27 is rewriting. Drop it once they import Lines.
+_Lines = Lines
+
+
 STDIN = "-"
 """The path that stands for standard input, as in most Unix tools."""
 
@@ -171,7 +183,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 
 
-def _file_lines(path: PathLike, stack: ExitStack) -> _Lines:
+def file_lines(path: PathLike, stack: ExitStack) -> Lines:
     """The lines of the file at ``path`` (``-``: standard input), decompressed if need be."""
     name = os.fspath(path)
     if name == STDIN:
@@ -179,7 +191,7 @@ def _file_lines(path: PathLike, stack: ExitStack) -> _Lines:
         name = "<stdin>"
     else:
         raw = stack.enter_context(open(path, "rb"))  # noqa: SIM115 (closed by the stack)
-    return _Lines.from_file(name, _decompressed(raw, stack, name))
+    return Lines.from_file(name, _decompressed(raw, stack, name))
 
 
 def _decompressed(raw: BinaryIO, stack: ExitStack, name: str) -> BinaryIO:

@@ -7,9 +7,10 @@ from contextlib import ExitStack
 
 from ..errors import OptionError, SentenceCountError
 from ..records import SourceSentence
-from .detect import _suffix
-from .lines import PathLike, _file_lines, _Lines
-from .sentences import _options, _read
+from .detect import file_suffix
+from .formats import Format, ReadOptions
+from .lines import Lines, PathLike, file_lines
+from .sentences import read_options, read_source
 
 __all__ = ["read_parallel"]
 
@@ -40,8 +41,8 @@ def read_parallel(
     paths = list(paths)
     fmts = _per_file(formats, len(paths), "formats")
     evalb = _per_file(one_per_line, len(paths), "one_per_line")
-    options = [_options(f, on_error) for f in fmts]
-    return _parallel(paths, options, evalb)
+    options = [read_options(f, on_error, one) for f, one in zip(fmts, evalb, strict=True)]
+    return _parallel(paths, options)
 
 
 def _per_file(value: object, n: int, what: str) -> list:
@@ -54,13 +55,13 @@ def _per_file(value: object, n: int, what: str) -> list:
 
 
 def _parallel(
-    paths: list[PathLike], options: list[tuple[str | None, bool]], evalb: list[bool | None]
+    paths: list[PathLike], options: list[tuple[Format | None, ReadOptions]]
 ) -> Iterator[tuple[SourceSentence, ...]]:
     with ExitStack() as stack:
-        sources = [_file_lines(p, stack) for p in paths]
+        sources = [file_lines(p, stack) for p in paths]
         readers = [
-            _read(src, fmt, collect, one, _suffix(p))
-            for src, p, (fmt, collect), one in zip(sources, paths, options, evalb, strict=True)
+            read_source(src, fmt, opts, file_suffix(p))
+            for src, p, (fmt, opts) in zip(sources, paths, options, strict=True)
         ]
         count = 0
         while True:
@@ -75,7 +76,7 @@ def _parallel(
 
 
 def _count_error(
-    sources: list[_Lines], row: list[SourceSentence | None], ended: list[int], count: int
+    sources: list[Lines], row: list[SourceSentence | None], ended: list[int], count: int
 ) -> SentenceCountError:
     first = sources[ended[0]]
     if len(ended) == 1:

@@ -3,8 +3,7 @@
 :func:`read_file`, :func:`read_text` and :func:`read_lines` take a file, a
 text or any iterable of lines, detect its format unless told
 (:mod:`~nltk_tedeval.reading.detect`) and hand it to the reader of that
-format: :mod:`~nltk_tedeval.reading.brackets` or
-:mod:`~nltk_tedeval.reading.columns`.
+format in the table of :mod:`~nltk_tedeval.reading.formats`.
 """
 
 from __future__ import annotations
@@ -14,12 +13,9 @@ from contextlib import ExitStack
 
 from ..errors import OptionError
 from ..records import SourceSentence
-from .bracket_blocks import _read_ptb_blocks
-from .bracket_groups import _read_ptb_groups
-from .brackets import _read_ptb, _read_ptb_lines, _spans_lines
-from .columns import _read_columns
-from .detect import FORMATS, _sniff, _suffix
-from .lines import PathLike, _file_lines, _Lines
+from .detect import file_suffix, sniff
+from .formats import Format, ReadOptions, format_named
+from .lines import Lines, PathLike, file_lines
 
 __all__ = ["count_sentences", "read_file", "read_lines", "read_text"]
 
@@ -40,9 +36,9 @@ def read_file(
     ``path`` ``"-"`` reads standard input. A file compressed with gzip,
     bzip2 or xz is recognised by its first bytes and read decompressed.
 
-    ``format`` is one of :data:`FORMATS`; ``None`` detects it from the
-    content (:func:`detect_format`). An empty file holds no sentences in any
-    format. ``on_error="raise"`` raises the first
+    ``format`` is a name in :data:`~nltk_tedeval.reading.formats.FORMATS`;
+    ``None`` detects it from the content (:func:`detect_format`). An empty
+    file holds no sentences in any format. ``on_error="raise"`` raises the first
     :class:`~nltk_tedeval.errors.InputFormatError`; ``"collect"`` yields bad
     sentences as records with ``tree=None`` and the error, and reads on.
     ``one_per_line=True`` reads bracketed files as EVALB does: every line is
@@ -77,21 +73,15 @@ def read_file(
     >>> [(s.number, s.line, s.tree.leaves()) for s in read_file(path)]
     [(1, 1, ['I', 'left']), (2, 2, ['you', 'stayed'])]
     """
-    fmt, collect = _options(format, on_error, nltk_trees, nltk_free)
-    return _read_path(path, fmt, collect, one_per_line, nltk_trees, nltk_free)
+    fmt, options = read_options(format, on_error, one_per_line, nltk_trees, nltk_free)
+    return _read_path(path, fmt, options)
 
 
 def _read_path(
-    path: PathLike,
-    fmt: str | None,
-    collect: bool,
-    one_per_line: bool | None,
-    nltk_trees: bool,
-    nltk_free: bool,
+    path: PathLike, fmt: Format | None, options: ReadOptions
 ) -> Iterator[SourceSentence]:
     with ExitStack() as stack:
-        lines = _file_lines(path, stack)
-        yield from _read(lines, fmt, collect, one_per_line, _suffix(path), nltk_trees, nltk_free)
+        yield from read_source(file_lines(path, stack), fmt, options, file_suffix(path))
 
 
 def read_text(
@@ -111,9 +101,8 @@ def read_text(
     >>> [s.tree for s in read_text("(TOP ())", nltk_trees=False, nltk_free=True)]
     [WordlessTree(labels=('TOP', ''), children=((1,), ()))]
     """
-    fmt, collect = _options(format, on_error, nltk_trees, nltk_free)
-    lines = _Lines.from_text(name, text)
-    return _read(lines, fmt, collect, one_per_line, _suffix(name), nltk_trees, nltk_free)
+    fmt, options = read_options(format, on_error, one_per_line, nltk_trees, nltk_free)
+    return read_source(Lines.from_text(name, text), fmt, options, file_suffix(name))
 
 
 def read_lines(
@@ -130,59 +119,43 @@ def read_lines(
 
     Each item is one line; its line ending, if any, is ignored.
     """
-    fmt, collect = _options(format, on_error, nltk_trees, nltk_free)
-    source = _Lines.from_lines(name, lines)
-    return _read(source, fmt, collect, one_per_line, _suffix(name), nltk_trees, nltk_free)
+    fmt, options = read_options(format, on_error, one_per_line, nltk_trees, nltk_free)
+    return read_source(Lines.from_lines(name, lines), fmt, options, file_suffix(name))
 
 
-def _options(
-    format: str | None, on_error: str, nltk_trees: bool = True, nltk_free: bool = False
-) -> tuple[str | None, bool]:
-    if nltk_trees and nltk_free:
-        raise OptionError("nltk_free=True reads without nltk trees: pass nltk_trees=False too")
-    if format is not None:
-        if not isinstance(format, str) or format.lower() not in FORMATS:
-            raise OptionError(f"unknown format {format!r}; expected one of {', '.join(FORMATS)}")
-        format = format.lower()
-    if on_error not in _ON_ERROR:
-        raise OptionError(f"unknown on_error {on_error!r}; expected 'raise' or 'collect'")
-    return format, on_error == "collect"
-
-
-def _read(
-    lines: _Lines,
-    fmt: str | None,
-    collect: bool,
-    one_per_line: bool | None,
-    suffix: str,
+def read_options(
+    format: str | None,
+    on_error: str,
+    one_per_line: bool | None = False,
     nltk_trees: bool = True,
     nltk_free: bool = False,
+) -> tuple[Format | None, ReadOptions]:
+    """The format named (None: detect it) and the reader options, checked.
+
+    Raises :class:`~nltk_tedeval.errors.OptionError` for an unknown format
+    (listing the known ones) or ``on_error``, or ``nltk_free`` with nltk trees.
+    """
+    if nltk_trees and nltk_free:
+        raise OptionError("nltk_free=True reads without nltk trees: pass nltk_trees=False too")
+    fmt = None if format is None else format_named(format)
+    if on_error not in _ON_ERROR:
+        raise OptionError(f"unknown on_error {on_error!r}; expected 'raise' or 'collect'")
+    return fmt, ReadOptions(on_error == "collect", one_per_line, nltk_trees, nltk_free)
+
+
+def read_source(
+    lines: Lines, fmt: Format | None, options: ReadOptions, suffix: str
 ) -> Iterator[SourceSentence]:
-    # A generator, so that every reader does its I/O and detection only when
-    # iterated, whatever its source; options are checked when it is made.
+    """The sentences of ``lines`` in ``fmt`` (None: detected, ``suffix`` helping).
+
+    A generator, so that every reader does its I/O and detection only when
+    iterated, whatever its source; options are checked when it is made.
+    """
     if fmt is None:
-        fmt = _sniff(lines, suffix)
+        fmt = sniff(lines, suffix)
         if fmt is None:
             return  # nothing but blank lines: no sentences, in any format
-    if fmt == "ptb":
-        if one_per_line is None:
-            one_per_line = not _spans_lines(lines)
-        if not nltk_trees:
-            # Tables without nltk: a block of lines (or of trees) at a time, with numpy.
-            read_blocks = _read_ptb_blocks if one_per_line else _read_ptb_groups
-            yield from read_blocks(lines, collect, nltk_free)
-        else:
-            read = _read_ptb_lines if one_per_line else _read_ptb
-            yield from read(lines, collect, nltk_trees, nltk_free)
-    elif fmt in ("discbracket", "export"):
-        # Imported here: discontinuous trees are nltk trees, and the other
-        # formats are read without importing nltk (records.loaded_class).
-        from .discontinuous import _read_discbracket, _read_export
-
-        read_disc = _read_discbracket if fmt == "discbracket" else _read_export
-        yield from read_disc(lines, collect)
-    else:
-        yield from _read_columns(lines, collect, fmt, nltk_trees)
+    yield from fmt.read_sentences(lines, options)
 
 
 def count_sentences(
@@ -203,28 +176,11 @@ def count_sentences(
     >>> count_sentences(path, one_per_line=True), count_sentences(path)
     (3, 2)
     """
-    fmt, _ = _options(format, "raise")
+    fmt, options = read_options(format, "raise", one_per_line)
     with ExitStack() as stack:
-        lines = _file_lines(path, stack)
+        lines = file_lines(path, stack)
         if fmt is None:
-            fmt = _sniff(lines, _suffix(path))
+            fmt = sniff(lines, file_suffix(path))
             if fmt is None:
                 return 0
-        if fmt == "export":
-            return sum(1 for line in lines if line.startswith("#BOS"))
-        if fmt == "discbracket":
-            return sum(1 for line in lines if line.startswith("("))
-        if fmt != "ptb":
-            count, inside = 0, False
-            for line in lines:
-                text = line.strip()
-                if not text:
-                    inside = False
-                elif not text.startswith("#") and not inside:
-                    count, inside = count + 1, True
-            return count
-        if one_per_line is None:
-            one_per_line = not _spans_lines(lines)
-        if one_per_line:
-            return sum(1 for _ in lines)
-        return sum(1 for line in lines if line.startswith("("))
+        return fmt.count_sentences(lines, options)

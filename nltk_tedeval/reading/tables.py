@@ -11,7 +11,7 @@ from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
 from ..errors import InputFormatError, TedEvalError, excerpt
-from .lines import PathLike, _file_lines, _Lines
+from .lines import Lines, PathLike, file_lines
 
 if TYPE_CHECKING:
     from ..trees.headrules import HeadRules
@@ -34,7 +34,7 @@ def read_label_map(path: PathLike) -> dict[str, str]:
     {'SUB': 'SBJ', 'P': ''}
     """
     with ExitStack() as stack:
-        return _label_map(_file_lines(path, stack))
+        return _label_map(file_lines(path, stack))
 
 
 def read_label_map_text(text: str, name: str = "<string>") -> dict[str, str]:
@@ -43,10 +43,10 @@ def read_label_map_text(text: str, name: str = "<string>") -> dict[str, str]:
     >>> read_label_map_text("# 2011 relabeling\\nSUB\\tSBJ\\n\\nPUNC\\t\\n")
     {'SUB': 'SBJ', 'PUNC': ''}
     """
-    return _label_map(_Lines.from_text(name, text))
+    return _label_map(Lines.from_text(name, text))
 
 
-def _label_map(lines: _Lines) -> dict[str, str]:
+def _label_map(lines: Lines) -> dict[str, str]:
     mapping: dict[str, str] = {}
     where: dict[str, int] = {}
     for lineno, text in enumerate(lines, start=1):

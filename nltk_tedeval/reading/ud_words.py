@@ -20,11 +20,11 @@ from contextlib import ExitStack
 from ..errors import InputFormatError
 from ..records import SourceSentence
 from ..trees.ud_words import UDSentence, UDToken, UDWord
-from .lines import PathLike, _file_lines, _Lines
+from .columns import SENT_ID
+from .lines import Lines, PathLike, file_lines
 
 __all__ = ["read_ud_words", "read_ud_words_text"]
 
-_SENT_ID = re.compile(r"#\s*sent_id(?:\s*=\s*|\s+)(\S.*?)\s*\Z")
 _RANGE = re.compile(r"([0-9]+)-([0-9]+)\Z")
 _EMPTY_NODE = re.compile(r"[0-9]+\.[0-9]+\Z")
 
@@ -42,7 +42,7 @@ def read_ud_words(path: PathLike) -> Iterator[SourceSentence]:
     [(1, ['INTJ'])]
     """
     with ExitStack() as stack:
-        yield from _read(_file_lines(path, stack))
+        yield from _read(file_lines(path, stack))
 
 
 def read_ud_words_text(text: str, name: str = "<string>") -> Iterator[SourceSentence]:
@@ -55,10 +55,10 @@ def read_ud_words_text(text: str, name: str = "<string>") -> Iterator[SourceSent
     >>> [t.form for t in s.tree.tokens], [w.form for w in s.tree.words]
     (['del'], ['de', 'el'])
     """
-    return _read(_Lines.from_text(name, text))
+    return _read(Lines.from_text(name, text))
 
 
-def _read(lines: _Lines) -> Iterator[SourceSentence]:
+def _read(lines: Lines) -> Iterator[SourceSentence]:
     name = lines.name
     number = 0
     start = 0
@@ -106,7 +106,7 @@ def _read(lines: _Lines) -> Iterator[SourceSentence]:
         if not start:
             start = lineno
         if raw[0] == "#" and not words and not tokens:
-            if sent_id is None and (m := _SENT_ID.match(raw.strip())):
+            if sent_id is None and (m := SENT_ID.match(raw.strip())):
                 sent_id = m.group(1)
             continue
         cells = raw.split("\t")

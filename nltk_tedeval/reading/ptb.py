@@ -1,0 +1,45 @@
+"""The ``ptb`` format's entry in the table: which bracket reader reads an input, and a count.
+
+Bracketed trees are read by one of four readers, after the caller's options
+(:class:`~nltk_tedeval.reading.formats.ReadOptions`): line by line as EVALB
+reads them or over several lines (:mod:`~nltk_tedeval.reading.brackets`),
+and without nltk trees a block of lines or of trees at a time
+(:mod:`~nltk_tedeval.reading.bracket_blocks`,
+:mod:`~nltk_tedeval.reading.bracket_groups`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..records import SourceSentence
+from .bracket_blocks import _read_ptb_blocks
+from .bracket_groups import _read_ptb_groups
+from .brackets import _read_ptb, _read_ptb_lines, spans_lines
+from .formats import ReadOptions
+from .lines import Lines
+
+__all__ = ["count_ptb", "read_ptb"]
+
+
+def read_ptb(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
+    """Bracketed trees, one per line (EVALB's layout) or over several lines."""
+    one_per_line = options.one_per_line
+    if one_per_line is None:
+        one_per_line = not spans_lines(lines)
+    if not options.nltk_trees:
+        # Tables without nltk: a block of lines (or of trees) at a time, with numpy.
+        read_blocks = _read_ptb_blocks if one_per_line else _read_ptb_groups
+        return read_blocks(lines, options.collect, options.nltk_free)
+    read = _read_ptb_lines if one_per_line else _read_ptb
+    return read(lines, options.collect, options.nltk_trees, options.nltk_free)
+
+
+def count_ptb(lines: Lines, options: ReadOptions) -> int:
+    """A one-tree-per-line file's lines, or a free-layout file's lines that start a tree."""
+    one_per_line = options.one_per_line
+    if one_per_line is None:
+        one_per_line = not spans_lines(lines)
+    if one_per_line:
+        return sum(1 for _ in lines)
+    return sum(1 for line in lines if line.startswith("("))
