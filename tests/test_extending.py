@@ -134,9 +134,10 @@ def test_the_usage_block_runs_as_printed_with_the_figures_worked_out_by_hand(
     # sentence 1 right (0 of 8), sentence 2 adds (0,2) (1 of 7), sentence 3
     # loses (0,2) (1 of 7): 1 - 2/22 = 0.9091. No relations: labeled n/a.
     assert row(reports[0], "parse") == ["n/a", "0.9091"]
-    # attach: 7 of 9 heads right (LAS = UAS without relations, LA 9 of 9);
-    # undirected 7 of 9; NED 9 of 9, both wrong heads being the gold head's head.
-    assert row(reports[1], "parse") == ["0.7778", "0.7778", "1.0000", "0.7778", "1.0000"]
+    # attach: 7 of 9 heads right; no relation to compare, so LAS and LA are n/a
+    # (SPEC.md §7); undirected 7 of 9; NED 9 of 9, both wrong heads being the
+    # gold head's head.
+    assert row(reports[1], "parse") == ["n/a", "0.7778", "n/a", "0.7778", "1.0000"]
     # mph: parse brackets (0,2) in sentences 1 and 2, gold's NP (0,2) in 1 and 3.
     assert row(reports[2], "parse") == ["0.5000", "0.5000", "0.5000"]
     # cross: the PTB gold adds (1,3) in sentence 2; the overlap is 1 - 1/23;
@@ -238,7 +239,7 @@ def test_every_command_reads_it_named_with_format(wordtag: ModuleType, tmp_path:
     status, out, _ = run(["score", "--format", "wordtag", gold, parse])
     assert status == 0 and row(out, "parse") == ["n/a", "0.9091"]
     status, out, _ = run(["attach", "--format", "wordtag", gold, parse])
-    assert status == 0 and row(out, "parse")[:2] == ["0.7778", "0.7778"]
+    assert status == 0 and row(out, "parse")[:2] == ["n/a", "0.7778"]  # LAS: no relations
     status, out, _ = run(["mph", "--parse-format", "wordtag", DATA / "gold.ptb", parse])
     assert status == 0 and row(out, "parse") == ["0.5000", "0.5000", "0.5000"]
     status, out, _ = run(["score", "--gold-format", "wordtag", gold, DATA / "parse.wt"])
@@ -275,3 +276,123 @@ def test_registration_is_checked() -> None:
         Format("toy", read=module.read, count=module.count, kind="tree")
     with pytest.raises(OptionError, match="a format's name is a lower-case word, not 'Toy'"):
         Format("Toy", read=module.read, count=module.count, kind="dependency")
+
+
+# -- adding a metric ----------------------------------------------------------------------------
+
+METRIC_MODULE = ROOT / "examples" / "root_metric.py"
+SPEC = ROOT / "corpora_samples" / "spec"
+
+
+def metric_section() -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index("## Adding a metric")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+@pytest.fixture
+def root_metric() -> Iterator[ModuleType]:
+    """The toy metric registered for one test, and taken out again."""
+    from nltk_tedeval.cli.registry import METRICS, register
+
+    spec = importlib.util.spec_from_file_location("root_metric", METRIC_MODULE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    register(module.ROOT)
+    try:
+        yield module
+    finally:
+        del METRICS["root"]
+
+
+def test_the_page_shows_the_metric_module_as_it_ships() -> None:
+    blocks = [b for b in fenced("python") if b.startswith('"""A toy metric')]
+    assert blocks == [METRIC_MODULE.read_text(encoding="utf-8")]
+
+
+def test_the_metric_usage_block_runs_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nltk_tedeval.cli.registry import METRICS
+
+    section = metric_section()
+    (usage,) = [b for b in fenced("python") if "\nregister(ROOT)" in b]
+    assert usage in section
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.delitem(sys.modules, "root_metric", raising=False)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(usage, f"{DOC}: metric usage block", "exec"), {"__name__": "__main__"})
+    out = printed.getvalue()
+    after = section[section.index(usage) + len(usage) :]
+    shown = re.search(r"```\n\n```text\n(.*?)^```$", after, flags=re.M | re.S)
+    assert shown is not None and out == shown.group(1)
+    assert "root" not in METRICS  # the block leaves the registry as it found it
+    lines = out.splitlines()
+    # Gold roots: "left" and "sang" (token 2 of each sentence). b has "left"
+    # and "she": 1 right of 2 on each side.
+    assert lines[0] == "[0.5, 0.5, 0.5]"
+    assert lines[3:5] == ["| a | 1.0000 | 1.0000 | 1.0000 |", "| b | 0.5000 | 0.5000 | 0.5000 |"]
+    # One sentence differs, and swapping it swaps the totals: p = (R+1)/(R+1).
+    assert [line.split()[-1] for line in lines if line.startswith("a  b  ")] == ["1.000"] * 3
+
+
+def test_the_metric_is_a_command_in_every_output_format(
+    root_metric: ModuleType, tmp_path: Path
+) -> None:
+    import json
+
+    import jsonschema
+
+    files = [SPEC / "gold.tab", SPEC / "a.tab", SPEC / "b.tab"]
+    status, out, _ = run(["root", *files, "--json"])
+    assert status == 0
+    report = json.loads(out)
+    schema = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(report, schema)
+    b = report["systems"][1]
+    assert (b["name"], b["scores"]["F1"]["totals"]) == ("b", {"right": 1, "gold": 2, "parse": 2})
+    assert [b["scores"][m]["value"] for m in ("P", "R", "F1")] == [0.5, 0.5, 0.5]
+    assert b["signature"] == "metric:root|missing:skip|version:0.1.0"
+    for form, line in (
+        ("csv", "b,0.5000,0.5000,0.5000"),
+        ("tsv", "b\t0.5000\t0.5000\t0.5000"),
+        ("markdown", "| b | 0.5000 | 0.5000 | 0.5000 |"),
+        ("latex", r"b & 0.5000 & 0.5000 & 0.5000 \\"),
+        ("text", "b       0.5000  0.5000  0.5000"),
+    ):
+        status, out, _ = run(["root", *files, "-f", form])
+        assert status == 0 and line in out.splitlines(), (form, out)
+    # Per-sentence rows: sentence 2 of b has its root wrong, 0 of 1 gold root.
+    status, out, _ = run(["root", *files[:1], files[2], "--per-sentence", "-"])
+    assert out.splitlines()[:3] == [
+        "sentence\tid\tsystem\tright\tgold\tparse\tP\tR\tF1",
+        "1\t\tb\t1\t1\t1\t1.0\t1.0\t1.0",
+        "2\t\tb\t0\t1\t1\t0.0\t0.0\t0.0",
+    ]
+
+
+def test_the_metric_follows_the_missing_parse_policies(
+    root_metric: ModuleType, tmp_path: Path
+) -> None:
+    # The second parse is missing (a sentence of heads "_"): under zero its gold
+    # root counts as missed (1 of 2 right, 1 parse root); skip leaves it out.
+    missing = tmp_path / "missing.tab"
+    missing.write_text("I\tPRP\t2\nleft\tVBD\t0\n\nshe\tPRP\t_\nsang\tVBD\t_\nloudly\tRB\t_\n")
+    status, out, err = run(["root", SPEC / "gold.tab", missing, "--missing", "zero", "--json"])
+    import json
+
+    totals = json.loads(out)["systems"][0]["scores"]["F1"]["totals"]
+    assert (status, totals) == (0, {"right": 1, "gold": 2, "parse": 1})
+    assert "1 of 2 sentences has a missing parse" in err
+    status, out, _ = run(["root", SPEC / "gold.tab", missing, "--json"])
+    assert json.loads(out)["systems"][0]["scores"]["F1"]["value"] == 1.0
+
+
+def test_a_metric_name_is_registered_once(root_metric: ModuleType) -> None:
+    from nltk_tedeval.cli.registry import register
+
+    register(root_metric.ROOT)  # the same entry again: nothing changes
+    with pytest.raises(ValueError, match="'root' is already registered"):
+        register(root_metric.evaluator_command("root", "another", object, ["P"]))
