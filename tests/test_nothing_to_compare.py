@@ -88,10 +88,10 @@ def test_a_cross_framework_run_on_no_sentence_is_na() -> None:
 
 
 def test_significance_on_no_sentence_has_no_p_value() -> None:
-    # LAS of no sentence is N/A for both (SPEC.md §9), so no test runs (§6):
+    # UAS of no sentence is N/A for both (SPEC.md §9), so no test runs (§6):
     # no p-value, no round, and the reason, instead of a p-value of 1.0.
     a, b = AttachmentEvaluator([], []), AttachmentEvaluator([], [])
-    result = a.significance(b, "LAS")
+    result = a.significance(b, "UAS")
     assert math.isnan(result.p_value) and math.isnan(result.difference)
     assert (result.rounds, result.sentences, result.tested) == (0, 0, False)
     assert result.reason == "not tested: scores A and B are N/A (no token scored)"

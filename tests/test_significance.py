@@ -350,8 +350,10 @@ def test_cross_tests_unlabeled_in_both_scenarios(tab_files, capsys) -> None:
         # One word: no maximal projection below the sentence.
         ("mph", "(S (NN a))\n(S (NN b))\n", [], ["F1"], "no bracket on either side"),
         # Every token is punctuation, and excluded.
+        # LAS's denominator is the tokens with a relation to compare (SPEC.md §7).
         ("attach", ",\tPUNCT\t2\tpunct\n.\tPUNCT\t0\troot\n", ["--punct", "exclude"],
-         ["LAS", "UAS", "NED"], "no token scored"),
+         ["LAS", "UAS", "NED"], {"LAS": "no relation to compare: no scored token carries "
+                                 "one, in the gold or the parse"}),
     ],
 )  # fmt: skip
 def test_classic_commands_report_an_untested_measure(
@@ -363,8 +365,9 @@ def test_classic_commands_report_an_untested_measure(
     status, out, err = cli(capsys, *argv)
     assert status == 0 and "error" not in err
     for measure in measures:
+        why = reason.get(measure, "no token scored") if isinstance(reason, dict) else reason
         assert (
-            f"n/a: {measure} p-value of a vs b: not tested: scores A and B are N/A ({reason})\n"
+            f"n/a: {measure} p-value of a vs b: not tested: scores A and B are N/A ({why})\n"
         ) in out
     status, out, _ = cli(capsys, *argv, "--json")
     rows = schema_checked(out)["significance"]
