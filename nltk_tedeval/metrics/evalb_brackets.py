@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ..errors import InputFormatError, TedEvalError, YieldMismatchError
-from ..reading.evalb_params import EvalbParams
 from ..trees.constituency import PhraseStructure
+from ..trees.evalb_params import EvalbParams
 
 __all__ = ["COLUMNS"]
 
