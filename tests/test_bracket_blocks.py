@@ -24,9 +24,10 @@ from nltk_tedeval import ParsevalEvaluator
 from nltk_tedeval.metrics.evalb_blocks import BlockLabels, block_rows
 from nltk_tedeval.metrics.evalb_brackets import _read_side, _Rules, _score
 from nltk_tedeval.reading import bracket_blocks, read_text
-from nltk_tedeval.reading.bracket_blocks import BlockTree, BracketBlock, joined_words
+from nltk_tedeval.reading.bracket_blocks import BracketBlock
 from nltk_tedeval.reading.brackets import _Brackets, _evalb_tokens
 from nltk_tedeval.reading.evalb_params import EvalbParams
+from nltk_tedeval.trees.blocks import BlockTree, joined_words
 from nltk_tedeval.trees.constituency import PhraseStructure
 
 PARAMS = {

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 
 from nltk_tedeval.errors import InputFormatError
 from nltk_tedeval.reading import bracket_groups, read_text
-from nltk_tedeval.reading.bracket_blocks import BlockTree
 from nltk_tedeval.reading.bracket_groups import _read_ptb_groups
 from nltk_tedeval.reading.brackets import _PYTHON_ONLY_SPACE, _read_ptb
 from nltk_tedeval.reading.lines import _Lines
+from nltk_tedeval.trees.blocks import BlockTree
 from nltk_tedeval.trees.constituency import tree_to_mft
 
 LABELS = ["S", "NP-SBJ", "VP", "", "É", "SBAR-ADV-1", "-NONE-"]

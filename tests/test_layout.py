@@ -18,7 +18,9 @@ reader can understand a layer without the ones above it:
 
 ``protocol`` and ``metrics`` share layer 4 and never import each other;
 ``scoring`` imports nothing but the base and ``alignment``, although trees and
-reading lie below it; ``reading`` and ``alignment`` share layer 2 and never
+reading lie below it; ``metrics`` never imports ``reading``: what a metric
+needs of the readers' work (a block's columns, EVALB's parameters) is a
+type in ``trees``; ``reading`` and ``alignment`` share layer 2 and never
 import each other. The import graph is
 read from the source with ``ast``, relative and absolute imports alike, at any
 depth (an import inside a function counts).
@@ -50,7 +52,7 @@ LAYERS = {
 BASE = {f"{PACKAGE}._version", f"{PACKAGE}.errors", f"{PACKAGE}.records"}
 TOP = {PACKAGE, f"{PACKAGE}.__main__"}
 # Lower layers that a group must not import all the same.
-FORBIDDEN = {"scoring": {"trees", "reading"}}
+FORBIDDEN = {"scoring": {"trees", "reading"}, "metrics": {"reading"}}
 
 # nltk_tedeval.__all__ when the package was split into these folders: every
 # name a user could import from the package then must stay importable.
@@ -224,16 +226,43 @@ def test_no_import_cycles() -> None:
         visit(module)
 
 
-def test_no_import_runs_up_a_layer() -> None:
+def wrong_imports(graph: dict[str, set[str]]) -> list[str]:
+    """The imports of ``graph`` that run up a layer or reach a layer forbidden to them."""
     wrong = []
-    for module, targets in sorted(GRAPH.items()):
+    for module, targets in sorted(graph.items()):
         mine = group(module)
         for target in sorted(targets):
             theirs = group(target)
             allowed = theirs == mine or LAYERS[theirs] < LAYERS[mine]
             if not allowed or theirs in FORBIDDEN.get(mine, ()):
                 wrong.append(f"{module} ({mine}) imports {target} ({theirs})")
+    return wrong
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    wrong = wrong_imports(GRAPH)
     assert not wrong, "\n".join(wrong)
+
+
+def test_metrics_never_import_reading() -> None:
+    # The rule itself: an import of reading/ from metrics/ is reported (it
+    # lies below, so only FORBIDDEN catches it), one of trees/ is not, and
+    # no metric imports reading/ today.
+    parseval = f"{PACKAGE}.metrics.parseval"
+    blocks = f"{PACKAGE}.reading.bracket_blocks"
+    assert wrong_imports({parseval: {blocks, f"{PACKAGE}.trees.blocks"}}) == [
+        f"{parseval} (metrics) imports {blocks} (reading)"
+    ]
+    into_reading = {
+        (m, t)
+        for m, ts in GRAPH.items()
+        for t in ts
+        if group(m) == "metrics" and group(t) == "reading"
+    }
+    assert into_reading == set()
+    # ...while the metrics still reach what they took from there, one layer lower.
+    assert f"{PACKAGE}.trees.blocks" in GRAPH[f"{PACKAGE}.metrics.evalb_blocks"]
+    assert f"{PACKAGE}.trees.evalb_params" in GRAPH[f"{PACKAGE}.metrics.evalb_brackets"]
 
 
 def test_protocol_and_metrics_do_not_import_each_other() -> None:

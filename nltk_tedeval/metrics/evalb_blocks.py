@@ -2,7 +2,7 @@
 
 :mod:`~nltk_tedeval.metrics.evalb_brackets` replays EVALB on one sentence at
 a time. When the gold and the parse come from one-tree-per-line files read
-in blocks (:class:`~nltk_tedeval.reading.bracket_blocks.BracketBlock`),
+in blocks (:class:`~nltk_tedeval.trees.blocks.BracketColumns`),
 the same steps run over every sentence of a block together, as numpy
 operations on the blocks' columns: deletion of ``DELETE_LABEL`` words,
 spans over the kept words, ``EQ_LABEL`` classes, the multiset intersection
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..reading.bracket_blocks import BracketBlock, LabelBook, ranges
+from ..trees.blocks import BracketColumns, ranges
 from .evalb_brackets import _BASE_COLUMNS, COLUMNS, _Rules
 
 __all__: list[str] = []  # used by metrics/parseval.py
@@ -49,7 +49,7 @@ class BlockLabels:
         # Per label book (a reader's), the tables of its labels so far: a
         # book only grows, so each label is looked at once, however many
         # labels a file has.
-        self._books: dict[LabelBook, tuple[_Column, ...]] = {}
+        self._books: dict[Any, tuple[_Column, ...]] = {}
         # EQ_LABEL compares tags pairwise (not by class: it need not be
         # transitive), so only the labels it names get a row of the table.
         named = sorted({label for pair in rules.eq_labels for label in pair})
@@ -57,7 +57,7 @@ class BlockLabels:
         self._eq = np.array([[(a, b) in rules.eq_labels for b in named] for a in named], dtype=bool)
         self._tag_eq_row = _Column(np.int64)  # per run-wide tag id: its row, -1 for none
 
-    def tables(self, block: BracketBlock) -> tuple[np.ndarray, ...]:
+    def tables(self, block: BracketColumns) -> tuple[np.ndarray, ...]:
         columns = self._books.get(block.book)
         if columns is None:
             columns = self._books[block.book] = tuple(
@@ -118,7 +118,7 @@ class _Column:
 class _Side:
     """One block as EVALB reads each of its trees: kept words and counted brackets."""
 
-    def __init__(self, block: BracketBlock, labels: BlockLabels) -> None:
+    def __init__(self, block: BracketColumns, labels: BlockLabels) -> None:
         deleted, short, key, _ = tables = labels.tables(block)
         self.tag = tables[3][block.word_tag]
         n = len(block.texts)
@@ -141,7 +141,7 @@ class _Side:
 
 
 def block_rows(
-    gold: BracketBlock, test: BracketBlock, labels: BlockLabels, cutoff: int
+    gold: BracketColumns, test: BracketColumns, labels: BlockLabels, cutoff: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """The rows of :data:`COLUMNS` for every sentence of two parallel blocks, and which are final.
 
@@ -203,13 +203,13 @@ def block_rows(
     return rows, fast
 
 
-def _kept_in(block: BracketBlock, side: _Side, lines: np.ndarray) -> np.ndarray:
+def _kept_in(block: BracketColumns, side: _Side, lines: np.ndarray) -> np.ndarray:
     """Indices of the kept words of the chosen lines, in order."""
     return np.flatnonzero(side.kept & lines[block.word_line])
 
 
 def _words_differ(
-    gold: BracketBlock, g: _Side, test: BracketBlock, t: _Side, lines: np.ndarray, n: int
+    gold: BracketColumns, g: _Side, test: BracketColumns, t: _Side, lines: np.ndarray, n: int
 ) -> np.ndarray:
     """Lines (among ``lines``) whose kept words differ in any byte.
 

@@ -60,11 +60,11 @@ from ..errors import (
     TedEvalError,
     TreeStructureError,
 )
-from ..reading.bracket_blocks import BlockTree, joined_words
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.missing import ZERO
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
+from ..trees.blocks import BlockTree, joined_words
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.evalb_params import EvalbParams
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words

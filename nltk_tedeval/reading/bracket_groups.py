@@ -9,7 +9,7 @@ before each line is a running sum of its brackets), joins each group's lines
 with spaces and hands the groups to a
 :class:`~nltk_tedeval.reading.bracket_blocks.BracketBlock` as if each were
 one line: a group that is one regular tree becomes a
-:class:`~nltk_tedeval.reading.bracket_blocks.BlockTree`, with no Python
+:class:`~nltk_tedeval.trees.blocks.BlockTree`, with no Python
 object per token.
 
 Every other group (two trees, an error, a backslash, which the free layout
@@ -32,11 +32,11 @@ from itertools import chain, islice
 import numpy as np
 
 from ..records import SourceSentence
+from ..trees.blocks import BlockTree
 from .bracket_blocks import (
     _CLASS,
     _SPACE,
     BLOCK_LINES,
-    BlockTree,
     BracketBlock,
     LabelBook,
     joined_lines,

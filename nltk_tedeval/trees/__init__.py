@@ -16,7 +16,9 @@ labels that the metrics apply, are the one small file read here).
 - :mod:`~nltk_tedeval.trees.operations`: subsumption, generalization,
   unification and TL-unification (step 2, §3.2), pure functions over trees;
 - :mod:`~nltk_tedeval.trees.headrules`: head-percolation tables, for MPH;
-- :mod:`~nltk_tedeval.trees.evalb_params`: EVALB's parameters, its rules on labels.
+- :mod:`~nltk_tedeval.trees.evalb_params`: EVALB's parameters, its rules on labels;
+- :mod:`~nltk_tedeval.trees.blocks`: a block of one-tree-per-line lines as
+  columns, and one of its lines as a tree.
 
 >>> from nltk_tedeval.trees import to_mft, generalize
 >>> from nltk import Tree
