@@ -23,7 +23,8 @@ from typing import Any
 import numpy as np
 
 from ..trees.blocks import BracketColumns, ranges
-from .evalb_brackets import _BASE_COLUMNS, COLUMNS, _Rules
+from .evalb_brackets import EvalbRules
+from .evalb_row import COLUMNS, NO_SENTENCE, STATUS_VALID, evalb_row
 
 __all__: list[str] = []  # used by metrics/parseval.py
 
@@ -38,11 +39,11 @@ class BlockLabels:
     Each block numbers its own labels; these tables translate them into
     what the rules make of them: deleted as a word (``DELETE_LABEL``), left
     out of the length (``DELETE_LABEL_FOR_LENGTH``), the bracket's match key
-    (:meth:`_Rules.bracket_label`, ``-1`` when deleted) and the tag as a
+    (:meth:`EvalbRules.bracket_label`, ``-1`` when deleted) and the tag as a
     run-wide id, so that the gold's and the parse's tags compare as integers.
     """
 
-    def __init__(self, rules: _Rules) -> None:
+    def __init__(self, rules: EvalbRules) -> None:
         self.rules = rules
         self.keys: dict[str, int] = {}
         self.tags: dict[str, int] = {}
@@ -145,8 +146,9 @@ def block_rows(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The rows of :data:`COLUMNS` for every sentence of two parallel blocks, and which are final.
 
-    ``rows[i]`` is final where ``fast[i]``; the other rows are zero and must
-    be replayed one sentence at a time.
+    ``rows[i]`` is final where ``fast[i]``; the other rows are zero (rows of
+    :data:`~nltk_tedeval.metrics.evalb_row.NO_SENTENCE`) and must be
+    replayed one sentence at a time.
     """
     n = len(gold.texts)
     rows = np.zeros((n, len(COLUMNS)), dtype=np.int64)
@@ -176,30 +178,9 @@ def block_rows(
     tb = np.bincount(t.line[t_sel], minlength=n)
     crossing = _crossing(g_span, t_span, size, n)
 
-    wn = g.wn
-    base = np.stack(
-        [
-            np.ones(n, dtype=np.int64),  # sentences
-            np.ones(n, dtype=np.int64),  # valid
-            np.zeros(n, dtype=np.int64),  # errors
-            np.zeros(n, dtype=np.int64),  # skipped
-            matched,
-            gb,
-            tb,
-            (gb == tb) & (tb == matched),  # complete
-            crossing,
-            crossing == 0,
-            crossing <= 2,
-            wn,
-            correct,
-        ],
-        axis=1,
-    ).astype(np.int64)
-    k = len(_BASE_COLUMNS)
-    rows[:, :k] = base
-    rows[:, k] = g.length
-    rows[:, k + 1 :] = base * (g.length <= cutoff)[:, None]
-    rows[~fast] = 0
+    status = np.where(fast, STATUS_VALID, NO_SENTENCE)
+    columns = evalb_row(status, matched, gb, tb, crossing, g.wn, correct, g.length, cutoff=cutoff)
+    rows = np.stack(columns, axis=1)
     return rows, fast
 
 

@@ -3,7 +3,7 @@
 Tools read EVALB's output as text, so the figures are formatted exactly as
 EVALB's ``printf`` calls format them, ``-nan`` included, from the rows of a
 :class:`~nltk_tedeval.scoring.stats.StatsTable` of
-:data:`~nltk_tedeval.metrics.evalb_brackets.COLUMNS`.
+:data:`~nltk_tedeval.metrics.evalb_row.COLUMNS`.
 """
 
 from __future__ import annotations

@@ -71,28 +71,24 @@ from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kin
 from .aligned_brackets import aligned_row
 from .evalb_blocks import BlockLabels, block_rows
 from .evalb_brackets import (
-    _BASE_COLUMNS,
-    COLUMNS,
-    _brackets,
-    _empty_side,
-    _read_side,
-    _Rules,
-    _score,
-    _Side,
+    EvalbRules,
+    EvalbSide,
+    counted_brackets,
+    empty_side,
+    read_side,
+    score_sides,
 )
 from .evalb_report import (
     _EVALB_HEAD,
     _EVALB_RULE,
     _STATUS_NAMES,
-    STATUS_ERROR,
-    STATUS_SKIP,
-    STATUS_VALID,
     _block_text,
     _evalb_f,
     _sentence_rows,
     _statuses,
     evalb_sentence_lines,
 )
+from .evalb_row import BASE_COLUMNS, COLUMNS, STATUS_ERROR, STATUS_SKIP, STATUS_VALID, evalb_row
 
 __all__ = [
     "COLUMNS",
@@ -251,7 +247,7 @@ class ParsevalEvaluator(BracketEvaluator):
     counts_reader_errors = True
 
     def _start(self) -> None:
-        self._rules = _Rules(self.params)
+        self._rules = EvalbRules(self.params)
         self._block_labels = BlockLabels(self._rules)
         self._block_pair: tuple[Any, Any, list[list[int]], list[bool]] | None = None
         self._kept = 0
@@ -262,8 +258,7 @@ class ParsevalEvaluator(BracketEvaluator):
         rules = self._rules
         if isinstance(parsed, Unit):
             if not parsed.identical:
-                row, error = aligned_row(parsed, rules, self._structure)
-                return self._with_cut(row), error
+                return aligned_row(parsed, rules, self._structure, self.params.cutoff_len)
             # The same tokens: EVALB's own steps, so that its figures stay EVALB's.
             parsed, gold = parsed.test[0].item, parsed.gold[0].item
             if parsed is ZERO:
@@ -274,10 +269,8 @@ class ParsevalEvaluator(BracketEvaluator):
             row = self._block_row(p_tree, g_tree)
             if row is not None:
                 return row, None
-        row, error = _score(
-            self._side(gold, "gold", rules), self._side(parsed, "test", rules), rules
-        )
-        return self._with_cut(row), error
+        gold_side, test_side = self._side(gold, "gold", rules), self._side(parsed, "test", rules)
+        return score_sides(gold_side, test_side, rules, self.params.cutoff_len)
 
     def _block_row(self, parsed: BlockTree, gold: BlockTree) -> list[int] | None:
         """The row of a sentence whose gold and parse were read in parallel blocks.
@@ -315,12 +308,12 @@ class ParsevalEvaluator(BracketEvaluator):
         length of its gold sentences, so that a unit of one sentence gives
         the row of the same sentence without alignment (SPEC.md §11).
         """
-        rules = self._rules
+        rules, cutoff = self._rules, self.params.cutoff_len
         if isinstance(gold, Unit):
             length = sum(self._side(s.item, "gold", rules).length for s in gold.gold)
-            return self._with_cut([1, 0, 0, 1, *[0] * 9, length]), None
-        row, _ = _score(self._side(gold, "gold", rules), _empty_side(), rules)
-        return self._with_cut(row), None
+            return evalb_row(STATUS_SKIP, length=length, cutoff=cutoff), None
+        row, _ = score_sides(self._side(gold, "gold", rules), empty_side(), rules, cutoff)
+        return row, None
 
     def _zero_stats(self, gold: Any) -> tuple[list[int], TedEvalError | None]:
         """A missing parse with nothing right: no test bracket and every tag wrong (SPEC.md §10).
@@ -332,15 +325,16 @@ class ParsevalEvaluator(BracketEvaluator):
         side = self._side(gold, "gold", rules)
         if side.problem is not None or side.wn == 0:
             return self._sentence_stats(None, gold)
-        gb = len(_brackets(side))
-        row = [1, 1, 0, 0, 0, gb, 0, 1 if gb == 0 else 0, 0, 1, 1, side.wn, 0, side.length]
-        return self._with_cut(row), None
-
-    def _with_cut(self, row: list[int]) -> list[int]:
-        """The row with its ``*_cut`` copy, zero when the sentence is longer than the cutoff."""
-        base_len = len(_BASE_COLUMNS)
-        cut = 1 if row[base_len] <= self.params.cutoff_len else 0
-        return row + [v * cut for v in row[:base_len]]
+        # A valid sentence whose test side has no bracket and no right tag.
+        gold_brackets = len(counted_brackets(side))
+        row = evalb_row(
+            STATUS_VALID,
+            gold=gold_brackets,
+            words=side.wn,
+            length=side.length,
+            cutoff=self.params.cutoff_len,
+        )
+        return row, None
 
     def _keep(self, note: TedEvalError | None) -> None:
         index = self._kept
@@ -363,20 +357,20 @@ class ParsevalEvaluator(BracketEvaluator):
             )
         errors.append((index, note))
 
-    def _side(self, sent: Any, which: str, rules: _Rules) -> _Side:
+    def _side(self, sent: Any, which: str, rules: EvalbRules) -> EvalbSide:
         if hasattr(sent, "tree") and hasattr(sent, "error"):
             # A reader record: the tree, or the reader's error for its line.
             if sent.error is not None:
                 err = sent.error
                 if self.on_error == "raise":
                     raise err
-                side = _empty_side()
+                side = empty_side()
                 side.problem = err
                 side.wn = -1  # unknown, but not 0, which would make it a skip
                 return side
             sent = sent.tree
         if sent is None:
-            return _empty_side()
+            return empty_side()
         kind = tree_kind(sent)
         if isinstance(sent, PhraseStructure):
             ps = sent
@@ -386,8 +380,8 @@ class ParsevalEvaluator(BracketEvaluator):
             except EmptyTreeError as err:
                 if err.token is None:
                     # A tree without any word reads like an empty line.
-                    return _empty_side()
-                side = _empty_side()
+                    return empty_side()
+                side = empty_side()
                 side.problem = InputFormatError(
                     f"{which} tree: {err.message}; such empty constituents are not "
                     "supported (EVALB would ignore them)",
@@ -410,7 +404,7 @@ class ParsevalEvaluator(BracketEvaluator):
             )
             misuse.fatal = True  # no sentence of such a corpus can be scored
             raise misuse
-        return _read_side(ps, rules, which)
+        return read_side(ps, rules, which)
 
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
         return text_tokens(tree)
@@ -512,8 +506,8 @@ class ParsevalEvaluator(BracketEvaluator):
     def _block(self, suffix: str) -> dict[str, object]:
         t = dict(
             zip(
-                _BASE_COLUMNS,
-                self.stats.totals([c + suffix for c in _BASE_COLUMNS]).tolist(),
+                BASE_COLUMNS,
+                self.stats.totals([c + suffix for c in BASE_COLUMNS]).tolist(),
                 strict=True,
             )
         )
