@@ -301,8 +301,8 @@ def test_a_pretty_printed_gold_pairs_with_a_one_line_parse_block_by_block(monkey
 
     expected = rows(True)
     replayed = []
-    real = parseval._score
-    monkeypatch.setattr(parseval, "_score", lambda *a: replayed.append(1) or real(*a))
+    real = parseval.score_sides
+    monkeypatch.setattr(parseval, "score_sides", lambda *a: replayed.append(1) or real(*a))
     assert rows(False) == expected
     assert replayed == []
     # Each sentence by hand: gold brackets S(0,3) NP(0,2); parse S(0,3) NP(1,3):

@@ -18,11 +18,12 @@ decided here, and the tests check them against that replay.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from ..trees.blocks import BracketColumns, ranges
+from ..trees.blocks import BlockTree, BracketColumns, ranges
 from .evalb_brackets import EvalbRules
 from .evalb_row import COLUMNS, NO_SENTENCE, STATUS_VALID, evalb_row
 
@@ -182,6 +183,33 @@ def block_rows(
     columns = evalb_row(status, matched, gb, tb, crossing, g.wn, correct, g.length, cutoff=cutoff)
     rows = np.stack(columns, axis=1)
     return rows, fast
+
+
+def lines_rows(
+    lines: Sequence[tuple[BlockTree, BlockTree] | None], labels: BlockLabels, cutoff: int
+) -> list[list[int] | None]:
+    """The rows of sentences given as the same line of two blocks, ``(parse, gold)``.
+
+    Each pair of blocks is scored once (:func:`block_rows`), for all its
+    lines among ``lines``; ``None`` for a sentence that is not two lines of
+    blocks, and for one the blocks leave to the per-sentence replay.
+    """
+    out: list[list[int] | None] = [None] * len(lines)
+    # Per pair of blocks (gold, parse), keyed by identity: which sentences are their lines.
+    pairs: dict[tuple[int, int], tuple[BracketColumns, BracketColumns, list[tuple[int, int]]]]
+    pairs = {}
+    for k, line in enumerate(lines):
+        if line is not None:
+            parse, gold = line
+            key = (id(gold.block), id(parse.block))
+            pairs.setdefault(key, (gold.block, parse.block, []))[2].append((k, gold.index))
+    for gold_block, parse_block, members in pairs.values():
+        rows, fast = block_rows(gold_block, parse_block, labels, cutoff)
+        decided, table = fast.tolist(), rows.tolist()
+        for k, index in members:
+            if decided[index]:
+                out[k] = table[index]
+    return out
 
 
 def _kept_in(block: BracketColumns, side: _Side, lines: np.ndarray) -> np.ndarray:

@@ -69,7 +69,7 @@ from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.evalb_params import EvalbParams
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
 from .aligned_brackets import aligned_row
-from .evalb_blocks import BlockLabels, block_rows
+from .evalb_blocks import BlockLabels, lines_rows
 from .evalb_brackets import (
     EvalbRules,
     EvalbSide,
@@ -128,6 +128,31 @@ def _measures(suffix: str) -> dict[str, Measure]:
             ),
         )
     }
+
+
+# What the block path computes for a sentence of two lines of blocks, as the
+# per-sentence path does (ParsevalEvaluator._scores_batches).
+_BATCHED = ("_sentence_stats", "_side")
+
+
+def _block_lines(parsed: Any, gold: Any) -> tuple[BlockTree, BlockTree] | None:
+    """The parse and the gold of a sentence as the same line of two blocks, or ``None``.
+
+    Found as :meth:`ParsevalEvaluator._sentence_stats` finds the trees: an
+    aligned unit of the same tokens on both sides stands for its sentence.
+    """
+    if isinstance(parsed, Unit):
+        if not parsed.identical:
+            return None
+        parsed, gold = parsed.test[0].item, parsed.gold[0].item
+    # Aligned units hold reader records: their trees are what blocks know.
+    p_tree, g_tree = unwrap(parsed)[0], unwrap(gold)[0]
+    same_line = (
+        isinstance(p_tree, BlockTree)
+        and isinstance(g_tree, BlockTree)
+        and p_tree.index == g_tree.index
+    )
+    return (p_tree, g_tree) if same_line else None
 
 
 class TooManyErrorsError(TedEvalError, ValueError):
@@ -249,7 +274,6 @@ class ParsevalEvaluator(BracketEvaluator):
     def _start(self) -> None:
         self._rules = EvalbRules(self.params)
         self._block_labels = BlockLabels(self._rules)
-        self._block_pair: tuple[Any, Any, list[list[int]], list[bool]] | None = None
         self._kept = 0
         self._error_rows: list[tuple[int, TedEvalError]] = []
 
@@ -263,31 +287,25 @@ class ParsevalEvaluator(BracketEvaluator):
             parsed, gold = parsed.test[0].item, parsed.gold[0].item
             if parsed is ZERO:
                 return self._zero_stats(gold)
-        # Aligned units hold reader records: their trees are what blocks know.
-        p_tree, g_tree = unwrap(parsed)[0], unwrap(gold)[0]
-        if type(p_tree) is BlockTree and type(g_tree) is BlockTree:
-            row = self._block_row(p_tree, g_tree)
-            if row is not None:
-                return row, None
         gold_side, test_side = self._side(gold, "gold", rules), self._side(parsed, "test", rules)
         return score_sides(gold_side, test_side, rules, self.params.cutoff_len)
 
-    def _block_row(self, parsed: BlockTree, gold: BlockTree) -> list[int] | None:
-        """The row of a sentence whose gold and parse were read in parallel blocks.
+    # -- many sentences at once: the loop's batches ------------------------------
 
-        The first sentence of a pair of blocks scores the whole pair
-        (:func:`~nltk_tedeval.metrics.evalb_blocks.block_rows`); ``None``
-        sends a sentence the blocks do not decide to the per-sentence replay.
-        """
-        if parsed.index != gold.index:
-            return None
-        pair = self._block_pair
-        if pair is None or pair[0] is not gold.block or pair[1] is not parsed.block:
-            rows, fast = block_rows(
-                gold.block, parsed.block, self._block_labels, self.params.cutoff_len
-            )
-            pair = self._block_pair = (gold.block, parsed.block, rows.tolist(), fast.tolist())
-        return pair[2][gold.index] if pair[3][gold.index] else None
+    @classmethod
+    def _scores_batches(cls) -> bool:
+        # The blocks' rows are what these methods make of each sentence; a
+        # class that changes one of them has its sentences scored by it.
+        return all(getattr(cls, name) is getattr(ParsevalEvaluator, name) for name in _BATCHED)
+
+    def _batch_stats(
+        self, pairs: Sequence[tuple[Any, Any]]
+    ) -> list[tuple[list[int], TedEvalError | None] | None]:
+        """The rows of the sentences that are lines of blocks, a pair of blocks at a time
+        (:func:`~nltk_tedeval.metrics.evalb_blocks.lines_rows`); ``None`` for the rest."""
+        lines = [_block_lines(parsed, gold) for parsed, gold in pairs]
+        rows = lines_rows(lines, self._block_labels, self.params.cutoff_len)
+        return [None if row is None else (row, None) for row in rows]
 
     @staticmethod
     def _gold_words(gold: Any) -> bytes | None:
@@ -296,7 +314,7 @@ class ParsevalEvaluator(BracketEvaluator):
         Bytes rather than a tuple of strings, so that a block of lines gives
         them without making a string of every word.
         """
-        if type(gold) is BlockTree:
+        if isinstance(gold, BlockTree):
             return gold.joined_words
         words = tree_words(gold)
         return None if words is None else joined_words(words)
