@@ -22,11 +22,12 @@ from hypothesis import strategies as st
 
 from nltk_tedeval import ParsevalEvaluator
 from nltk_tedeval.metrics.evalb_blocks import BlockLabels, block_rows
-from nltk_tedeval.metrics.evalb_brackets import _read_side, _Rules, _score
+from nltk_tedeval.metrics.evalb_brackets import EvalbRules, read_side, score_sides
 from nltk_tedeval.reading import bracket_blocks, read_text
-from nltk_tedeval.reading.bracket_blocks import BlockTree, BracketBlock, joined_words
-from nltk_tedeval.reading.brackets import _Brackets, _evalb_tokens
+from nltk_tedeval.reading.bracket_blocks import BracketBlock
+from nltk_tedeval.reading.brackets import BracketTrees, _evalb_tokens
 from nltk_tedeval.reading.evalb_params import EvalbParams
+from nltk_tedeval.trees.blocks import BlockTree, joined_words
 from nltk_tedeval.trees.constituency import PhraseStructure
 
 PARAMS = {
@@ -177,19 +178,19 @@ def regular_pairs(draw) -> tuple[list[str], list[str]]:
 @settings(max_examples=150, deadline=None)
 @given(pair=regular_pairs())
 def test_every_row_the_blocks_decide_is_the_replayed_row(name: str, pair: tuple) -> None:
-    # The unit-level check: block_rows against _score, the per-sentence
+    # The unit-level check: block_rows against score_sides, the per-sentence
     # replay of EVALB, sentence by sentence, on the rows it claims.
     gold_lines, test_lines = pair
-    rules = _Rules(PARAMS[name])
+    rules = EvalbRules(PARAMS[name])
+    cutoff = PARAMS[name].cutoff_len
     gold, test = BracketBlock(gold_lines), BracketBlock(test_lines)
-    rows, fast = block_rows(gold, test, BlockLabels(rules), PARAMS[name].cutoff_len)
-    ev = ParsevalEvaluator([], [], PARAMS[name])
+    rows, fast = block_rows(gold, test, BlockLabels(rules), cutoff)
     for i in np.flatnonzero(fast):
-        g = _read_side(BlockTree(gold, i, i + 1), rules, "gold")
-        t = _read_side(BlockTree(test, i, i + 1), rules, "test")
-        row, error = _score(g, t, rules)
+        g = read_side(BlockTree(gold, i, i + 1), rules, "gold")
+        t = read_side(BlockTree(test, i, i + 1), rules, "test")
+        row, error = score_sides(g, t, rules, cutoff)
         assert error is None
-        assert rows[i].tolist() == ev._with_cut(row)
+        assert rows[i].tolist() == row
     assert not rows[~fast].any()
 
 
@@ -201,7 +202,7 @@ def test_the_blocks_decide_the_common_case() -> None:
         "(S (NP (DT the) (NN dog)) (VP (VBD saw) (NP (PRP it))) (. .))",
         "(S (NP (DT the) (NN cat)) (VP (VBD saw) (NP (PRP it))) (. .))",
     ]
-    rules = _Rules(EvalbParams())
+    rules = EvalbRules(EvalbParams())
     rows, fast = block_rows(BracketBlock(gold), BracketBlock(test), BlockLabels(rules), 40)
     assert fast.tolist() == [True, True, False]  # "cat" is EVALB's error sentence: replayed
     # By hand: "." is deleted, so 4 kept words (the dog saw it), length 5.
@@ -216,7 +217,7 @@ def test_crossing_brackets_and_tags_by_hand() -> None:
     # C(0,1) and the second S(0,3) cross nothing; tags: one of three differs.
     gold = ["(S (A (x a) (x b)) (x c))"]
     test = ["(S (S (C (x a)) (B (y b) (x c))))"]
-    rules = _Rules(EvalbParams(cutoff_len=2))
+    rules = EvalbRules(EvalbParams(cutoff_len=2))
     rows, fast = block_rows(BracketBlock(gold), BracketBlock(test), BlockLabels(rules), 2)
     assert fast.tolist() == [True]
     # matched 1 of gold 2 and test 4; 1 crossing; 3 words, 2 tags right; length 3 > 2.
@@ -228,7 +229,7 @@ def test_multiset_of_brackets_and_eq_label_classes() -> None:
     gold = ["(S (NP (NP (x a) (x b))) (x c))"]
     test = ["(S (NP (NX (x a) (x b))) (x c))"]
     for eq, matched in (((), 2), ((("NP", "NX"),), 3)):
-        rules = _Rules(EvalbParams(eq_labels=eq))
+        rules = EvalbRules(EvalbParams(eq_labels=eq))
         rows, fast = block_rows(BracketBlock(gold), BracketBlock(test), BlockLabels(rules), 40)
         assert fast.tolist() == [True]
         assert rows[0].tolist()[4:7] == [matched, 3, 3]
@@ -310,11 +311,11 @@ def test_a_block_joins_the_words_of_each_line_as_the_function_does(texts: tuple)
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(trees(), st.sampled_from(ODD_LINES)), min_size=1, max_size=7))
 def test_a_block_builds_the_table_the_line_reader_builds(items: list) -> None:
-    # The second method: _Brackets, the line-by-line reader, on each line.
+    # The second method: BracketTrees, the line-by-line reader, on each line.
     texts = [item if isinstance(item, str) else "".join(lines_of(item)) for item in items]
     block = BracketBlock(texts)
     for i in np.flatnonzero(block.regular).tolist():
-        reader = _Brackets(escapes=False, nltk_trees=False, nltk_free=True)
+        reader = BracketTrees(escapes=False, nltk_trees=False, nltk_free=True)
         reader.feed(_evalb_tokens(texts[i]), i + 1)
         ((_, expected),) = reader.done
         table = block.table(i)

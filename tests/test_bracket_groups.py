@@ -2,7 +2,7 @@
 
 :mod:`nltk_tedeval.reading.bracket_groups` finds the free layout's groups
 of lines by counting brackets with numpy and reads each regular tree from
-a block's columns; the reference is ``brackets._read_ptb`` with tables
+a block's columns; the reference is ``brackets.read_free_ptb`` with tables
 (``nltk_trees=False``), which tests/test_fast_reading.py checks against
 nltk's own trees. Generated files mix pretty-printed trees with every kind
 of line that changes the groups or the reading (blank lines of Unicode
@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 
 from nltk_tedeval.errors import InputFormatError
 from nltk_tedeval.reading import bracket_groups, read_text
-from nltk_tedeval.reading.bracket_blocks import BlockTree
-from nltk_tedeval.reading.bracket_groups import _read_ptb_groups
-from nltk_tedeval.reading.brackets import _PYTHON_ONLY_SPACE, _read_ptb
-from nltk_tedeval.reading.lines import _Lines
+from nltk_tedeval.reading.bracket_groups import read_ptb_groups
+from nltk_tedeval.reading.brackets import PYTHON_ONLY_SPACE, read_free_ptb
+from nltk_tedeval.reading.lines import Lines
+from nltk_tedeval.trees.blocks import BlockTree
 from nltk_tedeval.trees.constituency import tree_to_mft
 
 LABELS = ["S", "NP-SBJ", "VP", "", "É", "SBAR-ADV-1", "-NONE-"]
@@ -95,7 +95,7 @@ def outcome(read, text: str, collect: bool, nltk_free: bool) -> list[tuple]:
     """What a reader gives for ``text``: each sentence's place, tree and error, then a raise."""
     out: list[tuple] = []
     try:
-        for s in read(_Lines.from_text("doc.ptb", text), collect, nltk_free):
+        for s in read(Lines.from_text("doc.ptb", text), collect, nltk_free):
             tree = s.tree
             if hasattr(tree, "nodes"):  # a table, read from a block's columns or not
                 tree = (tree.words, tree.nodes, tree.tags)
@@ -106,8 +106,8 @@ def outcome(read, text: str, collect: bool, nltk_free: bool) -> list[tuple]:
     return out
 
 
-def line_reader(lines: _Lines, collect: bool, nltk_free: bool):
-    return _read_ptb(lines, collect, False, nltk_free)
+def line_reader(lines: Lines, collect: bool, nltk_free: bool):
+    return read_free_ptb(lines, collect, False, nltk_free)
 
 
 @pytest.fixture
@@ -120,7 +120,7 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
 @settings(max_examples=400, deadline=None)
 @given(documents(), st.booleans(), st.booleans())
 def test_blocks_read_as_the_line_reader(text: str, collect: bool, nltk_free: bool) -> None:
-    assert outcome(_read_ptb_groups, text, collect, nltk_free) == outcome(
+    assert outcome(read_ptb_groups, text, collect, nltk_free) == outcome(
         line_reader, text, collect, nltk_free
     )
 
@@ -128,7 +128,7 @@ def test_blocks_read_as_the_line_reader(text: str, collect: bool, nltk_free: boo
 @settings(max_examples=100, deadline=None)
 @given(documents())
 def test_blocks_read_as_the_line_reader_in_full_chunks(text: str) -> None:
-    assert outcome(_read_ptb_groups, text, True, True) == outcome(line_reader, text, True, True)
+    assert outcome(read_ptb_groups, text, True, True) == outcome(line_reader, text, True, True)
 
 
 @pytest.mark.usefixtures("small_chunks")
@@ -138,8 +138,8 @@ def test_multi_function_trees_from_block_columns(forest: list[tuple]) -> None:
     # tree_to_mft reads a block tree's spans from the block's columns and
     # leaves -NONE- words out as for any table (SPEC.md §3.2).
     text = "\n".join(line for tree in forest for line in pretty(tree)) + "\n"
-    fast = [s.tree for s in _read_ptb_groups(_Lines.from_text("d", text), True, True)]
-    slow = [s.tree for s in line_reader(_Lines.from_text("d", text), True, True)]
+    fast = [s.tree for s in read_ptb_groups(Lines.from_text("d", text), True, True)]
+    slow = [s.tree for s in line_reader(Lines.from_text("d", text), True, True)]
     assert len(fast) == len(slow)
     for a, b in zip(fast, slow, strict=True):
         if a is None or not hasattr(a, "nodes"):
@@ -185,8 +185,8 @@ def test_an_open_tree_at_the_margin_is_the_same_error() -> None:
 
 def test_a_line_that_is_not_utf8_fails_its_sentence_only() -> None:
     data = b"(S (NN a))\n\n(S (NN \xff))\n\n(S (NN c))\n"
-    lines = _Lines.from_file("bad.ptb", io.BytesIO(data))
-    got = list(_read_ptb_groups(lines, True, True))
+    lines = Lines.from_file("bad.ptb", io.BytesIO(data))
+    got = list(read_ptb_groups(lines, True, True))
     assert [s.tree.words if s.tree else None for s in got] == [("a",), None, ("c",)]
     assert str(got[1].error).startswith("bad.ptb:3: sentence 2: the line is not UTF-8: byte 0xff")
 
@@ -194,7 +194,7 @@ def test_a_line_that_is_not_utf8_fails_its_sentence_only() -> None:
 def test_python_only_white_space_is_what_str_split_adds_to_the_c_locale() -> None:
     c_locale = set(" \t\n\r\f\v")
     unicode_only = {chr(i) for i in range(sys.maxunicode + 1) if chr(i).isspace()} - c_locale
-    pattern = _PYTHON_ONLY_SPACE
+    pattern = PYTHON_ONLY_SPACE
     assert {c for c in unicode_only if pattern.fullmatch(c)} == unicode_only
     assert not any(pattern.fullmatch(c) for c in c_locale | {"a", "\u200b", "\ufeff"})
 
@@ -222,7 +222,7 @@ def test_text_words_leave_empty_elements_out_from_the_block() -> None:
 )
 def test_ascii_characters_that_str_split_takes_for_space(text: str) -> None:
     for collect in (True, False):
-        assert outcome(_read_ptb_groups, text, collect, True) == outcome(
+        assert outcome(read_ptb_groups, text, collect, True) == outcome(
             line_reader, text, collect, True
         )
     first = next(iter(read_text(text, "ptb", nltk_trees=False, nltk_free=True))).tree
@@ -237,8 +237,8 @@ def test_a_nul_byte_keeps_empty_elements_known(monkeypatch: pytest.MonkeyPatch) 
     t1, t2 = "(S (-NONE- *T*) (VB Go))\n", "(S (-NONE- *U*) (VB a\x00))\n"
     for text, block in ((t1 * 300 + t2, 256), (t2 + t1, 1)):
         monkeypatch.setattr(bracket_groups, "BLOCK_LINES", block)
-        fast = [s.tree for s in _read_ptb_groups(_Lines.from_text("d", text), True, True)]
-        slow = [s.tree for s in line_reader(_Lines.from_text("d", text), True, True)]
+        fast = [s.tree for s in read_ptb_groups(Lines.from_text("d", text), True, True)]
+        slow = [s.tree for s in line_reader(Lines.from_text("d", text), True, True)]
         assert [t.text_words() for t in fast] == [t.text_words() for t in slow]
         assert [str(tree_to_mft(t)) for t in fast] == [str(tree_to_mft(t)) for t in slow]
     assert fast[0].text_words() == ("a\x00",)
@@ -301,8 +301,8 @@ def test_a_pretty_printed_gold_pairs_with_a_one_line_parse_block_by_block(monkey
 
     expected = rows(True)
     replayed = []
-    real = parseval._score
-    monkeypatch.setattr(parseval, "_score", lambda *a: replayed.append(1) or real(*a))
+    real = parseval.score_sides
+    monkeypatch.setattr(parseval, "score_sides", lambda *a: replayed.append(1) or real(*a))
     assert rows(False) == expected
     assert replayed == []
     # Each sentence by hand: gold brackets S(0,3) NP(0,2); parse S(0,3) NP(1,3):

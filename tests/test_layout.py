@@ -1,4 +1,4 @@
-"""The package's layout: layers that import only downward, no cycles, short modules.
+"""The package's layout: layers that import only downward, no cycles, no private name shared.
 
 The folders of nltk_tedeval follow a sentence through the pipeline, and each
 layer may import only its own modules and those of lower layers, so that a
@@ -18,10 +18,16 @@ reader can understand a layer without the ones above it:
 
 ``protocol`` and ``metrics`` share layer 4 and never import each other;
 ``scoring`` imports nothing but the base and ``alignment``, although trees and
-reading lie below it; ``reading`` and ``alignment`` share layer 2 and never
+reading lie below it; ``metrics`` never imports ``reading``: what a metric
+needs of the readers' work (a block's columns, EVALB's parameters) is a
+type in ``trees``; ``reading`` and ``alignment`` share layer 2 and never
 import each other. The import graph is
 read from the source with ``ast``, relative and absolute imports alike, at any
 depth (an import inside a function counts).
+
+Modules share public names, never each other's underscore names: a name a
+second module needs is part of the first's interface, and its name says so.
+That rule, not a count of lines, keeps modules to one idea each.
 """
 
 from __future__ import annotations
@@ -34,7 +40,6 @@ import nltk_tedeval
 
 PACKAGE = "nltk_tedeval"
 ROOT = Path(nltk_tedeval.__file__).resolve().parent
-MAX_LINES = 600
 
 LAYERS = {
     "base": 0,
@@ -50,7 +55,7 @@ LAYERS = {
 BASE = {f"{PACKAGE}._version", f"{PACKAGE}.errors", f"{PACKAGE}.records"}
 TOP = {PACKAGE, f"{PACKAGE}.__main__"}
 # Lower layers that a group must not import all the same.
-FORBIDDEN = {"scoring": {"trees", "reading"}}
+FORBIDDEN = {"scoring": {"trees", "reading"}, "metrics": {"reading"}}
 
 # nltk_tedeval.__all__ when the package was split into these folders: every
 # name a user could import from the package then must stay importable.
@@ -225,16 +230,43 @@ def test_no_import_cycles() -> None:
         visit(module)
 
 
-def test_no_import_runs_up_a_layer() -> None:
+def wrong_imports(graph: dict[str, set[str]]) -> list[str]:
+    """The imports of ``graph`` that run up a layer or reach a layer forbidden to them."""
     wrong = []
-    for module, targets in sorted(GRAPH.items()):
+    for module, targets in sorted(graph.items()):
         mine = group(module)
         for target in sorted(targets):
             theirs = group(target)
             allowed = theirs == mine or LAYERS[theirs] < LAYERS[mine]
             if not allowed or theirs in FORBIDDEN.get(mine, ()):
                 wrong.append(f"{module} ({mine}) imports {target} ({theirs})")
+    return wrong
+
+
+def test_no_import_runs_up_a_layer() -> None:
+    wrong = wrong_imports(GRAPH)
     assert not wrong, "\n".join(wrong)
+
+
+def test_metrics_never_import_reading() -> None:
+    # The rule itself: an import of reading/ from metrics/ is reported (it
+    # lies below, so only FORBIDDEN catches it), one of trees/ is not, and
+    # no metric imports reading/ today.
+    parseval = f"{PACKAGE}.metrics.parseval"
+    blocks = f"{PACKAGE}.reading.bracket_blocks"
+    assert wrong_imports({parseval: {blocks, f"{PACKAGE}.trees.blocks"}}) == [
+        f"{parseval} (metrics) imports {blocks} (reading)"
+    ]
+    into_reading = {
+        (m, t)
+        for m, ts in GRAPH.items()
+        for t in ts
+        if group(m) == "metrics" and group(t) == "reading"
+    }
+    assert into_reading == set()
+    # ...while the metrics still reach what they took from there, one layer lower.
+    assert f"{PACKAGE}.trees.blocks" in GRAPH[f"{PACKAGE}.metrics.evalb_blocks"]
+    assert f"{PACKAGE}.trees.evalb_params" in GRAPH[f"{PACKAGE}.metrics.evalb_brackets"]
 
 
 def test_protocol_and_metrics_do_not_import_each_other() -> None:
@@ -245,14 +277,68 @@ def test_protocol_and_metrics_do_not_import_each_other() -> None:
             assert all(group(t) != other[group(module)] for t in targets), module
 
 
-def test_no_module_is_over_600_lines() -> None:
-    long = {}
+def private_names_shared() -> list[str]:
+    """Every place where a module uses an underscore name of another of the package."""
+    found = []
     for module, path in MODULES.items():
-        data = path.read_bytes()
-        lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
-        if lines > MAX_LINES:
-            long[module] = lines
-    assert not long, f"modules over {MAX_LINES} lines: {long}"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        imported: dict[str, str] = {}  # local name -> module of the package it is
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                source = resolve(package, node.module, node.level)
+                if not source.startswith(PACKAGE):
+                    continue
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        found.append(f"{module} imports {source}.{alias.name}")
+                    if f"{source}.{alias.name}" in MODULES:
+                        imported[alias.asname or alias.name] = f"{source}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith(PACKAGE) and alias.asname:
+                        imported[alias.asname] = alias.name
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in imported
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                found.append(f"{module} uses {imported[node.value.id]}.{node.attr}")
+    return found
+
+
+def resolve(package: str, name: str | None, level: int) -> str:
+    """The absolute name of ``from <level dots><name> import ...`` inside ``package``."""
+    if level == 0:
+        return name or ""
+    base = package.split(".")
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, *([name] if name else [])])
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    assert private_names_shared() == []
+
+
+def test_the_private_name_rule_sees_both_spellings(tmp_path: Path, monkeypatch) -> None:
+    # A module that imports an underscore name, and one that reads it off the
+    # module it imported: both are found, each once.
+    a = tmp_path / "a.py"
+    a.write_text("from .b import _hidden\nfrom . import b\nx = b._other\n", encoding="utf-8")
+    b = tmp_path / "b.py"
+    b.write_text("_hidden = _other = 1\n", encoding="utf-8")
+    monkeypatch.setattr(
+        __import__(__name__, fromlist=["MODULES"]),
+        "MODULES",
+        {f"{PACKAGE}.demo.a": a, f"{PACKAGE}.demo.b": b},
+    )
+    assert private_names_shared() == [
+        f"{PACKAGE}.demo.a imports {PACKAGE}.demo.b._hidden",
+        f"{PACKAGE}.demo.a uses {PACKAGE}.demo.b._other",
+    ]
 
 
 def test_every_public_name_is_importable_from_the_package() -> None:

@@ -181,8 +181,8 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         return _jp_evalb_parseval(args)
     if args.disco or args.format is None:
         return _disco_parseval(args)
-    from ..metrics.evalb_brackets import _BASE_COLUMNS
     from ..metrics.evalb_report import evalb_sentence_lines
+    from ..metrics.evalb_row import BASE_COLUMNS
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
     from ..reading.evalb_params import EvalbParams
 
@@ -239,7 +239,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         measures=["P", "R", "F1"],
         significance_measures=["F1"],
         title=f"parseval: against {args.gold}" + (f" with {args.params}" if args.params else ""),
-        tsv_columns=[*_BASE_COLUMNS, "length"],
+        tsv_columns=[*BASE_COLUMNS, "length"],
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
         bare=args.evalb,
@@ -252,7 +252,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
 def _jp_evalb_parseval(args: argparse.Namespace) -> int:
     """ParsEval as jp-evalb's default mode counts it, over the aligned units."""
     from ..errors import OptionError
-    from ..metrics.evalb_brackets import _BASE_COLUMNS
+    from ..metrics.evalb_row import BASE_COLUMNS
     from ..metrics.jp_evalb import JpEvalbEvaluator
 
     if not args.align:
@@ -280,7 +280,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         measures=["P", "R", "F1"],
         significance_measures=["F1"],
         title=f"parseval (jp-evalb's default mode): against {args.gold}",
-        tsv_columns=[*_BASE_COLUMNS, "length"],
+        tsv_columns=[*BASE_COLUMNS, "length"],
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
         bare=len(run.evaluators) == 1,

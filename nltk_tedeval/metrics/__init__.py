@@ -8,10 +8,13 @@ and leaves the corpus scores, macro averages and significance tests to
 
 - :mod:`~nltk_tedeval.metrics.parseval`: ParsEval exactly as EVALB computes
   it, with EVALB's reading of a sentence in
-  :mod:`~nltk_tedeval.metrics.evalb_brackets` and its printed output in
+  :mod:`~nltk_tedeval.metrics.evalb_brackets` (of whole blocks in
+  :mod:`~nltk_tedeval.metrics.evalb_blocks`) and its printed output in
   :mod:`~nltk_tedeval.metrics.evalb_report`; over texts tokenized
   differently, EVALB's rules in :mod:`~nltk_tedeval.metrics.aligned_brackets`
-  and jp-evalb's default mode in :mod:`~nltk_tedeval.metrics.jp_evalb`;
+  and jp-evalb's default mode in :mod:`~nltk_tedeval.metrics.jp_evalb`; all
+  of them make their counts a row with
+  :func:`~nltk_tedeval.metrics.evalb_row.evalb_row`;
 - :mod:`~nltk_tedeval.metrics.attachment`: LAS, UAS, label accuracy, the
   undirected score and NED;
 - :mod:`~nltk_tedeval.metrics.conll18`: the CoNLL 2018 shared task's metrics,

@@ -28,7 +28,6 @@ tokenizations give EVALB's figures to the last error sentence.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,7 +35,8 @@ from ..alignment import AlignedSentence, Unit
 from ..errors import InputFormatError, TedEvalError
 from ..scoring.missing import ZERO
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure
-from .evalb_brackets import _crossing, _greedy_matches, _Rules
+from .evalb_brackets import EvalbRules, matched_and_crossing
+from .evalb_row import NO_SENTENCE, STATUS_ERROR, STATUS_VALID, evalb_row
 
 __all__: list[str] = []  # used by ParsevalEvaluator
 
@@ -44,16 +44,16 @@ Structure = Callable[[Any, str], PhraseStructure]
 
 
 def aligned_row(
-    unit: Unit, rules: _Rules, structure: Structure
+    unit: Unit, rules: EvalbRules, structure: Structure, cutoff: int
 ) -> tuple[list[int], TedEvalError | None]:
-    """One unit as a row of EVALB's per-sentence columns (without the ``_cut`` copy)."""
+    """One unit as a row of EVALB's per-sentence columns, ``*_cut`` for length <= ``cutoff``."""
     gold = [(s, structure(s.item, "gold")) for s in unit.gold]
     # A parse standing in for a missing one with nothing right (missing="zero") has
     # the gold's words, every tag wrong and no bracket (SPEC.md §10).
     test = [(s, None if s.item is ZERO else structure(s.item, "test")) for s in unit.test]
     if not gold and not test:
         # A unit of other sides only (another parse's added sentence): nothing here.
-        return [0] * 14, None  # every column of the row, the length included
+        return evalb_row(NO_SENTENCE, cutoff=cutoff), None
     length = 0
     delete_len = rules.delete_len
     for _, ps in gold:
@@ -67,7 +67,7 @@ def aligned_row(
                     "POS tag, so EVALB cannot read this tree",
                     token=ps.words[i],
                 )
-                return [1, 0, 1, 0, *[0] * 9, length], problem
+                return evalb_row(STATUS_ERROR, length=length, cutoff=cutoff), problem
 
     n = unit.n_positions
     gold_tags: list[list[str]] = [[] for _ in range(n)]
@@ -99,11 +99,7 @@ def aligned_row(
 
     g_keys = _brackets(unit, gold, rules, before)
     t_keys = _brackets(unit, [(s, ps) for s, ps in test if ps is not None], rules, before)
-    if rules.greedy:
-        match = _greedy_matches(g_keys, t_keys, rules)
-    else:
-        match = sum((Counter(g_keys) & Counter(t_keys)).values())
-    crossing = _crossing([(s, e) for _, s, e in g_keys], [(s, e) for _, s, e in t_keys])
+    matched, crossing = matched_and_crossing(g_keys, t_keys, rules)
     words = sum(len(gold_tags[p]) for p in range(n) if kept[p])
     correct = sum(
         1
@@ -114,11 +110,18 @@ def aligned_row(
         and test_tags[p][0] is not None
         and rules.same_label(gold_tags[p][0], test_tags[p][0])
     )
-    gb, tb = len(g_keys), len(t_keys)
-    return [
-        1, 1, 0, 0, match, gb, tb, 1 if gb == tb == match else 0, crossing,
-        1 if crossing == 0 else 0, 1 if crossing <= 2 else 0, words, correct, length,
-    ], None  # fmt: skip
+    row = evalb_row(
+        STATUS_VALID,
+        matched,
+        len(g_keys),
+        len(t_keys),
+        crossing,
+        words,
+        correct,
+        length,
+        cutoff=cutoff,
+    )
+    return row, None
 
 
 def _token_positions(unit: Unit, s: AlignedSentence, ps: PhraseStructure) -> list[int]:
@@ -130,7 +133,7 @@ def _token_positions(unit: Unit, s: AlignedSentence, ps: PhraseStructure) -> lis
 def _brackets(
     unit: Unit,
     side: list[tuple[AlignedSentence, PhraseStructure]],
-    rules: _Rules,
+    rules: EvalbRules,
     before: list[int],
 ) -> list[tuple[str, int, int]]:
     """The counted brackets of one side: (match key, first kept position, end)."""

@@ -2,7 +2,7 @@
 
 :mod:`~nltk_tedeval.metrics.evalb_brackets` replays EVALB on one sentence at
 a time. When the gold and the parse come from one-tree-per-line files read
-in blocks (:class:`~nltk_tedeval.reading.bracket_blocks.BracketBlock`),
+in blocks (:class:`~nltk_tedeval.trees.blocks.BracketColumns`),
 the same steps run over every sentence of a block together, as numpy
 operations on the blocks' columns: deletion of ``DELETE_LABEL`` words,
 spans over the kept words, ``EQ_LABEL`` classes, the multiset intersection
@@ -18,12 +18,14 @@ decided here, and the tests check them against that replay.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from ..reading.bracket_blocks import BracketBlock, LabelBook, ranges
-from .evalb_brackets import _BASE_COLUMNS, COLUMNS, _Rules
+from ..trees.blocks import BlockTree, BracketColumns, ranges
+from .evalb_brackets import EvalbRules
+from .evalb_row import COLUMNS, NO_SENTENCE, STATUS_VALID, evalb_row
 
 __all__: list[str] = []  # used by metrics/parseval.py
 
@@ -38,18 +40,18 @@ class BlockLabels:
     Each block numbers its own labels; these tables translate them into
     what the rules make of them: deleted as a word (``DELETE_LABEL``), left
     out of the length (``DELETE_LABEL_FOR_LENGTH``), the bracket's match key
-    (:meth:`_Rules.bracket_label`, ``-1`` when deleted) and the tag as a
+    (:meth:`EvalbRules.bracket_label`, ``-1`` when deleted) and the tag as a
     run-wide id, so that the gold's and the parse's tags compare as integers.
     """
 
-    def __init__(self, rules: _Rules) -> None:
+    def __init__(self, rules: EvalbRules) -> None:
         self.rules = rules
         self.keys: dict[str, int] = {}
         self.tags: dict[str, int] = {}
         # Per label book (a reader's), the tables of its labels so far: a
         # book only grows, so each label is looked at once, however many
         # labels a file has.
-        self._books: dict[LabelBook, tuple[_Column, ...]] = {}
+        self._books: dict[Any, tuple[_Column, ...]] = {}
         # EQ_LABEL compares tags pairwise (not by class: it need not be
         # transitive), so only the labels it names get a row of the table.
         named = sorted({label for pair in rules.eq_labels for label in pair})
@@ -57,7 +59,7 @@ class BlockLabels:
         self._eq = np.array([[(a, b) in rules.eq_labels for b in named] for a in named], dtype=bool)
         self._tag_eq_row = _Column(np.int64)  # per run-wide tag id: its row, -1 for none
 
-    def tables(self, block: BracketBlock) -> tuple[np.ndarray, ...]:
+    def tables(self, block: BracketColumns) -> tuple[np.ndarray, ...]:
         columns = self._books.get(block.book)
         if columns is None:
             columns = self._books[block.book] = tuple(
@@ -118,7 +120,7 @@ class _Column:
 class _Side:
     """One block as EVALB reads each of its trees: kept words and counted brackets."""
 
-    def __init__(self, block: BracketBlock, labels: BlockLabels) -> None:
+    def __init__(self, block: BracketColumns, labels: BlockLabels) -> None:
         deleted, short, key, _ = tables = labels.tables(block)
         self.tag = tables[3][block.word_tag]
         n = len(block.texts)
@@ -141,12 +143,13 @@ class _Side:
 
 
 def block_rows(
-    gold: BracketBlock, test: BracketBlock, labels: BlockLabels, cutoff: int
+    gold: BracketColumns, test: BracketColumns, labels: BlockLabels, cutoff: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """The rows of :data:`COLUMNS` for every sentence of two parallel blocks, and which are final.
 
-    ``rows[i]`` is final where ``fast[i]``; the other rows are zero and must
-    be replayed one sentence at a time.
+    ``rows[i]`` is final where ``fast[i]``; the other rows are zero (rows of
+    :data:`~nltk_tedeval.metrics.evalb_row.NO_SENTENCE`) and must be
+    replayed one sentence at a time.
     """
     n = len(gold.texts)
     rows = np.zeros((n, len(COLUMNS)), dtype=np.int64)
@@ -176,40 +179,46 @@ def block_rows(
     tb = np.bincount(t.line[t_sel], minlength=n)
     crossing = _crossing(g_span, t_span, size, n)
 
-    wn = g.wn
-    base = np.stack(
-        [
-            np.ones(n, dtype=np.int64),  # sentences
-            np.ones(n, dtype=np.int64),  # valid
-            np.zeros(n, dtype=np.int64),  # errors
-            np.zeros(n, dtype=np.int64),  # skipped
-            matched,
-            gb,
-            tb,
-            (gb == tb) & (tb == matched),  # complete
-            crossing,
-            crossing == 0,
-            crossing <= 2,
-            wn,
-            correct,
-        ],
-        axis=1,
-    ).astype(np.int64)
-    k = len(_BASE_COLUMNS)
-    rows[:, :k] = base
-    rows[:, k] = g.length
-    rows[:, k + 1 :] = base * (g.length <= cutoff)[:, None]
-    rows[~fast] = 0
+    status = np.where(fast, STATUS_VALID, NO_SENTENCE)
+    columns = evalb_row(status, matched, gb, tb, crossing, g.wn, correct, g.length, cutoff=cutoff)
+    rows = np.stack(columns, axis=1)
     return rows, fast
 
 
-def _kept_in(block: BracketBlock, side: _Side, lines: np.ndarray) -> np.ndarray:
+def lines_rows(
+    lines: Sequence[tuple[BlockTree, BlockTree] | None], labels: BlockLabels, cutoff: int
+) -> list[list[int] | None]:
+    """The rows of sentences given as the same line of two blocks, ``(parse, gold)``.
+
+    Each pair of blocks is scored once (:func:`block_rows`), for all its
+    lines among ``lines``; ``None`` for a sentence that is not two lines of
+    blocks, and for one the blocks leave to the per-sentence replay.
+    """
+    out: list[list[int] | None] = [None] * len(lines)
+    # Per pair of blocks (gold, parse), keyed by identity: which sentences are their lines.
+    pairs: dict[tuple[int, int], tuple[BracketColumns, BracketColumns, list[tuple[int, int]]]]
+    pairs = {}
+    for k, line in enumerate(lines):
+        if line is not None:
+            parse, gold = line
+            key = (id(gold.block), id(parse.block))
+            pairs.setdefault(key, (gold.block, parse.block, []))[2].append((k, gold.index))
+    for gold_block, parse_block, members in pairs.values():
+        rows, fast = block_rows(gold_block, parse_block, labels, cutoff)
+        decided, table = fast.tolist(), rows.tolist()
+        for k, index in members:
+            if decided[index]:
+                out[k] = table[index]
+    return out
+
+
+def _kept_in(block: BracketColumns, side: _Side, lines: np.ndarray) -> np.ndarray:
     """Indices of the kept words of the chosen lines, in order."""
     return np.flatnonzero(side.kept & lines[block.word_line])
 
 
 def _words_differ(
-    gold: BracketBlock, g: _Side, test: BracketBlock, t: _Side, lines: np.ndarray, n: int
+    gold: BracketColumns, g: _Side, test: BracketColumns, t: _Side, lines: np.ndarray, n: int
 ) -> np.ndarray:
     """Lines (among ``lines``) whose kept words differ in any byte.
 

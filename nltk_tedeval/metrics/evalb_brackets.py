@@ -5,8 +5,10 @@ EVALB reads each tree into kept words, their tags and labelled brackets
 repairs quote words deleted on one side only (``fix_quote``) and counts the
 matched and crossing brackets of the pair (``calc_result``). This module
 replays those steps on flattened trees
-(:class:`~nltk_tedeval.trees.constituency.PhraseStructure`): :func:`_score`
-turns one gold and test pair into a row of :data:`COLUMNS`, and
+(:class:`~nltk_tedeval.trees.constituency.PhraseStructure`): :func:`read_side`
+reads each tree, :func:`score_sides` counts a gold and test pair and makes
+its counts a row of :data:`~nltk_tedeval.metrics.evalb_row.COLUMNS` with
+:func:`~nltk_tedeval.metrics.evalb_row.evalb_row`, and
 :mod:`~nltk_tedeval.metrics.parseval` sums the rows.
 """
 
@@ -19,35 +21,19 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ..errors import InputFormatError, TedEvalError, YieldMismatchError
-from ..reading.evalb_params import EvalbParams
 from ..trees.constituency import PhraseStructure
+from ..trees.evalb_params import EvalbParams
+from .evalb_row import STATUS_ERROR, STATUS_SKIP, STATUS_VALID, evalb_row
 
-__all__ = ["COLUMNS"]
-
-# Per-sentence statistics, first over all sentences, then again (suffix
-# "_cut") for the sentences of length <= CUTOFF_LEN, so that every figure of
-# both blocks of EVALB's summary is a plain formula over column sums.
-_BASE_COLUMNS = (
-    "sentences",
-    "valid",
-    "errors",
-    "skipped",
-    "matched",
-    "gold",
-    "test",
-    "complete",
-    "crossing",
-    "no_crossing",
-    "two_or_less",
-    "words",
-    "correct_tags",
-)
-COLUMNS: tuple[str, ...] = (
-    *_BASE_COLUMNS,
-    "length",
-    *(f"{c}_cut" for c in _BASE_COLUMNS),
-)
-"""The columns of a ParsEval statistics table, one row a sentence, as :func:`_score` fills them."""
+__all__ = [
+    "EvalbRules",
+    "EvalbSide",
+    "counted_brackets",
+    "empty_side",
+    "matched_and_crossing",
+    "read_side",
+    "score_sides",
+]
 
 # EVALB's quote terms: the only words its length-mismatch fix reinserts.
 _QUOTE_WORDS = frozenset({"'", '"', "/"})
@@ -76,7 +62,7 @@ class _Quote:
 
 
 @dataclass
-class _Side:
+class EvalbSide:
     """One tree as EVALB reads it: kept words, their tags, and brackets."""
 
     words: list[str]
@@ -90,11 +76,11 @@ class _Side:
     problem: TedEvalError | None = None  # a tree EVALB cannot read
 
 
-def _empty_side() -> _Side:
-    return _Side([], [], 0, 0, [], [], [])
+def empty_side() -> EvalbSide:
+    return EvalbSide([], [], 0, 0, [], [], [])
 
 
-class _Rules:
+class EvalbRules:
     """An :class:`EvalbParams` turned into lookup tables, built once per evaluation."""
 
     def __init__(self, params: EvalbParams) -> None:
@@ -180,7 +166,7 @@ def _label_classes(pairs: Iterable[tuple[str, str]]) -> dict[str, str] | None:
     return {label: find(label) for label in parent}
 
 
-def _read_side(ps: PhraseStructure, rules: _Rules, which: str) -> _Side:
+def read_side(ps: PhraseStructure, rules: EvalbRules, which: str) -> EvalbSide:
     """Replay EVALB's read_line() on a flattened tree."""
     all_words, tags = ps.words, ps.tags
     n = len(all_words)
@@ -217,13 +203,13 @@ def _read_side(ps: PhraseStructure, rules: _Rules, which: str) -> _Side:
         labels.append(label_of(node.label))
         starts.append(kept_before[node.start])
         ends.append(kept_before[node.end])
-    side = _Side(words, kept_tags, len(words), length, labels, starts, ends, problem=problem)
+    side = EvalbSide(words, kept_tags, len(words), length, labels, starts, ends, problem=problem)
     if rules.quote_tags:
         side.quotes = _quotes(ps, rules, kept_before)
     return side
 
 
-def _quotes(ps: PhraseStructure, rules: _Rules, kept_before: Sequence[int]) -> list[_Quote]:
+def _quotes(ps: PhraseStructure, rules: EvalbRules, kept_before: Sequence[int]) -> list[_Quote]:
     quotes: list[_Quote] = []
     bracket_id: dict[int, int] = {}
     opened = 0
@@ -241,7 +227,7 @@ def _quotes(ps: PhraseStructure, rules: _Rules, kept_before: Sequence[int]) -> l
     return quotes
 
 
-def _reinsert(quote: _Quote, side: _Side) -> None:
+def _reinsert(quote: _Quote, side: EvalbSide) -> None:
     """EVALB's reinsert_term(): put a deleted quote word back, shifting brackets."""
     ind = quote.index
     if ind > len(side.words):
@@ -259,7 +245,7 @@ def _reinsert(quote: _Quote, side: _Side) -> None:
         side.ends[k] += 1
 
 
-def _fix_quotes(gold: _Side, test: _Side, rules: _Rules) -> None:
+def _fix_quotes(gold: EvalbSide, test: EvalbSide, rules: EvalbRules) -> None:
     """EVALB's fix_quote(): undo a deletion one side made and the other did not."""
     delete = rules.delete
     gq, tq = gold.quotes, test.quotes
@@ -340,7 +326,7 @@ def _find(nxt: list[int], x: int) -> int:
 
 
 def _greedy_matches(
-    gold: list[tuple[str, int, int]], test: list[tuple[str, int, int]], rules: _Rules
+    gold: list[tuple[str, int, int]], test: list[tuple[str, int, int]], rules: EvalbRules
 ) -> int:
     """EVALB's own matching loop, per span, for non-transitive ``EQ_LABEL`` sets."""
     by_span: dict[tuple[int, int], list[list]] = {}
@@ -372,22 +358,27 @@ def _normalization_hint(gold: str, test: str) -> str:
     return ""
 
 
-def _score(gold: _Side, test: _Side, rules: _Rules) -> tuple[list[int], TedEvalError | None]:
-    """One sentence, as EVALB's calc_result(): a row of statistics and its error."""
+def score_sides(
+    gold: EvalbSide, test: EvalbSide, rules: EvalbRules, cutoff: int
+) -> tuple[list[int], TedEvalError | None]:
+    """One sentence, as EVALB's calc_result(): its row of statistics and its error.
+
+    ``cutoff`` is ``CUTOFF_LEN``, the length up to which the sentence is
+    counted again in the ``*_cut`` columns.
+    """
     length = gold.length
-    zeros = [0] * 9
     if test.wn == 0:
         # An empty test line (or a parse without words) is skipped, whatever
         # the gold holds: EVALB tests this before anything else.
-        return [1, 0, 0, 1, *zeros, length], None
+        return evalb_row(STATUS_SKIP, length=length, cutoff=cutoff), None
     problem = gold.problem or test.problem
     if problem is not None:
-        return [1, 0, 1, 0, *zeros, length], problem
+        return evalb_row(STATUS_ERROR, length=length, cutoff=cutoff), problem
     if gold.wn != test.wn:
         if gold.quotes and test.quotes:
             _fix_quotes(gold, test, rules)
         if gold.wn != test.wn:
-            return [1, 0, 1, 0, *zeros, length], YieldMismatchError(
+            return evalb_row(STATUS_ERROR, length=length, cutoff=cutoff), YieldMismatchError(
                 f"length mismatch: {gold.wn} gold words, {test.wn} test words "
                 "(after deleting DELETE_LABEL words)",
                 token=f"{gold.wn}|{test.wn}",
@@ -397,44 +388,50 @@ def _score(gold: _Side, test: _Side, rules: _Rules) -> tuple[list[int], TedEvalE
     if gw[:wn] != tw[:wn]:
         for i in range(wn):
             if not rules.same_word(gw[i], tw[i]):
-                return [1, 0, 1, 0, *zeros, length], YieldMismatchError(
+                return evalb_row(STATUS_ERROR, length=length, cutoff=cutoff), YieldMismatchError(
                     f"word {i + 1} differs: gold {gw[i]!r}, test {tw[i]!r}"
                     + _normalization_hint(gw[i], tw[i]),
                     token=tw[i],
                 )
 
-    g_keys = _brackets(gold)
-    t_keys = _brackets(test)
-    if g_keys == t_keys:
-        match = len(g_keys)
-    elif rules.greedy:
-        match = _greedy_matches(g_keys, t_keys, rules)
-    else:
-        match = sum((Counter(g_keys) & Counter(t_keys)).values())
-    crossing = _crossing([(s, e) for _, s, e in g_keys], [(s, e) for _, s, e in t_keys])
+    g_keys = counted_brackets(gold)
+    t_keys = counted_brackets(test)
+    matched, crossing = matched_and_crossing(g_keys, t_keys, rules)
     gt, tt = gold.tags, test.tags
     correct = sum(1 for i in range(wn) if rules.same_label(gt[i], tt[i]))
-    gb, tb = len(g_keys), len(t_keys)
-    complete = 1 if gb == tb == match else 0
-    return [
-        1,
-        1,
-        0,
-        0,
-        match,
-        gb,
-        tb,
-        complete,
+    row = evalb_row(
+        STATUS_VALID,
+        matched,
+        len(g_keys),
+        len(t_keys),
         crossing,
-        1 if crossing == 0 else 0,
-        1 if crossing <= 2 else 0,
         wn,
         correct,
         length,
-    ], None
+        cutoff=cutoff,
+    )
+    return row, None
 
 
-def _brackets(side: _Side) -> list[tuple[str, int, int]]:
+def matched_and_crossing(
+    gold: list[tuple[str, int, int]], test: list[tuple[str, int, int]], rules: EvalbRules
+) -> tuple[int, int]:
+    """EVALB's matched brackets (a multiset intersection) and crossing brackets of a pair.
+
+    Brackets are ``(match key, start, end)``: :func:`counted_brackets` of a
+    sentence's sides, or of an aligned unit's positions.
+    """
+    if gold == test:
+        matched = len(gold)  # every bracket finds its own copy, greedily too
+    elif rules.greedy:
+        matched = _greedy_matches(gold, test, rules)
+    else:
+        matched = sum((Counter(gold) & Counter(test)).values())
+    crossing = _crossing([(s, e) for _, s, e in gold], [(s, e) for _, s, e in test])
+    return matched, crossing
+
+
+def counted_brackets(side: EvalbSide) -> list[tuple[str, int, int]]:
     """EVALB's massage_data(): the counted brackets of one side, in pre-order."""
     return [
         (label, s, e)

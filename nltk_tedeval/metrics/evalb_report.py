@@ -3,7 +3,7 @@
 Tools read EVALB's output as text, so the figures are formatted exactly as
 EVALB's ``printf`` calls format them, ``-nan`` included, from the rows of a
 :class:`~nltk_tedeval.scoring.stats.StatsTable` of
-:data:`~nltk_tedeval.metrics.evalb_brackets.COLUMNS`.
+:data:`~nltk_tedeval.metrics.evalb_row.COLUMNS`.
 """
 
 from __future__ import annotations
@@ -21,26 +21,26 @@ STATUS_ERROR = 1
 STATUS_SKIP = 2
 """EVALB's status of a sentence whose test side has no words."""
 
-_EVALB_RULE = "=" * 76
-_EVALB_HEAD = (
+EVALB_RULE = "=" * 76
+EVALB_HEAD = (
     "  Sent.                        Matched  Bracket   Cross        Correct Tag\n"
     " ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy\n"
-    f"{_EVALB_RULE}\n"
+    f"{EVALB_RULE}\n"
 )
-_STATUS_NAMES = ("valid", "error", "skip")
+STATUS_NAMES = ("valid", "error", "skip")
 
 
-def _statuses(table: StatsTable) -> list[int]:
+def evalb_statuses(table: StatsTable) -> list[int]:
     view = table.view(("errors", "skipped"))
     return (view[:, 0] * STATUS_ERROR + view[:, 1] * STATUS_SKIP).tolist()
 
 
-def _sentence_rows(table: StatsTable) -> list[tuple[int, ...]]:
+def evalb_sentence_rows(table: StatsTable) -> list[tuple[int, ...]]:
     cols = ("length", "matched", "gold", "test", "crossing", "words", "correct_tags")
     return [
         (number, status, *vals)
         for number, (status, vals) in enumerate(
-            zip(_statuses(table), table.view(cols).tolist(), strict=True), start=1
+            zip(evalb_statuses(table), table.view(cols).tolist(), strict=True), start=1
         )
     ]
 
@@ -50,8 +50,8 @@ def evalb_sentence_lines(table: StatsTable, *, header: bool = False) -> list[str
 
     With ``header=True`` EVALB's three header lines come first.
     """
-    lines = _EVALB_HEAD.rstrip("\n").split("\n") if header else []
-    for number, status, length, match, gold, test, crossing, words, correct in _sentence_rows(
+    lines = EVALB_HEAD.rstrip("\n").split("\n") if header else []
+    for number, status, length, match, gold, test, crossing, words, correct in evalb_sentence_rows(
         table
     ):
         rec = 0.0 if gold == 0 else 100.0 * match / gold
@@ -64,7 +64,7 @@ def evalb_sentence_lines(table: StatsTable, *, header: bool = False) -> list[str
     return lines
 
 
-def _evalb_f(p: float, r: float) -> float:
+def evalb_f(p: float, r: float) -> float:
     # EVALB computes F from the two percentages; with nothing matched that is
     # 0/0, which C prints as "-nan".
     return math.nan if p + r == 0 else 2 * p * r / (p + r)
@@ -74,7 +74,7 @@ def _fmt(value: float | None) -> str:
     return "  -nan" if value is None else f"{value:6.2f}"
 
 
-def _block_text(b: dict[str, object]) -> str:
+def block_text(b: dict[str, object]) -> str:
     return (
         f"Number of sentence        = {b['sentences']:6d}\n"
         f"Number of Error sentence  = {b['error_sentences']:6d}\n"

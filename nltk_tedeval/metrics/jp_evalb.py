@@ -44,7 +44,7 @@ from ..errors import InputFormatError, TedEvalError
 from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure
-from .evalb_brackets import _BASE_COLUMNS
+from .evalb_row import NO_SENTENCE, STATUS_VALID, evalb_row
 from .parseval import ParsevalEvaluator
 
 __all__ = ["JP_EVALB_CUTOFF", "JpEvalbEvaluator", "word_positions"]
@@ -97,13 +97,7 @@ class JpEvalbEvaluator(ParsevalEvaluator):
         return fields
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], TedEvalError | None]:
-        row = jp_evalb_row(parsed, self._structure)
-        return self._with_cut(row), None
-
-    def _with_cut(self, row: list[int]) -> list[int]:
-        base_len = len(_BASE_COLUMNS)
-        cut = 1 if row[base_len] <= JP_EVALB_CUTOFF else 0
-        return row + [v * cut for v in row[:base_len]]
+        return jp_evalb_row(parsed, self._structure, JP_EVALB_CUTOFF), None
 
     def jp_evalb_text(self) -> str:
         """jp-evalb's ``jp-evalb.txt`` without its two ``Current time`` lines."""
@@ -115,8 +109,8 @@ class JpEvalbEvaluator(ParsevalEvaluator):
     rules_name: ClassVar[str] = "jp-evalb"
 
 
-def jp_evalb_row(unit: Unit, structure: Any) -> list[int]:
-    """One unit as ParsEval's columns (without the ``_cut`` copy), by jp-evalb's rules."""
+def jp_evalb_row(unit: Unit, structure: Any, cutoff: int = JP_EVALB_CUTOFF) -> list[int]:
+    """One unit as ParsEval's columns by jp-evalb's rules, ``*_cut`` for length <= ``cutoff``."""
     gold: list[tuple[str, int, int]] = []
     test: list[tuple[str, int, int]] = []
     gold_tags: Counter[tuple[str, str]] = Counter()
@@ -136,17 +130,16 @@ def jp_evalb_row(unit: Unit, structure: Any) -> list[int]:
     crossing = _crossing_pairs([(a, b) for _, a, b in gold], [(a, b) for _, a, b in test])
     words = sum(gold_tags.values())
     correct = sum((gold_tags & test_tags).values())
-    gb, tb = len(gold), len(test)
     if not unit.gold and not unit.test:
-        return [0] * 14  # a unit of other sides only (another parse's added sentence)
+        # A unit of other sides only (another parse's added sentence): nothing here.
+        return evalb_row(NO_SENTENCE, cutoff=cutoff)
     # The length counts the positions that hold gold text (under align="lcs" a
     # position may hold only text that the parse adds).
-    gold_positions = {p for s in unit.gold for p in unit.token_positions(s)}
-    return [
-        1, 1, 0, 0, matched, gb, tb, 1 if gb == tb == matched else 0, crossing,
-        1 if crossing == 0 else 0, 1 if crossing <= 2 else 0, words, correct,
-        len(gold_positions),
-    ]  # fmt: skip
+    length = len({p for s in unit.gold for p in unit.token_positions(s)})
+    # No sentence is an error or a skip: every unit is valid.
+    return evalb_row(
+        STATUS_VALID, matched, len(gold), len(test), crossing, words, correct, length, cutoff=cutoff
+    )
 
 
 def _crossing_pairs(gold: list[tuple[int, int]], test: list[tuple[int, int]]) -> int:

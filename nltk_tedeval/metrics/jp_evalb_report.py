@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from ..scoring.stats import StatsTable
-from .evalb_report import _sentence_rows
+from .evalb_report import evalb_sentence_rows
 
 __all__ = ["jp_evalb_text"]
 
@@ -55,7 +55,7 @@ def _block(table: StatsTable, suffix: str) -> str:
 def jp_evalb_text(table: StatsTable, cutoff: int = 40) -> str:
     """The table jp-evalb writes for the units of ``table`` (one row a unit)."""
     out = [_HEAD, _RULE]
-    for number, status, length, match, gold, test, crossing, words, correct in _sentence_rows(
+    for number, status, length, match, gold, test, crossing, words, correct in evalb_sentence_rows(
         table
     ):
         out.append(

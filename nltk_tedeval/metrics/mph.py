@@ -65,12 +65,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
-from ..reading.evalb_params import COLLINS_DELETE_LABELS
 from ..scoring.evaluator import Evaluator
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, f_measure, precision, recall
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
 from ..trees.dependency import Arc, DependencyTree, checked, from_dependency_graph
+from ..trees.evalb_params import COLLINS_DELETE_LABELS
 from ..trees.headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
 from ..trees.kinds import flat_parse, has_text, tree_kind, tree_words
 from ..trees.mft import Span

@@ -60,40 +60,36 @@ from ..errors import (
     TedEvalError,
     TreeStructureError,
 )
-from ..reading.bracket_blocks import BlockTree, joined_words
-from ..reading.evalb_params import EvalbParams
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
+from ..trees.blocks import BlockTree, joined_words
 from ..trees.constituency import PhraseStructure, flatten_tree
+from ..trees.evalb_params import EvalbParams
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
 from .aligned_brackets import aligned_row
-from .evalb_blocks import BlockLabels, block_rows
+from .evalb_blocks import BlockLabels, lines_rows
 from .evalb_brackets import (
-    _BASE_COLUMNS,
-    COLUMNS,
-    _brackets,
-    _empty_side,
-    _read_side,
-    _Rules,
-    _score,
-    _Side,
+    EvalbRules,
+    EvalbSide,
+    counted_brackets,
+    empty_side,
+    read_side,
+    score_sides,
 )
 from .evalb_report import (
-    _EVALB_HEAD,
-    _EVALB_RULE,
-    _STATUS_NAMES,
-    STATUS_ERROR,
-    STATUS_SKIP,
-    STATUS_VALID,
-    _block_text,
-    _evalb_f,
-    _sentence_rows,
-    _statuses,
+    EVALB_HEAD,
+    EVALB_RULE,
+    STATUS_NAMES,
+    block_text,
+    evalb_f,
     evalb_sentence_lines,
+    evalb_sentence_rows,
+    evalb_statuses,
 )
+from .evalb_row import BASE_COLUMNS, COLUMNS, STATUS_ERROR, STATUS_SKIP, STATUS_VALID, evalb_row
 
 __all__ = [
     "COLUMNS",
@@ -133,6 +129,31 @@ def _measures(suffix: str) -> dict[str, Measure]:
             ),
         )
     }
+
+
+# What the block path computes for a sentence of two lines of blocks, as the
+# per-sentence path does (ParsevalEvaluator._scores_batches).
+_BATCHED = ("_sentence_stats", "_side")
+
+
+def _block_lines(parsed: Any, gold: Any) -> tuple[BlockTree, BlockTree] | None:
+    """The parse and the gold of a sentence as the same line of two blocks, or ``None``.
+
+    Found as :meth:`ParsevalEvaluator._sentence_stats` finds the trees: an
+    aligned unit of the same tokens on both sides stands for its sentence.
+    """
+    if isinstance(parsed, Unit):
+        if not parsed.identical:
+            return None
+        parsed, gold = parsed.test[0].item, parsed.gold[0].item
+    # Aligned units hold reader records: their trees are what blocks know.
+    p_tree, g_tree = unwrap(parsed)[0], unwrap(gold)[0]
+    same_line = (
+        isinstance(p_tree, BlockTree)
+        and isinstance(g_tree, BlockTree)
+        and p_tree.index == g_tree.index
+    )
+    return (p_tree, g_tree) if same_line else None
 
 
 class TooManyErrorsError(TedEvalError, ValueError):
@@ -251,9 +272,8 @@ class ParsevalEvaluator(BracketEvaluator):
     counts_reader_errors = True
 
     def _start(self) -> None:
-        self._rules = _Rules(self.params)
+        self._rules = EvalbRules(self.params)
         self._block_labels = BlockLabels(self._rules)
-        self._block_pair: tuple[Any, Any, list[list[int]], list[bool]] | None = None
         self._kept = 0
         self._error_rows: list[tuple[int, TedEvalError]] = []
 
@@ -262,39 +282,30 @@ class ParsevalEvaluator(BracketEvaluator):
         rules = self._rules
         if isinstance(parsed, Unit):
             if not parsed.identical:
-                row, error = aligned_row(parsed, rules, self._structure)
-                return self._with_cut(row), error
+                return aligned_row(parsed, rules, self._structure, self.params.cutoff_len)
             # The same tokens: EVALB's own steps, so that its figures stay EVALB's.
             parsed, gold = parsed.test[0].item, parsed.gold[0].item
             if parsed is ZERO:
                 return self._zero_stats(gold)
-        # Aligned units hold reader records: their trees are what blocks know.
-        p_tree, g_tree = unwrap(parsed)[0], unwrap(gold)[0]
-        if type(p_tree) is BlockTree and type(g_tree) is BlockTree:
-            row = self._block_row(p_tree, g_tree)
-            if row is not None:
-                return row, None
-        row, error = _score(
-            self._side(gold, "gold", rules), self._side(parsed, "test", rules), rules
-        )
-        return self._with_cut(row), error
+        gold_side, test_side = self._side(gold, "gold", rules), self._side(parsed, "test", rules)
+        return score_sides(gold_side, test_side, rules, self.params.cutoff_len)
 
-    def _block_row(self, parsed: BlockTree, gold: BlockTree) -> list[int] | None:
-        """The row of a sentence whose gold and parse were read in parallel blocks.
+    # -- many sentences at once: the loop's batches ------------------------------
 
-        The first sentence of a pair of blocks scores the whole pair
-        (:func:`~nltk_tedeval.metrics.evalb_blocks.block_rows`); ``None``
-        sends a sentence the blocks do not decide to the per-sentence replay.
-        """
-        if parsed.index != gold.index:
-            return None
-        pair = self._block_pair
-        if pair is None or pair[0] is not gold.block or pair[1] is not parsed.block:
-            rows, fast = block_rows(
-                gold.block, parsed.block, self._block_labels, self.params.cutoff_len
-            )
-            pair = self._block_pair = (gold.block, parsed.block, rows.tolist(), fast.tolist())
-        return pair[2][gold.index] if pair[3][gold.index] else None
+    @classmethod
+    def _scores_batches(cls) -> bool:
+        # The blocks' rows are what these methods make of each sentence; a
+        # class that changes one of them has its sentences scored by it.
+        return all(getattr(cls, name) is getattr(ParsevalEvaluator, name) for name in _BATCHED)
+
+    def _batch_stats(
+        self, pairs: Sequence[tuple[Any, Any]]
+    ) -> list[tuple[list[int], TedEvalError | None] | None]:
+        """The rows of the sentences that are lines of blocks, a pair of blocks at a time
+        (:func:`~nltk_tedeval.metrics.evalb_blocks.lines_rows`); ``None`` for the rest."""
+        lines = [_block_lines(parsed, gold) for parsed, gold in pairs]
+        rows = lines_rows(lines, self._block_labels, self.params.cutoff_len)
+        return [None if row is None else (row, None) for row in rows]
 
     @staticmethod
     def _gold_words(gold: Any) -> bytes | None:
@@ -303,7 +314,7 @@ class ParsevalEvaluator(BracketEvaluator):
         Bytes rather than a tuple of strings, so that a block of lines gives
         them without making a string of every word.
         """
-        if type(gold) is BlockTree:
+        if isinstance(gold, BlockTree):
             return gold.joined_words
         words = tree_words(gold)
         return None if words is None else joined_words(words)
@@ -315,12 +326,12 @@ class ParsevalEvaluator(BracketEvaluator):
         length of its gold sentences, so that a unit of one sentence gives
         the row of the same sentence without alignment (SPEC.md §11).
         """
-        rules = self._rules
+        rules, cutoff = self._rules, self.params.cutoff_len
         if isinstance(gold, Unit):
             length = sum(self._side(s.item, "gold", rules).length for s in gold.gold)
-            return self._with_cut([1, 0, 0, 1, *[0] * 9, length]), None
-        row, _ = _score(self._side(gold, "gold", rules), _empty_side(), rules)
-        return self._with_cut(row), None
+            return evalb_row(STATUS_SKIP, length=length, cutoff=cutoff), None
+        row, _ = score_sides(self._side(gold, "gold", rules), empty_side(), rules, cutoff)
+        return row, None
 
     def _zero_stats(self, gold: Any) -> tuple[list[int], TedEvalError | None]:
         """A missing parse with nothing right: no test bracket and every tag wrong (SPEC.md §10).
@@ -332,15 +343,16 @@ class ParsevalEvaluator(BracketEvaluator):
         side = self._side(gold, "gold", rules)
         if side.problem is not None or side.wn == 0:
             return self._sentence_stats(None, gold)
-        gb = len(_brackets(side))
-        row = [1, 1, 0, 0, 0, gb, 0, 1 if gb == 0 else 0, 0, 1, 1, side.wn, 0, side.length]
-        return self._with_cut(row), None
-
-    def _with_cut(self, row: list[int]) -> list[int]:
-        """The row with its ``*_cut`` copy, zero when the sentence is longer than the cutoff."""
-        base_len = len(_BASE_COLUMNS)
-        cut = 1 if row[base_len] <= self.params.cutoff_len else 0
-        return row + [v * cut for v in row[:base_len]]
+        # A valid sentence whose test side has no bracket and no right tag.
+        gold_brackets = len(counted_brackets(side))
+        row = evalb_row(
+            STATUS_VALID,
+            gold=gold_brackets,
+            words=side.wn,
+            length=side.length,
+            cutoff=self.params.cutoff_len,
+        )
+        return row, None
 
     def _keep(self, note: TedEvalError | None) -> None:
         index = self._kept
@@ -363,20 +375,20 @@ class ParsevalEvaluator(BracketEvaluator):
             )
         errors.append((index, note))
 
-    def _side(self, sent: Any, which: str, rules: _Rules) -> _Side:
+    def _side(self, sent: Any, which: str, rules: EvalbRules) -> EvalbSide:
         if hasattr(sent, "tree") and hasattr(sent, "error"):
             # A reader record: the tree, or the reader's error for its line.
             if sent.error is not None:
                 err = sent.error
                 if self.on_error == "raise":
                     raise err
-                side = _empty_side()
+                side = empty_side()
                 side.problem = err
                 side.wn = -1  # unknown, but not 0, which would make it a skip
                 return side
             sent = sent.tree
         if sent is None:
-            return _empty_side()
+            return empty_side()
         kind = tree_kind(sent)
         if isinstance(sent, PhraseStructure):
             ps = sent
@@ -386,8 +398,8 @@ class ParsevalEvaluator(BracketEvaluator):
             except EmptyTreeError as err:
                 if err.token is None:
                     # A tree without any word reads like an empty line.
-                    return _empty_side()
-                side = _empty_side()
+                    return empty_side()
+                side = empty_side()
                 side.problem = InputFormatError(
                     f"{which} tree: {err.message}; such empty constituents are not "
                     "supported (EVALB would ignore them)",
@@ -410,7 +422,7 @@ class ParsevalEvaluator(BracketEvaluator):
             )
             misuse.fatal = True  # no sentence of such a corpus can be scored
             raise misuse
-        return _read_side(ps, rules, which)
+        return read_side(ps, rules, which)
 
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
         return text_tokens(tree)
@@ -441,10 +453,10 @@ class ParsevalEvaluator(BracketEvaluator):
 
     def statuses(self) -> list[int]:
         """EVALB's status of every sentence: 0 valid, 1 error, 2 skip."""
-        return _statuses(self.stats)
+        return evalb_statuses(self.stats)
 
     def _sentence_rows(self) -> list[tuple[int, ...]]:
-        return _sentence_rows(self.stats)
+        return evalb_sentence_rows(self.stats)
 
     def sentence_results(self) -> list[dict[str, object]]:
         """One dict per sentence with the figures of EVALB's per-sentence table.
@@ -469,7 +481,7 @@ class ParsevalEvaluator(BracketEvaluator):
                 {
                     "sentence": number,
                     "length": length,
-                    "status": _STATUS_NAMES[status],
+                    "status": STATUS_NAMES[status],
                     "recall": 0.0 if gold == 0 else 100.0 * match / gold,
                     "precision": 0.0 if test == 0 else 100.0 * match / test,
                     "matched_brackets": match,
@@ -512,15 +524,15 @@ class ParsevalEvaluator(BracketEvaluator):
     def _block(self, suffix: str) -> dict[str, object]:
         t = dict(
             zip(
-                _BASE_COLUMNS,
-                self.stats.totals([c + suffix for c in _BASE_COLUMNS]).tolist(),
+                BASE_COLUMNS,
+                self.stats.totals([c + suffix for c in BASE_COLUMNS]).tolist(),
                 strict=True,
             )
         )
         valid = t["valid"]
         r = 100.0 * t["matched"] / t["gold"] if t["gold"] > 0 else 0.0
         p = 100.0 * t["matched"] / t["test"] if t["test"] > 0 else 0.0
-        f = _evalb_f(p, r)
+        f = evalb_f(p, r)
         return {
             "sentences": t["sentences"],
             "error_sentences": t["errors"],
@@ -553,10 +565,10 @@ class ParsevalEvaluator(BracketEvaluator):
         """
         out = []
         if sentences:
-            out.append(_EVALB_HEAD)
+            out.append(EVALB_HEAD)
             out.extend(line + "\n" for line in self.sentence_lines())
         a = self._block("")
-        out.append(f"{_EVALB_RULE}\n")
+        out.append(f"{EVALB_RULE}\n")
         if a["gold_brackets"] > 0 and a["test_brackets"] > 0:
             out.append(
                 f"                {a['bracketing_recall']:6.2f} {a['bracketing_precision']:6.2f}"
@@ -566,7 +578,7 @@ class ParsevalEvaluator(BracketEvaluator):
         out.append(f"  {a['words']:5d} {a['correct_tags']:5d}   {a['tagging_accuracy']:6.2f}")
         out.append("\n=== Summary ===\n")
         out.append("\n-- All --\n")
-        out.append(_block_text(a))
+        out.append(block_text(a))
         out.append(f"\n-- len<={self.params.cutoff_len} --\n")
-        out.append(_block_text(self._block("_cut")))
+        out.append(block_text(self._block("_cut")))
         return "".join(out)

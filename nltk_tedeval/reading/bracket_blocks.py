@@ -13,13 +13,15 @@ alone under a POS tag, ``(TAG word)``, and every other constituent contains
 a constituent: the trees EVALB reads without complaint, which are nearly all
 of them. Every other line (empty, unbalanced, two trees, a word beside
 phrases, a constituent without words, a byte that is not UTF-8) is read by
-:func:`~nltk_tedeval.reading.brackets._evalb_line`, the line-by-line reader,
+:func:`~nltk_tedeval.reading.brackets.evalb_line`, the line-by-line reader,
 so its tree or its error is exactly that reader's.
 
-A regular line's record holds a :class:`BlockTree`, a
-:class:`~nltk_tedeval.trees.constituency.PhraseStructure` whose table is
+A regular line's record holds a :class:`~nltk_tedeval.trees.blocks.BlockTree`,
+a :class:`~nltk_tedeval.trees.constituency.PhraseStructure` whose table is
 built from the block's columns on first use, so every metric accepts it;
-its words come from the block without building the table.
+its words come from the block without building the table. The columns are
+those of :class:`~nltk_tedeval.trees.blocks.BracketColumns`, which the
+metrics read without importing this module.
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ from typing import Any
 import numpy as np
 
 from ..records import SourceSentence
+from ..trees.blocks import BlockTree, ranges
 from ..trees.constituency import EMPTY_ELEMENT, Node, PhraseStructure
-from .brackets import _Brackets, _evalb_line
-from .lines import _Lines
+from .brackets import BracketTrees, evalb_line
+from .lines import Lines
 
 __all__: list[str] = []  # read through sentences.py
 
@@ -46,13 +49,13 @@ small enough that a run's memory is the same at 1,000 sentences as at 100,000.""
 # Byte classes: 0 "(", 1 ")", 2 part of a word, 3 white space, 4 the line break.
 # EVALB splits at the C locale's white space only (isspace in the "C" locale),
 # so a byte of a multi-byte UTF-8 character is always part of a word.
-_OPEN, _CLOSE, _WORD, _SPACE, _BREAK = 0, 1, 2, 3, 4
-_CLASS = np.full(256, _WORD, dtype=np.int8)
-_CLASS[ord("(")] = _OPEN
-_CLASS[ord(")")] = _CLOSE
+_OPEN, _CLOSE, _WORD, SPACE_CLASS, _BREAK = 0, 1, 2, 3, 4
+BYTE_CLASS = np.full(256, _WORD, dtype=np.int8)
+BYTE_CLASS[ord("(")] = _OPEN
+BYTE_CLASS[ord(")")] = _CLOSE
 for _byte in b" \t\r\f\v":
-    _CLASS[_byte] = _SPACE
-_CLASS[ord("\n")] = _BREAK
+    BYTE_CLASS[_byte] = SPACE_CLASS
+BYTE_CLASS[ord("\n")] = _BREAK
 _NONE = 9  # no token (before the first or after the last of a line)
 
 
@@ -169,7 +172,8 @@ def _packed(raw: bytes, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 
 
 class BracketBlock:
-    """The trees of a block of lines as integer columns (only the regular lines').
+    """The trees of a block of lines as integer columns (only the regular lines'):
+    a :class:`~nltk_tedeval.trees.blocks.BracketColumns`.
 
     ``regular[i]`` says whether line ``i`` of the block is regular. Words
     (in order, of regular lines only) have ``word_line``, their bytes
@@ -190,7 +194,7 @@ class BracketBlock:
         # surrogate; its bytes then only need to compare equal to themselves.
         self.raw = joined.encode("utf-8", "surrogatepass")
         self.buf = np.frombuffer(self.raw, dtype=np.uint8)
-        kind = _CLASS.take(self.buf)
+        kind = BYTE_CLASS.take(self.buf)
         is_word = kind == _WORD
         word_first = is_word.copy()
         word_first[1:] &= ~is_word[:-1]
@@ -427,7 +431,8 @@ class BracketBlock:
 
     @cached_property
     def _joined_words(self) -> tuple[bytes, list[int]]:
-        """Every regular line's :func:`joined_words`, as one buffer and the lines' offsets."""
+        """Every regular line's :func:`~nltk_tedeval.trees.blocks.joined_words`: one buffer,
+        and the lines' offsets in it."""
         lengths = self.word_end - self.word_start
         ends = np.cumsum(lengths + 1)  # each word, then 0xFF
         out = np.full(int(ends[-1]) if len(ends) else 0, 0xFF, dtype=np.uint8)
@@ -437,7 +442,7 @@ class BracketBlock:
         return out.tobytes(), offsets[self.line_words].tolist()
 
     def joined_words(self, index: int) -> bytes:
-        """:func:`joined_words` of regular line ``index``, sliced from the block's."""
+        """:func:`~nltk_tedeval.trees.blocks.joined_words` of line ``index``, from the block's."""
         data, offsets = self._joined_words
         return data[offsets[index] : offsets[index + 1] - 1]
 
@@ -458,109 +463,10 @@ def joined_lines(texts: Sequence[str]) -> str:
     return joined
 
 
-def joined_words(words: Sequence[str]) -> bytes:
-    """The words' UTF-8 bytes joined by 0xFF, a byte UTF-8 never holds: equal bytes, equal words.
-
-    What ParsEval hashes to tell sentences apart in paired tests; a block
-    gives it for its lines without making a string of each word.
-
-    >>> joined_words(["a", "ça"])
-    b'a\\xff\\xc3\\xa7a'
-    """
-    return b"\xff".join(word.encode("utf-8", "surrogatepass") for word in words)
-
-
-def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """``concatenate([arange(s, s + n) for s, n in zip(starts, lengths)])`` without a loop."""
-    ends = np.cumsum(lengths)
-    total = int(ends[-1]) if len(ends) else 0
-    return np.repeat(starts - ends + lengths, lengths) + np.arange(total)
-
-
-class BlockTree(PhraseStructure):
-    """A regular line of a :class:`BracketBlock`, a ``PhraseStructure`` built on first use.
-
-    Its words, nodes and tags come from the block's columns, and equal the
-    table the line reader makes of the line (the tests check it). Metrics
-    that know blocks (ParsEval) score the whole block from its columns
-    instead and never build the table.
-    """
-
-    def __init__(self, block: BracketBlock, index: int, lineno: int) -> None:
-        # Straight into the instance's dict (the class is frozen): one of
-        # these per line, and object.__setattr__ would cost a third of it.
-        attributes = self.__dict__
-        attributes["block"] = block
-        attributes["index"] = index
-        attributes["lineno"] = lineno
-
-    block: BracketBlock
-    index: int
-    lineno: int
-
-    @cached_property
-    def _table(self) -> PhraseStructure:
-        return self.block.table(self.index)
-
-    @cached_property
-    def words(self) -> tuple[str, ...]:  # type: ignore[override]
-        return self.block.words(self.index)
-
-    @cached_property
-    def nodes(self) -> tuple[Node, ...]:  # type: ignore[override]
-        return self._table.nodes
-
-    @cached_property
-    def tags(self) -> tuple[str | None, ...]:  # type: ignore[override]
-        # From the block's word columns: alignment reads tags (to leave empty
-        # elements out of the text) without needing the nodes.
-        return self.block.tags(self.index)
-
-    @property
-    def joined_words(self) -> bytes:
-        """:func:`joined_words` of the words, from the block."""
-        return self.block.joined_words(self.index)
-
-    def labeled_spans(self) -> Iterator[tuple[str, int, int]]:
-        # From the block's columns: a multi-function tree needs no Node tuples.
-        return self.block.labeled_spans(self.index)
-
-    def text_words(self) -> tuple[str, ...]:
-        # Without the tags: the block knows its lines with empty elements.
-        if self.index not in self.block.empty_element_lines:
-            return self.words
-        return super().text_words()
-
-    def remove_empty_elements(self) -> PhraseStructure:
-        # A regular line has no constituent without words (no "()" or "(X)"),
-        # so only -NONE- words can make one.
-        if self.index not in self.block.empty_element_lines:
-            return self
-        return super().remove_empty_elements()
-
-    def _fields(self) -> tuple[Any, ...]:
-        return (self.words, self.nodes, self.tags)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PhraseStructure):
-            return self._fields() == (other.words, other.nodes, other.tags)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"BlockTree(line={self.lineno}, words={self.words!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # A worker process gets the table, not the whole block.
-        return (PhraseStructure, self._fields())
-
-
-def _read_ptb_blocks(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
+def read_ptb_blocks(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
     """EVALB's reading (every line one sentence) of ``lines``, a block at a time."""
     name = lines.name
-    reader = _Brackets(escapes=False, nltk_trees=False, nltk_free=nltk_free)
+    reader = BracketTrees(escapes=False, nltk_trees=False, nltk_free=nltk_free)
     book = LabelBook()
     it = iter(lines)
     lineno = 0
@@ -572,4 +478,4 @@ def _read_ptb_blocks(lines: _Lines, collect: bool, nltk_free: bool) -> Iterator[
             if regular[i] and not lines.bad:
                 yield SourceSentence(name, lineno, lineno, None, BlockTree(block, i, lineno))
             else:
-                yield _evalb_line(reader, lines, lineno, text, collect)
+                yield evalb_line(reader, lines, lineno, text, collect)

@@ -1,7 +1,7 @@
 """Brackets in free layout (a tree over several lines), read a block of trees at a time.
 
 Pretty-printed treebanks spread each tree over many indented lines. The
-free-layout reader (:func:`~nltk_tedeval.reading.brackets._read_ptb`) reads
+free-layout reader (:func:`~nltk_tedeval.reading.brackets.read_free_ptb`) reads
 them in *groups*: a group starts at a ``(`` in column 0, or at the first
 non-blank line after a blank line outside any tree, and takes every line up
 to the next start. This module finds the same groups with numpy (the depth
@@ -9,17 +9,17 @@ before each line is a running sum of its brackets), joins each group's lines
 with spaces and hands the groups to a
 :class:`~nltk_tedeval.reading.bracket_blocks.BracketBlock` as if each were
 one line: a group that is one regular tree becomes a
-:class:`~nltk_tedeval.reading.bracket_blocks.BlockTree`, with no Python
+:class:`~nltk_tedeval.trees.blocks.BlockTree`, with no Python
 object per token.
 
 Every other group (two trees, an error, a backslash, which the free layout
-reads as an escape) is read by ``_read_ptb`` alone, which gives exactly its
+reads as an escape) is read by ``read_free_ptb`` alone, which gives exactly its
 sentences, numbers and errors, since a group always ends outside any tree.
 Where the groups themselves could come out differently from that reader's
 (a closing bracket outside any tree, a tree still open where a new one
 starts in column 0, a backslash before a bracket, white space that str.split
 knows beyond the C locale, a line that is not UTF-8), the rest of the input is read by
-``_read_ptb`` from the start of the group in progress. The tests compare
+``read_free_ptb`` from the start of the group in progress. The tests compare
 both ways on generated files full of such lines.
 """
 
@@ -32,16 +32,16 @@ from itertools import chain, islice
 import numpy as np
 
 from ..records import SourceSentence
+from ..trees.blocks import BlockTree
 from .bracket_blocks import (
-    _CLASS,
-    _SPACE,
     BLOCK_LINES,
-    BlockTree,
+    BYTE_CLASS,
+    SPACE_CLASS,
     BracketBlock,
     LabelBook,
     joined_lines,
 )
-from .brackets import _PYTHON_ONLY_SPACE, _read_ptb
+from .brackets import PYTHON_ONLY_SPACE, read_free_ptb
 from .lines import Lines
 
 __all__: list[str] = []  # read through ptb.py, the ptb format's entry in the table
@@ -52,7 +52,7 @@ CHUNK_LINES = 1024
 _ESCAPED_BRACKET = re.compile(r"\\[()]")
 
 
-def _read_ptb_groups(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
+def read_ptb_groups(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
     """The free-layout reading of ``lines`` (straight to tables), a block of trees at a time.
 
     Blocks hold :data:`BLOCK_LINES` groups, counted from the first: where
@@ -79,7 +79,7 @@ def _read_ptb_groups(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[S
                 number += 1
                 yield SourceSentence(name, number, lineno, None, BlockTree(block, i, lineno))
                 continue
-            for sentence in _read_ptb(
+            for sentence in read_free_ptb(
                 lines, collect, False, nltk_free, texts=group, start=lineno, number=number
             ):
                 number = sentence.number
@@ -94,7 +94,7 @@ def _read_ptb_groups(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[S
     def hand_over(texts: list[str]) -> Iterator[SourceSentence]:
         # The rest of the input, from line ``first``, to the line reader.
         yield from flush(True)
-        yield from _read_ptb(
+        yield from read_free_ptb(
             lines, collect, False, nltk_free, texts=chain(texts, it), start=first, number=number
         )
 
@@ -106,7 +106,7 @@ def _read_ptb_groups(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[S
             return
         at_end = not new
         found = None if lines.bad else _groups(texts, at_end)
-        if found is None:  # the groups may differ from _read_ptb's
+        if found is None:  # the groups may differ from read_free_ptb's
             yield from hand_over(texts)
             return
         starts, complete = found
@@ -135,7 +135,7 @@ def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
     joined = joined_lines(texts)
     # A line of only such white space is blank to str.split and not to the
     # blocks' byte classes (\x1c-\x1f are ASCII: no isascii() shortcut).
-    if _PYTHON_ONLY_SPACE.search(joined):
+    if PYTHON_ONLY_SPACE.search(joined):
         return None
     if "\\" in joined and _ESCAPED_BRACKET.search(joined):
         return None  # an escaped bracket is a word's character, not a bracket
@@ -155,7 +155,9 @@ def _groups(texts: list[str], at_end: bool) -> tuple[list[int], int] | None:
     depth_before = np.zeros(len(breaks), dtype=np.int32)
     before = np.searchsorted(parens, line_start)  # brackets before each line
     depth_before[before > 0] = depth[before[before > 0] - 1]
-    ink = np.flatnonzero(_CLASS.take(buf) < _SPACE)  # the C locale's white space, as blocks
+    ink = np.flatnonzero(
+        BYTE_CLASS.take(buf) < SPACE_CLASS
+    )  # the C locale's white space, as blocks
     blank = np.searchsorted(ink, breaks) == np.searchsorted(ink, line_start)
     col0 = buf[line_start] == 40
     if (col0 & (depth_before > 0)).any():

@@ -53,14 +53,14 @@ def _ptb_tokens(line: str) -> list[str]:
 _EVALB_TOKEN = re.compile(r"[()]|[^ \t\n\r\f\v()]+")
 # White space that str.split (the free layout's tokenizer) knows and the C
 # locale (EVALB's) does not; in ASCII text, only \x1c-\x1f.
-_PYTHON_ONLY_SPACE = re.compile(
+PYTHON_ONLY_SPACE = re.compile(
     "[\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
 )
 
 
 def _evalb_tokens(line: str) -> list[str]:
     """The bracket tokens of ``line`` as EVALB splits them."""
-    if line.isascii() and _PYTHON_ONLY_SPACE.search(line) is None:
+    if line.isascii() and PYTHON_ONLY_SPACE.search(line) is None:
         return line.replace("(", " ( ").replace(")", " ) ").split()  # the same, faster
     return _EVALB_TOKEN.findall(line)
 
@@ -87,7 +87,7 @@ def _brackets_missing(n: int) -> str:
     return f"{n} closing bracket{'s' if n != 1 else ''} missing"
 
 
-class _Brackets:
+class BracketTrees:
     """Builds ``nltk.Tree`` objects from bracket tokens fed line by line.
 
     An explicit stack of open trees replaces recursion, so any depth reads
@@ -283,7 +283,7 @@ def _before_comment(text: str, depth: int) -> str:
     return text
 
 
-def _read_ptb(
+def read_free_ptb(
     lines: Lines,
     collect: bool,
     nltk_trees: bool = True,
@@ -309,7 +309,7 @@ def _read_ptb(
     trees are complete starts a comment that runs to the end of the line.
     """
     name = lines.name
-    reader = _Brackets(nltk_trees=nltk_trees, nltk_free=nltk_free)
+    reader = BracketTrees(nltk_trees=nltk_trees, nltk_free=nltk_free)
     stack, done, problems = reader.stack, reader.done, reader.problems
     # number: sentences yielded so far
     group = 0  # first line of the group; 0 when none is open
@@ -380,7 +380,7 @@ def _read_ptb(
         yield from close(None)
 
 
-def _read_ptb_lines(
+def read_ptb_lines(
     lines: Lines, collect: bool, nltk_trees: bool = True, nltk_free: bool = False
 ) -> Iterator[SourceSentence]:
     """EVALB's reading: every line is one sentence, an empty line an empty parse.
@@ -389,13 +389,13 @@ def _read_ptb_lines(
     (:mod:`~nltk_tedeval.reading.bracket_blocks`), and this line by line
     reading only the lines a block cannot vouch for.
     """
-    reader = _Brackets(escapes=False, nltk_trees=nltk_trees, nltk_free=nltk_free)
+    reader = BracketTrees(escapes=False, nltk_trees=nltk_trees, nltk_free=nltk_free)
     for lineno, text in enumerate(lines, start=1):
-        yield _evalb_line(reader, lines, lineno, text, collect)
+        yield evalb_line(reader, lines, lineno, text, collect)
 
 
-def _evalb_line(
-    reader: _Brackets, lines: Lines, lineno: int, text: str, collect: bool
+def evalb_line(
+    reader: BracketTrees, lines: Lines, lineno: int, text: str, collect: bool
 ) -> SourceSentence:
     """Line ``lineno`` as one sentence, as EVALB reads it: a tree, nothing, or an error."""
     name = lines.name

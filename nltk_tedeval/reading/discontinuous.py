@@ -39,7 +39,7 @@ from nltk import Tree
 from ..errors import InputFormatError, TedEvalError
 from ..records import SourceSentence
 from ..trees.discontinuous import DiscTree
-from .brackets import _read_ptb
+from .brackets import read_free_ptb
 from .formats import ReadOptions
 from .lines import Lines
 
@@ -55,7 +55,7 @@ _PHRASE = re.compile(r"#([5-9][0-9]{2,}|[1-9][0-9]{3,})\Z")
 def read_discbracket(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """Trees in ``discbracket`` form: the bracket reader's trees, leaves split at ``=``."""
     collect = options.collect
-    for record in _read_ptb(lines, collect, tab_comments=True):
+    for record in read_free_ptb(lines, collect, tab_comments=True):
         if record.tree is None:
             yield record
             continue

@@ -166,12 +166,6 @@ def _decode_error(name: str, line: int, raw: bytes, exc: UnicodeDecodeError) -> 
     )
 
 
-# The name this class had before readers of other formats could use it; still
-# imported by bracket_blocks.py and tests/test_bracket_groups.py, which another
-# branch of issue 27 is rewriting. Drop it once they import Lines.
-_Lines = Lines
-
-
 STDIN = "-"
 """The path that stands for standard input, as in most Unix tools."""
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..records import SourceSentence
-from .bracket_blocks import _read_ptb_blocks
-from .bracket_groups import _read_ptb_groups
-from .brackets import _read_ptb, _read_ptb_lines, spans_lines
+from .bracket_blocks import read_ptb_blocks
+from .bracket_groups import read_ptb_groups
+from .brackets import read_free_ptb, read_ptb_lines, spans_lines
 from .formats import ReadOptions
 from .lines import Lines
 
@@ -29,9 +29,9 @@ def read_ptb(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
         one_per_line = not spans_lines(lines)
     if not options.nltk_trees:
         # Tables without nltk: a block of lines (or of trees) at a time, with numpy.
-        read_blocks = _read_ptb_blocks if one_per_line else _read_ptb_groups
+        read_blocks = read_ptb_blocks if one_per_line else read_ptb_groups
         return read_blocks(lines, options.collect, options.nltk_free)
-    read = _read_ptb_lines if one_per_line else _read_ptb
+    read = read_ptb_lines if one_per_line else read_free_ptb
     return read(lines, options.collect, options.nltk_trees, options.nltk_free)
 
 

@@ -211,6 +211,17 @@ class Evaluator(RunAccounts):
         """Whether ``parse`` has a word of text; one without is a missing parse (SPEC.md §10)."""
         return True
 
+    @classmethod
+    def _scores_batches(cls) -> bool:
+        """Whether the loop's batches go to :meth:`_batch_stats` (no, by default). Tie the
+        answer to :meth:`_sentence_stats`: a subclass that changes it is not batched."""
+        return False
+
+    def _batch_stats(self, pairs: Sequence[tuple[Any, Any]]) -> Sequence[Any]:
+        """``(row, note)`` of consecutive (parsed, gold) pairs, as :meth:`_sentence_stats`
+        gives them, scored at once; ``None`` for a pair left to that method."""
+        return [None] * len(pairs)
+
     def _skip_missing(self, gold: Any) -> tuple[Sequence[int], Any] | None:
         """The row of a sentence left out as missing, or ``None`` (no row, the default)."""
         return None
@@ -235,6 +246,8 @@ class Evaluator(RunAccounts):
     @classmethod
     def _scorer(cls, evaluators: Sequence[Evaluator]) -> Any:
         """The :class:`~nltk_tedeval.scoring.loop.SentenceScorer` of a run of ``evaluators``."""
+        if cls._scores_batches():
+            return _BatchScorer(evaluators)
         return _SystemsScorer(evaluators)
 
     def _receive(self, run: LoopResult, index: int) -> StatsTable | SumsTable:
@@ -511,6 +524,22 @@ class _SystemsScorer:
         if any(s is None for s in skipped):
             return None
         return [s[0] for s in skipped], [s[1] for s in skipped]  # type: ignore[index]
+
+
+class _BatchScorer(_SystemsScorer):
+    """The scorer of evaluators that score runs of sentences at once (``_batch_stats``)."""
+
+    def score_batch(self, sentences: Sequence[Sentence]) -> list[Any]:
+        n = len(sentences[0].golds) if sentences else 0
+        decided = [
+            ev._batch_stats([(_record(s, n + j, s.parses[j]), _record(s, 0)) for s in sentences])
+            for j, ev in enumerate(self.evaluators)
+        ]
+        # A sentence is the batch's when every system's row is: (rows, notes) as score's.
+        return [
+            None if None in by_system else ([r for r, _ in by_system], [x for _, x in by_system])
+            for by_system in zip(*decided, strict=True)
+        ]
 
 
 def _record(sentence: Sentence, index: int, tree: Any = None) -> Any:

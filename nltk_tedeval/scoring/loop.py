@@ -47,7 +47,6 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import (
@@ -83,6 +82,10 @@ __all__ = [
     "sentence_loop",
     "zip_parallel",
 ]
+
+BATCH_SENTENCES = 256
+"""The input sentences scored together, by ``score_batch`` or in a worker process (``jobs``):
+the readers' block of one-tree-per-line files, so that a run is one block of such a file."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,15 @@ class SentenceScorer(Protocol):
     that paired tests can check they compare the same sentences. A scorer
     may define ``has_text(parse)``: a parse for which it is false (a tree
     without a word of text) is a missing parse.
+
+    A scorer that can score many sentences at once (ParsEval, whole blocks
+    of a one-tree-per-line file) defines ``score_batch(sentences)``: for a
+    run of consecutive sentences, ``(rows, note)`` of each as ``score``
+    would return them, or ``None`` for one it leaves to ``score``; it raises
+    nothing (a bad sentence is ``score``'s to report). The loop decides the
+    runs, the sentences numbered ``k * BATCH_SENTENCES + 1`` to ``(k + 1) *
+    BATCH_SENTENCES`` but those decided before scoring (bad, or left out as
+    missing), and calls ``score`` for every sentence ``score_batch`` leaves.
     """
 
     columns: Sequence[Sequence[str]]
@@ -462,6 +474,49 @@ def _score_one(scorer: SentenceScorer, sentence: Sentence, sides: Sequence[str] 
     return sentence, rows, note, None
 
 
+def _score_batch(
+    scorer: SentenceScorer, items: Sequence[Sentence | _Outcome], sides: Sequence[str] = ()
+) -> Iterator[_Outcome]:
+    """The outcomes of a run of items, in order: the scorer's ``score_batch`` for the
+    sentences it decides, ``score`` for the others, decided items as they are."""
+    batch = getattr(scorer, "score_batch", None)
+    sentences = [item for item in items if isinstance(item, Sentence)]
+    decided = iter(batch(sentences) if batch is not None and sentences else ())
+    for item in items:
+        if not isinstance(item, Sentence):
+            yield item
+            continue
+        scored = next(decided, None)
+        if scored is None:
+            # Scored when its turn comes, as without batches: a sentence the
+            # caller stops before (MAX_ERROR) is never scored.
+            yield _score_one(scorer, item, sides)
+        else:
+            yield item, scored[0], scored[1], None
+
+
+def _numbered_runs(
+    items: Iterable[Sentence | _Outcome], size: int
+) -> Iterator[list[Sentence | _Outcome]]:
+    """``items`` in runs of the sentences numbered ``k * size + 1`` to ``(k + 1) * size``.
+
+    Counted in input sentences, not in items, so that the runs fall where
+    the readers' blocks do whatever was left out before scoring.
+    """
+    run: list[Sentence | _Outcome] = []
+    current = 0
+    for item in items:
+        number = (item if isinstance(item, Sentence) else item[0]).number
+        k = (number - 1) // size
+        if run and k != current:
+            yield run
+            run = []
+        current = k
+        run.append(item)
+    if run:
+        yield run
+
+
 def _located(err: TedEvalError, sentence: Sentence, sides: Sequence[str]) -> TedEvalError:
     """``err`` placed at its sentence; an aligned unit (SPEC.md §11) names its sentences.
 
@@ -485,24 +540,20 @@ def _outcomes(
     # decided in the main process (bad, or left out as missing) keep their
     # place in the order. A scorer whose sentences are cheaper to score than
     # to ship says so with batch_size None, and stays in this process.
-    size = getattr(scorer, "batch_size", 256)
+    size = getattr(scorer, "batch_size", BATCH_SENTENCES)
     if jobs == 1 or size is None:
-        for item in prepared:
-            yield item if not isinstance(item, Sentence) else _score_one(scorer, item, sides)
+        if getattr(scorer, "score_batch", None) is None:
+            for item in prepared:
+                yield item if not isinstance(item, Sentence) else _score_one(scorer, item, sides)
+            return
+        for run in _numbered_runs(prepared, BATCH_SENTENCES):
+            yield from _score_batch(scorer, run, sides)
         return
     from joblib import Parallel, delayed
 
-    def batches() -> Iterator[list[Sentence | _Outcome]]:
-        it = iter(prepared)
-        while batch := list(islice(it, size)):
-            yield batch
-
     def work(batch: list[Sentence | _Outcome]) -> list[_Outcome]:
-        return [
-            item if not isinstance(item, Sentence) else _score_one(scorer, item, sides)
-            for item in batch
-        ]
+        return list(_score_batch(scorer, batch, sides))
 
     runner = Parallel(n_jobs=jobs, return_as="generator")
-    for done in runner(delayed(work)(b) for b in batches()):
+    for done in runner(delayed(work)(b) for b in _numbered_runs(prepared, size)):
         yield from done

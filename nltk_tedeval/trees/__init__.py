@@ -3,7 +3,8 @@
 Step 1 of the protocol (2012 paper, §3.1; 2011 paper, §3 "Step 1"): every
 tree, whatever its formal type, becomes a multi-function tree. This layer
 holds the tree types and the pure functions over them; nothing here knows
-about files, evaluators or scores.
+about evaluators or scores, or reads a corpus (EVALB's parameters, rules on
+labels that the metrics apply, are the one small file read here).
 
 - :mod:`~nltk_tedeval.trees.mft`: the multi-function tree itself;
 - :mod:`~nltk_tedeval.trees.tokens`: words and yields, compared alike everywhere;
@@ -14,7 +15,10 @@ about files, evaluators or scores.
 - :mod:`~nltk_tedeval.trees.convert`: one converter per theory, for any tree;
 - :mod:`~nltk_tedeval.trees.operations`: subsumption, generalization,
   unification and TL-unification (step 2, §3.2), pure functions over trees;
-- :mod:`~nltk_tedeval.trees.headrules`: head-percolation tables, for MPH.
+- :mod:`~nltk_tedeval.trees.headrules`: head-percolation tables, for MPH;
+- :mod:`~nltk_tedeval.trees.evalb_params`: EVALB's parameters, its rules on labels;
+- :mod:`~nltk_tedeval.trees.blocks`: a block of one-tree-per-line lines as
+  columns, and one of its lines as a tree.
 
 >>> from nltk_tedeval.trees import to_mft, generalize
 >>> from nltk import Tree
