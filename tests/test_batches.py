@@ -19,6 +19,7 @@ from nltk_tedeval.errors import TedEvalError
 from nltk_tedeval.metrics.evalb_row import COLUMNS
 from nltk_tedeval.reading import read_text
 from nltk_tedeval.scoring.loop import BATCH_SENTENCES, Sentence, sentence_loop
+from nltk_tedeval.scoring.options import RunOptions
 
 # -- the loop ---------------------------------------------------------------------------
 
@@ -97,7 +98,10 @@ def test_an_error_in_a_batch_run_is_the_sentence_scorers() -> None:
             return super().score(s)
 
     run = sentence_loop(
-        [("gold", [1, 2, 3, 4])], [("sys", [1, 2, 3, 4])], Failing(), on_error="skip"
+        [("gold", [1, 2, 3, 4])],
+        [("sys", [1, 2, 3, 4])],
+        Failing(),
+        options=RunOptions(on_error="skip"),
     )
     assert run.tables[0].array[:, 0].tolist() == [1, 20, 40]
     assert [(s.number, s.reason) for s in run.skipped] == [(3, "sentence 3: bad three")]
@@ -106,7 +110,12 @@ def test_an_error_in_a_batch_run_is_the_sentence_scorers() -> None:
 def test_worker_processes_use_batches_too() -> None:
     scorer = Tens()
     scorer.batch_size = 3  # type: ignore[attr-defined]
-    run = sentence_loop([("gold", [1, 2, 3, 4, 5])], [("sys", [1, 2, 3, 4, 5])], scorer, jobs=2)
+    run = sentence_loop(
+        [("gold", [1, 2, 3, 4, 5])],
+        [("sys", [1, 2, 3, 4, 5])],
+        scorer,
+        options=RunOptions(jobs=2),
+    )
     assert run.tables[0].array[:, 0].tolist() == [1, 20, 3, 40, 5]
 
 
