@@ -9,6 +9,7 @@ them has every sentence scored by them.
 
 from __future__ import annotations
 
+import gc
 import warnings
 from typing import Any
 
@@ -214,3 +215,42 @@ def test_several_systems_share_the_batches_sentence_by_sentence() -> None:
     # bracket and no right tag: 4 gold brackets, 4 words, none complete.
     zero = [1, 1, 0, 0, 0, 4, 0, 0, 0, 1, 1, 4, 0, 5]
     assert b.stats.array.tolist() == [with_cut(r) for r in (zero, ROWS[1], ROWS[2])]
+
+
+# -- the collector while a run lives ----------------------------------------------------
+
+
+class Watching(Tens):
+    """Tens that notes whether the cyclic collector runs while it scores a batch."""
+
+    def score_batch(self, sentences: list[Sentence]) -> list[Any]:
+        self.collecting = gc.isenabled()
+        return super().score_batch(sentences)
+
+
+def test_the_collector_waits_while_a_run_lives_and_only_then() -> None:
+    scorer = Watching()
+    run = sentence_loop([("gold", [1, 2, 3])], [("sys", [1, 2, 3])], scorer)
+    assert run.tables[0].array[:, 0].tolist() == [1, 20, 3]
+    assert scorer.collecting is False
+    assert gc.isenabled()
+
+
+def test_a_run_stopped_early_gives_the_collector_back() -> None:
+    def stop(note: Any) -> None:
+        raise TedEvalError("stop here")
+
+    with pytest.raises(TedEvalError, match="stop here") as caught:
+        sentence_loop([("gold", [1, 2, 3])], [("sys", [1, 2, 3])], Watching(), keep=stop)
+    # At once, although the traceback still holds the loop's frame.
+    assert caught.value.__traceback__ is not None
+    assert gc.isenabled()
+
+
+def test_a_collector_turned_off_by_the_caller_stays_off() -> None:
+    gc.disable()
+    try:
+        sentence_loop([("gold", [1, 2])], [("sys", [1, 2])], Watching())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

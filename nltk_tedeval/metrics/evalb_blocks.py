@@ -198,11 +198,16 @@ def lines_rows(
     # Per pair of blocks (gold, parse), keyed by identity: which sentences are their lines.
     pairs: dict[tuple[int, int], tuple[BracketColumns, BracketColumns, list[tuple[int, int]]]]
     pairs = {}
+    entry: tuple[BracketColumns, BracketColumns, list[tuple[int, int]]] | None = None
     for k, line in enumerate(lines):
-        if line is not None:
-            parse, gold = line
+        if line is None:
+            continue
+        parse, gold = line
+        # Consecutive lines are nearly always of the same pair: no lookup for them.
+        if entry is None or entry[0] is not gold.block or entry[1] is not parse.block:
             key = (id(gold.block), id(parse.block))
-            pairs.setdefault(key, (gold.block, parse.block, []))[2].append((k, gold.index))
+            entry = pairs.setdefault(key, (gold.block, parse.block, []))
+        entry[2].append((k, gold.index))
     for gold_block, parse_block, members in pairs.values():
         rows, fast = block_rows(gold_block, parse_block, labels, cutoff)
         decided, table = fast.tolist(), rows.tolist()

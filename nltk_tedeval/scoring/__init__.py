@@ -11,7 +11,8 @@ shows is computed from those rows.
   randomization test over two such tables;
 - :mod:`~nltk_tedeval.scoring.loop`: the one loop over the sentences of a
   run, with the policies for bad sentences and missing parses, reading its
-  sources in lockstep (:mod:`~nltk_tedeval.scoring.lockstep`);
+  sources in lockstep (:mod:`~nltk_tedeval.scoring.lockstep`) and handing a
+  scorer that can score many at once runs of them (:mod:`~nltk_tedeval.scoring.runs`);
 - :mod:`~nltk_tedeval.scoring.evaluator`: the NLTK-style :class:`Evaluator`
   base, which runs that loop for one or several systems.
 

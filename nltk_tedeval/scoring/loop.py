@@ -46,7 +46,9 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from contextlib import closing
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, NamedTuple, Protocol
 
 from ..errors import (
@@ -66,6 +68,7 @@ from .missing import (
     warn_missing,
 )
 from .options import RunOptions
+from .runs import BATCH_SENTENCES, collector_paused, take_run
 from .stats import IdColumn, Measure, RowBuffer, StatsTable, SumsTable
 
 __all__ = [
@@ -83,9 +86,6 @@ __all__ = [
     "zip_parallel",
 ]
 
-BATCH_SENTENCES = 256
-"""The input sentences scored together, by ``score_batch`` or in a worker process (``jobs``):
-the readers' block of one-tree-per-line files, so that a run is one block of such a file."""
 
 
 @dataclass(frozen=True)
@@ -332,32 +332,35 @@ def sentence_loop(
     words_of = getattr(scorer, "words", None)
     prepared = _prepare(golds, systems, scorer, native, on_error, missing, result)
     sides = [name for name, _ in (*golds, *systems)]
-    outcomes = _outcomes(prepared, scorer, jobs, sides)
+    scoring = _outcomes(prepared, scorer, jobs, sides)
+    outcomes: Iterable[_Outcome] = scoring
     if progress is None:
         progress = sys.stderr.isatty()
     if progress:
         from tqdm import tqdm
 
         outcomes = tqdm(outcomes, total=total, unit="sent", file=sys.stderr, leave=False)
-    for sentence, rows, note, error in outcomes:
-        if error is not None:
-            if on_error == "raise" or error.fatal:
-                raise error
-            result.skipped.append(
-                SkippedSentence(sentence.number, sentence.sentence_id, str(error))
-            )
-            continue
-        if keep is not None:
-            try:
-                keep(note)
-            except TedEvalError as err:
-                if hasattr(err, "partial") and len(buffers) == 1 and sums is None:
-                    err.partial = StatsTable(scorer.columns[0], buffers[0].to_array())
-                raise
-        key = _key(words_of, sentence) if sums is None else 0
-        result.add(sentence.number, sentence.sentence_id, key)
-        for buffer, row in zip(buffers, rows, strict=True):
-            buffer.append(row)
+    # Closed however the loop ends, so that a run's pause of the collector ends with it.
+    with closing(scoring):
+        for sentence, rows, note, error in outcomes:
+            if error is not None:
+                if on_error == "raise" or error.fatal:
+                    raise error
+                result.skipped.append(
+                    SkippedSentence(sentence.number, sentence.sentence_id, str(error))
+                )
+                continue
+            if keep is not None:
+                try:
+                    keep(note)
+                except TedEvalError as err:
+                    if hasattr(err, "partial") and len(buffers) == 1 and sums is None:
+                        err.partial = StatsTable(scorer.columns[0], buffers[0].to_array())
+                    raise
+            key = _key(words_of, sentence) if sums is None else 0
+            result.add(sentence.number, sentence.sentence_id, key)
+            for buffer, row in zip(buffers, rows, strict=True):
+                buffer.append(row)
     result.tables = [
         StatsTable(tuple(cols), buffer.take_array()) if isinstance(buffer, RowBuffer) else buffer
         for cols, buffer in zip(scorer.columns, buffers, strict=True)
@@ -477,8 +480,8 @@ def _score_one(scorer: SentenceScorer, sentence: Sentence, sides: Sequence[str] 
 def _score_batch(
     scorer: SentenceScorer, items: Sequence[Sentence | _Outcome], sides: Sequence[str] = ()
 ) -> Iterator[_Outcome]:
-    """The outcomes of a run of items, in order: the scorer's ``score_batch`` for the
-    sentences it decides, ``score`` for the others, decided items as they are."""
+    """The outcomes of a run of items in order: ``score_batch``'s, ``score``'s for the
+    sentences it leaves, and the items decided before as they are."""
     batch = getattr(scorer, "score_batch", None)
     sentences = [item for item in items if isinstance(item, Sentence)]
     decided = iter(batch(sentences) if batch is not None and sentences else ())
@@ -487,34 +490,14 @@ def _score_batch(
             yield item
             continue
         scored = next(decided, None)
-        if scored is None:
-            # Scored when its turn comes, as without batches: a sentence the
-            # caller stops before (MAX_ERROR) is never scored.
+        if scored is None:  # scored in its turn: not at all if the caller stops before
             yield _score_one(scorer, item, sides)
         else:
             yield item, scored[0], scored[1], None
 
 
-def _numbered_runs(
-    items: Iterable[Sentence | _Outcome], size: int
-) -> Iterator[list[Sentence | _Outcome]]:
-    """``items`` in runs of the sentences numbered ``k * size + 1`` to ``(k + 1) * size``.
-
-    Counted in input sentences, not in items, so that the runs fall where
-    the readers' blocks do whatever was left out before scoring.
-    """
-    run: list[Sentence | _Outcome] = []
-    current = 0
-    for item in items:
-        number = (item if isinstance(item, Sentence) else item[0]).number
-        k = (number - 1) // size
-        if run and k != current:
-            yield run
-            run = []
-        current = k
-        run.append(item)
-    if run:
-        yield run
+def _number(item: Sentence | _Outcome) -> int:
+    return (item if isinstance(item, Sentence) else item[0]).number
 
 
 def _located(err: TedEvalError, sentence: Sentence, sides: Sequence[str]) -> TedEvalError:
@@ -546,14 +529,26 @@ def _outcomes(
             for item in prepared:
                 yield item if not isinstance(item, Sentence) else _score_one(scorer, item, sides)
             return
-        for run in _numbered_runs(prepared, BATCH_SENTENCES):
-            yield from _score_batch(scorer, run, sides)
+        it = iter(prepared)
+        first = next(it, None)
+        while first is not None:
+            with collector_paused():  # until the run's sentences are gone
+                run, first = take_run(it, first, BATCH_SENTENCES, _number)
+                scored = _score_batch(scorer, run, sides)
+                del run
+                yield from scored
+                del scored
         return
     from joblib import Parallel, delayed
+
+    def batches() -> Iterator[list[Sentence | _Outcome]]:
+        it = iter(prepared)
+        while batch := list(islice(it, size)):
+            yield batch
 
     def work(batch: list[Sentence | _Outcome]) -> list[_Outcome]:
         return list(_score_batch(scorer, batch, sides))
 
     runner = Parallel(n_jobs=jobs, return_as="generator")
-    for done in runner(delayed(work)(b) for b in _numbered_runs(prepared, size)):
+    for done in runner(delayed(work)(b) for b in batches()):
         yield from done
