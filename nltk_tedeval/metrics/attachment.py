@@ -57,6 +57,7 @@ from ..alignment import AlignedSentence, Unit
 from ..errors import OptionError, TedEvalError, TreeStructureError
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
+from ..scoring.groups import Grouped, GroupKey
 from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, accuracy
@@ -64,6 +65,7 @@ from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subt
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
 from ..trees.tokens import check_yields
 from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
+from .attachment_groups import ATTACHMENT_KEYS, token_groups
 from .non_tree_parses import KEPT, PlacingScorer, non_tree_errors, non_tree_warning
 
 if TYPE_CHECKING:
@@ -258,6 +260,7 @@ class AttachmentEvaluator(Evaluator):
     # sentence, only its scores.
     reads_rows: ClassVar[bool] = False
     reads_macro: ClassVar[bool] = True
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = ATTACHMENT_KEYS
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
@@ -326,13 +329,38 @@ class AttachmentEvaluator(Evaluator):
             counts,
             _carry_relations((gold_rels, parse_rels), scored),
         )
-        note = (
+        note: Any = (
             counts,
             0 if scored is None else scored.count(False),
             non_tree_errors([parse_tree]),
             not gold_tree.is_tree(),
         )
+        if self.by:
+            labeled = row[6] > 0 or _carry_relations((gold_rels, parse_rels), scored)
+            note = Grouped(
+                note,
+                token_groups(
+                    gold_tree,
+                    parse_tree,
+                    gold_rels,
+                    parse_rels,
+                    scored,
+                    labeled,
+                    self.by,
+                    self._bins,
+                    self.sentence_where,
+                ),
+            )
         return row, note
+
+    def available_breakdowns(self) -> dict[str, GroupKey]:
+        # Under alignment a row is a unit and a word may have no counterpart: the
+        # groups of one-to-one tokens are not defined there (SPEC.md §12.2).
+        return {} if self.align is not None else dict(self.breakdown_keys)
+
+    @property
+    def _bins(self) -> dict[str, Any]:
+        return {k: self.options.bins_for(k) for k in ("length", "distance", "depth")}
 
     def _unit_stats(self, unit: Unit) -> tuple[tuple[int, ...], Any]:
         """A unit of aligned sentences (SPEC.md §11): :data:`ALIGNED_COLUMNS`."""
@@ -379,7 +407,20 @@ class AttachmentEvaluator(Evaluator):
         for rel, keep in zip(gold_rels, scored, strict=True):
             if keep and labeled:
                 counts.setdefault(rel, [0, 0, 0, 0])[0] += 1
-        note = (counts, scored.count(False), [], not gold_tree.is_tree())
+        note: Any = (counts, scored.count(False), [], not gold_tree.is_tree())
+        if self.by:
+            groups = token_groups(
+                gold_tree,
+                None,
+                gold_rels,
+                None,
+                self._scored(gold_tree.words),
+                labeled,
+                self.by,
+                self._bins,
+                self.sentence_where,
+            )
+            note = Grouped(note, groups)
         tokens = sum(scored)
         return (tokens, 0, 0, 0, 0, 0, tokens if labeled else 0), note
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import NonTreeParseWarning, TedEvalError
+from ..scoring.groups import Grouped
 from ..trees.dependency import DependencyTree, checked
 
 __all__: list[str] = []  # used by AttachmentEvaluator
@@ -86,6 +87,8 @@ class PlacingScorer:
         rows, notes = self.scorer.score(sentence)
         n_golds = len(sentence.golds)
         for j, note in enumerate(notes):
+            if isinstance(note, Grouped):
+                note = note.note
             for err in note[2]:
                 err.locate(sentence=sentence.number, sentence_id=sentence.sentence_id)
                 err.locate(**sentence.where[n_golds + j])

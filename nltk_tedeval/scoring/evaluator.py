@@ -31,6 +31,9 @@ from typing import Any, ClassVar
 from ..alignment import Normalization, aligned_streams, alignment_summary, describe_alignment
 from ..errors import OptionError, SentenceCountError, TedEvalError
 from ..records import require_corpora, require_corpus
+from .bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals, check_level
+from .breakdown import Breakdown, group_significance
+from .groups import GroupCollector, Grouped, GroupKey, GroupTable
 from .loop import (
     LoopResult,
     RunAccounts,
@@ -118,6 +121,10 @@ class Evaluator(RunAccounts):
     :data:`~nltk_tedeval.scoring.stats.SIGNATURE_KEYS`)."""
     parallel: ClassVar[bool] = False
     """Whether the evaluator spreads its sentences over ``jobs`` worker processes."""
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = {}
+    """What the metric's statistics can be broken down by (``by=``; SPEC.md §12)."""
+    sentence_where: tuple[str | None, str | None] = (None, None)
+    """While a sentence is scored: its gold's sentence id and file (breakdowns by document)."""
 
     def __init__(
         self,
@@ -145,6 +152,7 @@ class Evaluator(RunAccounts):
         if self.align is None:
             check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
         self._stats: StatsTable | SumsTable | None = None
+        self._group_tables: dict[str, GroupTable] = {}
         self._run: LoopResult | None = None
         self._index = 0  # which system of a shared run this evaluator reports
         self._names: list[str] = ["parsed_sents"]
@@ -171,6 +179,11 @@ class Evaluator(RunAccounts):
     @property
     def progress(self) -> bool | None:
         return self.options.progress
+
+    @property
+    def by(self) -> tuple[str, ...]:
+        """The breakdown keys of the run (SPEC.md §12): a metric adds their groups to its notes."""
+        return self.options.by
 
     @property
     def run(self) -> LoopResult:
@@ -270,6 +283,7 @@ class Evaluator(RunAccounts):
             ev._names = [n for n, _ in systems]
         if self.align is not None:
             golds, systems = self._aligned(golds, systems)
+        collectors = [ev._group_collector() for ev in evaluators]
         scorer = type(self)._scorer(evaluators)
         for ev in evaluators:
             ev._start()
@@ -278,6 +292,19 @@ class Evaluator(RunAccounts):
         def keep(notes: Sequence[Any]) -> None:
             for fn, note in zip(keepers, notes, strict=True):
                 fn(note)
+
+        if any(c is not None for c in collectors):
+
+            def keep_groups(notes: Sequence[Any]) -> None:
+                for fn, collector, note in zip(keepers, collectors, notes, strict=True):
+                    if isinstance(note, Grouped):
+                        collector.add(note.groups)
+                        note = note.note
+                    elif collector is not None:
+                        collector.add(None)
+                    fn(note)
+
+            keep = keep_groups
 
         run = sentence_loop(
             golds,
@@ -293,7 +320,28 @@ class Evaluator(RunAccounts):
             ev._index = index
             ev._run = run
             ev._stats = ev._receive(run, index)
+            if collectors[index] is not None:
+                ev._group_tables = collectors[index].finish()
             ev._finish()
+
+    def available_breakdowns(self) -> dict[str, GroupKey]:
+        """The breakdown keys this evaluator offers with its options (SPEC.md §12)."""
+        return dict(self.breakdown_keys)
+
+    def _group_collector(self) -> GroupCollector | None:
+        """The collector of the run's groups, or ``None`` without ``by``; refuses unknown keys."""
+        if not self.by:
+            return None
+        offered = self.available_breakdowns()
+        unknown = [k for k in self.by if k not in offered]
+        if unknown:
+            where = f" under align={self.align}" if self.align and self.breakdown_keys else ""
+            have = f"it has {', '.join(offered)}" if offered else "it has none"
+            raise OptionError(
+                f"{type(self).__name__} has no breakdown by {', '.join(unknown)}{where}; {have}"
+            )
+        keys = {k: offered[k] for k in self.by}
+        return GroupCollector(keys, keep_rows=self.options.statistics == "rows")
 
     def _aligned(
         self,
@@ -405,19 +453,98 @@ class Evaluator(RunAccounts):
             ) from None
 
     def score(
-        self, name: str, *, average: str = "micro", stats: StatsTable | SumsTable | None = None
+        self,
+        name: str,
+        *,
+        average: str = "micro",
+        stats: StatsTable | SumsTable | None = None,
+        ci: float | None = None,
+        rounds: int = DEFAULT_BOOTSTRAP_ROUNDS,
+        seed: int = DEFAULT_SEED,
     ) -> Score:
-        """The corpus (``"micro"``, default) or ``"macro"`` score of one measure."""
-        return Score.from_table(
-            self.stats if stats is None else stats,
-            self.measure(name),
-            signature=self.signature,
-            average=average,
+        """The corpus (``"micro"``, default) or ``"macro"`` score of one measure.
+
+        ``ci`` (a level, 0.95) adds a seeded bootstrap confidence interval that
+        resamples the sentences (SPEC.md §12); it needs the run's rows.
+        """
+        table = self.stats if stats is None else stats
+        score = Score.from_table(
+            table, self.measure(name), signature=self.signature, average=average
+        )
+        if ci is None:
+            return score
+        level = check_level(ci)
+        if not isinstance(table, StatsTable):
+            raise OptionError(
+                "a confidence interval resamples sentences: this run kept the sums only "
+                "(statistics='sums' or 'macro')"
+            )
+        ((low, high),) = bootstrap_intervals(
+            [(table, self.measure(name))], level=level, rounds=rounds, seed=seed, average=average
+        )
+        return score.with_interval(low, high, level)
+
+    def scores(self, *, average: str = "micro", ci: float | None = None) -> dict[str, Score]:
+        """Every measure, by name (with intervals at level ``ci`` when given)."""
+        return {name: self.score(name, average=average, ci=ci) for name in self.measures}
+
+    # -- breakdowns (SPEC.md §12) -----------------------------------------------
+
+    @property
+    def group_tables(self) -> dict[str, GroupTable]:
+        """The statistics of every group of every key of ``by``, by key."""
+        _ = self.stats
+        return dict(self._group_tables)
+
+    def breakdown(
+        self,
+        key: str,
+        *,
+        average: str = "micro",
+        ci: float | None = None,
+        rounds: int = DEFAULT_BOOTSTRAP_ROUNDS,
+        seed: int = DEFAULT_SEED,
+    ) -> Breakdown:
+        """The scores of every group of ``key`` (one of ``by``), as :class:`Score` objects.
+
+        >>> from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+        >>> from nltk_tedeval.trees.dependency import DependencyTree
+        >>> gold = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
+        >>> parse = DependencyTree(("I", "left"), (2, 0), ("obj", "root"))
+        >>> b = AttachmentEvaluator([parse], [gold], by="relation").breakdown("relation")
+        >>> float(b["nsubj"].scores["LAS_R"]), b["obj"].scores["LAS_P"].format()
+        (0.0, '0.0000')
+        """
+        tables = self.group_tables
+        if key not in tables:
+            asked = ", ".join(self.by) if self.by else "none"
+            raise OptionError(
+                f"no breakdown by {key!r} in this run (by= asked for {asked}): "
+                f"make the evaluator with by={key!r}"
+            )
+        return Breakdown(
+            tables[key], self.signature, average=average, ci=ci, rounds=rounds, seed=seed
         )
 
-    def scores(self, *, average: str = "micro") -> dict[str, Score]:
-        """Every measure, by name."""
-        return {name: self.score(name, average=average) for name in self.measures}
+    def breakdowns(self, **options: Any) -> dict[str, Breakdown]:
+        """:meth:`breakdown` of every key of ``by``, in order."""
+        return {key: self.breakdown(key, **options) for key in self.by}
+
+    def group_significance(
+        self,
+        other: Evaluator,
+        key: str,
+        name: str,
+        *,
+        rounds: int = DEFAULT_ROUNDS,
+        seed: int = DEFAULT_SEED,
+    ) -> dict[str, SignificanceResult]:
+        """:meth:`significance` of every group of ``key`` on the group's measure ``name``."""
+        check_paired(self.run, other.run)
+        mine, theirs = self.group_tables, other.group_tables
+        if key not in mine or key not in theirs:
+            raise OptionError(f"both systems need the breakdown by {key!r} (by={key!r})")
+        return group_significance(mine[key], theirs[key], name, rounds=rounds, seed=seed)
 
     def eval(self) -> tuple[Score, ...]:
         """The primary corpus scores, as nltk's evaluators return them."""
@@ -490,6 +617,8 @@ class _SystemsScorer:
         rows, notes = [], []
         for j, (ev, parsed) in enumerate(zip(self.evaluators, sentence.parses, strict=True)):
             p_where = sentence.where[n_golds + j]
+            # The document of the sentence, for breakdowns by file or genre (SPEC.md §12).
+            ev.sentence_where = (sentence.sentence_id, g_where.get("file"))
             try:
                 if parsed is ZERO:
                     row, note = ev._zero_stats(_record(sentence, 0))

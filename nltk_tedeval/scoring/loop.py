@@ -87,7 +87,6 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True)
 class SkippedSentence:
     """A bad sentence left out of every system, and why.

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..alignment import Normalization
 from ..errors import OptionError
+from .groups import DEFAULT_BINS, Bins, check_by
 from .missing import check_missing
 from .stats import Measure, SumsTable
 
@@ -113,7 +114,11 @@ class RunOptions:
       texts become characters;
     - ``jobs``: worker processes, where a metric spreads over them (TedEval's
       APTED engine); 1 elsewhere;
-    - ``statistics``: what the run keeps of its sentences (:data:`STATISTICS`).
+    - ``statistics``: what the run keeps of its sentences (:data:`STATISTICS`);
+    - ``by``: the breakdown keys whose groups the run keeps (``"relation,length"``
+      or a sequence; SPEC.md §12), and ``bins``, the bins of binned keys
+      (``{"length": "10,20,30,40"}``; :data:`~nltk_tedeval.scoring.groups.DEFAULT_BINS`
+      otherwise). Neither changes a corpus number.
     """
 
     on_error: str = "raise"
@@ -123,8 +128,12 @@ class RunOptions:
     normalization: Normalization = field(default_factory=Normalization)
     jobs: int = 1
     statistics: str = "rows"
+    by: tuple[str, ...] = ()
+    bins: tuple[tuple[str, Bins], ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "by", check_by(self.by))
+        object.__setattr__(self, "bins", _check_bins(self.bins))
         check_on_error(self.on_error)
         check_missing(self.missing)
         # align=True means "exact": the value is kept in its one spelling.
@@ -174,8 +183,35 @@ class RunOptions:
             return None
         return SumsPlan(tuple(measures), self.statistics == "macro")
 
+    def bins_for(self, key: str) -> Bins:
+        """The bins of a binned breakdown key: those given, or its default.
+
+        >>> str(RunOptions(bins={"length": "5,10"}).bins_for("length"))
+        '5,10'
+        """
+        given = dict(self.bins)
+        if key in given:
+            return given[key]
+        return DEFAULT_BINS.get(key, DEFAULT_BINS["length"])
+
     def signature_fields(self) -> dict[str, object]:
         """The signature fields these options give every metric (alignment; SPEC.md §11)."""
         if self.align is None:
             return {}
         return {"align": f"{self.align}:{self.normalization.signature}"}
+
+
+def _check_bins(bins: Any) -> tuple[tuple[str, Bins], ...]:
+    """``bins`` as sorted (key, :class:`Bins`) pairs, from a mapping or pairs of text or bounds."""
+    if not bins:
+        return ()
+    items = bins.items() if isinstance(bins, Mapping) else bins
+    out = {}
+    for key, value in items:
+        if isinstance(value, Bins):
+            out[str(key)] = value
+        elif isinstance(value, str):
+            out[str(key)] = Bins.parse(value)
+        else:
+            out[str(key)] = Bins(tuple(value))
+    return tuple(sorted(out.items()))

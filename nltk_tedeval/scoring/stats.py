@@ -374,6 +374,7 @@ SIGNATURE_KEYS: dict[str, str] = {
     ),
     "missing": "what a missing parse does: skip (left out), zero (nothing right) or flat",
     "avg": "micro (corpus) or macro (mean of sentences) average",
+    "by": "the group of a breakdown the score is restricted to, as key=group (SPEC.md §12)",
     "version": "the package version",
 }
 """The signature keys every metric shares, with what each records.
@@ -495,6 +496,8 @@ class Score(float):
     average: str
     undefined: int
     reason: str | None
+    interval: tuple[float, float, float] | None
+    """A bootstrap confidence interval ``(low, high, level)``, when one was asked for."""
 
     def __new__(
         cls,
@@ -507,8 +510,10 @@ class Score(float):
         average: str = "micro",
         undefined: int = 0,
         reason: str | None = None,
+        interval: tuple[float, float, float] | None = None,
     ) -> Score:
         self = super().__new__(cls, value)
+        self.interval = None if interval is None else tuple(map(float, interval))  # type: ignore[assignment]
         self.name = name
         self.signature = signature
         self.sentences = sentences
@@ -566,6 +571,26 @@ class Score(float):
         """The score as a plain ``float``."""
         return float(self)
 
+    def with_interval(self, low: float, high: float, level: float) -> Score:
+        """This score with a confidence interval (SPEC.md §12).
+
+        >>> s = Score(0.5, name="UAS", signature=Signature(metric="attachment"), sentences=9)
+        >>> print(s.with_interval(0.25, 0.75, 0.95).format_interval())
+        [0.2500, 0.7500] 95% CI
+        """
+        state = self.__reduce__()[1][1]
+        return Score(float(self), **{**state, "interval": (low, high, level)})
+
+    def format_interval(self, digits: int = 4) -> str:
+        """The interval as ``[low, high] 95% CI`` (``""`` without one, ``n/a`` when undefined)."""
+        if self.interval is None:
+            return ""
+        low, high, level = self.interval
+        pct = f"{level * 100:g}% CI"
+        if np.isnan(low):
+            return f"[n/a] {pct}"
+        return f"[{low:.{digits}f}, {high:.{digits}f}] {pct}"
+
     def format(self, digits: int = 4) -> str:
         """The number alone, ``n/a`` when undefined."""
         return "n/a" if np.isnan(self) else f"{float(self):.{digits}f}"
@@ -581,6 +606,8 @@ class Score(float):
         value = self.format()
         if self.reason:
             value += f" ({self.reason})"
+        if self.interval is not None:
+            value += f" {self.format_interval()}"
         return f"{self.name} = {value} ({extra}) {self.signature}"
 
     def __repr__(self) -> str:
@@ -595,13 +622,14 @@ class Score(float):
             "average": self.average,
             "undefined": self.undefined,
             "reason": self.reason,
+            "interval": self.interval,
         }
         return (_rebuild_score, (float(self), state))
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready description: name, value (``None`` with a ``reason`` when
         undefined), average, sentences, the ``undefined`` ones, totals, signature."""
-        return {
+        out: dict[str, object] = {
             "name": self.name,
             "value": None if np.isnan(self) else float(self),
             "reason": self.reason,
@@ -611,6 +639,14 @@ class Score(float):
             "totals": self.totals,
             "signature": str(self.signature),
         }
+        if self.interval is not None:
+            low, high, level = self.interval
+            out["ci"] = {
+                "level": level,
+                "low": None if np.isnan(low) else low,
+                "high": None if np.isnan(high) else high,
+            }
+        return out
 
 
 def _rebuild_score(value: float, state: dict) -> Score:

@@ -1,0 +1,357 @@
+"""Attachment scores broken down: by relation, part of speech, length, distance, ... (SPEC.md §12).
+
+Every group row has :data:`GROUP_COLUMNS`: the attachment statistics of the
+gold tokens in the group (the sentence row's columns, restricted to them),
+and the parse tokens in the group (``predicted``) with their right heads.
+
+*Token keys* put a token in the group of its gold word or sentence (``upos``,
+``xpos``, ``length``, ``depth``, ``projective``, ``file``, ``genre``): a group's
+LAS, UAS, LA, UNDIRECTED and NED are accuracies over its gold tokens, and the
+groups of a key split the corpus's tokens.
+
+*Arc keys* are properties of an arc, which the gold arc and the parse arc of
+a token may not share (``relation``, ``distance``, ``direction``): a group has
+recall over the gold arcs in it and precision over the parse arcs in it, as
+spaCy's ``dep_las_per_type`` and MaltEval's ``Deprel`` group give them. An arc
+with the right head has the same distance and direction on both sides, and
+one with the right head and relation is in the same group on both sides, so
+``head_label`` and ``head`` are the matched arcs of each side's group.
+
+>>> from nltk_tedeval.trees.dependency import DependencyTree
+>>> gold = DependencyTree(("I", "saw", "her"), (2, 0, 2), ("nsubj", "root", "obj"))
+>>> parse = DependencyTree(("I", "saw", "her"), (2, 0, 1), ("nsubj", "root", "nsubj"))
+>>> g = token_groups(gold, parse, ["nsubj", "root", "obj"], ["nsubj", "root", "nsubj"],
+...                  None, True, ("relation", "direction"), {})
+>>> g["relation"]["nsubj"]  # 1 gold nsubj, right; 2 parse nsubj, 1 with its head
+(1, 1, 1, 1, 1, 1, 1, 2, 1, 2)
+>>> g["direction"]["right"]  # "her" is right of its gold head and of its parse head
+(1, 0, 0, 0, 0, 0, 1, 1, 0, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..scoring.groups import Bins, GroupKey
+from ..scoring.stats import Measure, accuracy
+from ..trees.dependency import DependencyTree
+
+__all__ = [
+    "ARC_KEYS",
+    "ATTACHMENT_KEYS",
+    "GROUP_COLUMNS",
+    "TOKEN_KEYS",
+    "document_of",
+    "token_groups",
+    "zero_groups",
+]
+
+GROUP_COLUMNS: tuple[str, ...] = (
+    "tokens",  # gold tokens of the group (scored)
+    "head",  # ... whose predicted head is the gold head
+    "label",  # ... whose predicted relation is the gold relation (labeled sentences)
+    "head_label",  # ... with both right (labeled sentences)
+    "undirected",  # ... whose predicted head is the gold head or a gold child
+    "ned",  # ... or the gold grandparent
+    "labeled_tokens",  # gold tokens of the group in sentences with a relation to compare
+    "predicted",  # parse tokens of the group (by the parse arc's property)
+    "predicted_head",  # ... whose head is the gold head
+    "labeled_predicted",  # parse tokens of the group in sentences with a relation
+)
+
+
+def _ratio(num: str, den: str) -> Any:
+    def formula(t: np.ndarray) -> np.ndarray:
+        t = np.asarray(t, dtype=np.float64)
+        out = np.full(t.shape[:-1], np.nan)
+        np.divide(t[..., 0], t[..., 1], out=out, where=t[..., 1] != 0)
+        return out
+
+    return formula
+
+
+def _harmonic(t: np.ndarray) -> np.ndarray:
+    """F1 of (matched gold, gold, matched parse, parse): 2PR / (P + R); NaN if P or R is."""
+    t = np.asarray(t, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = t[..., 0] / t[..., 1]
+        p = t[..., 2] / t[..., 3]
+        f = np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
+    return np.where(np.isnan(p) | np.isnan(r), np.nan, f)
+
+
+_NO_GOLD = "no gold token in the group"
+_NO_LABELED = "no gold token of the group has a relation to compare"
+_NO_PARSE = "no parse token in the group"
+_NO_PARSE_LABELED = "no parse token of the group has a relation to compare"
+_NEITHER = "precision or recall is undefined (no token of the group on one side)"
+
+
+def _m(name: str, columns: tuple[str, ...], formula: Any, why: str) -> Measure:
+    return Measure(name, columns, formula, why)
+
+
+TOKEN_MEASURES: dict[str, Measure] = {
+    "LAS": _m("LAS", ("head_label", "labeled_tokens"), accuracy, _NO_LABELED),
+    "UAS": _m("UAS", ("head", "tokens"), accuracy, _NO_GOLD),
+    "LA": _m("LA", ("label", "labeled_tokens"), accuracy, _NO_LABELED),
+    "UNDIRECTED": _m("UNDIRECTED", ("undirected", "tokens"), accuracy, _NO_GOLD),
+    "NED": _m("NED", ("ned", "tokens"), accuracy, _NO_GOLD),
+}
+"""Accuracies over the gold tokens of a group: the corpus measures, restricted."""
+
+ARC_MEASURES: dict[str, Measure] = {
+    "LAS_P": _m("LAS_P", ("head_label", "labeled_predicted"), accuracy, _NO_PARSE_LABELED),
+    "LAS_R": _m("LAS_R", ("head_label", "labeled_tokens"), accuracy, _NO_LABELED),
+    "LAS_F": _m(
+        "LAS_F",
+        ("head_label", "labeled_tokens", "head_label", "labeled_predicted"),
+        _harmonic,
+        _NEITHER,
+    ),
+    "UAS_P": _m("UAS_P", ("predicted_head", "predicted"), accuracy, _NO_PARSE),
+    "UAS_R": _m("UAS_R", ("head", "tokens"), accuracy, _NO_GOLD),
+    "UAS_F": _m("UAS_F", ("head", "tokens", "predicted_head", "predicted"), _harmonic, _NEITHER),
+    **TOKEN_MEASURES,
+}
+"""Precision over the parse's arcs of a group, recall over the gold's, and their F1."""
+
+_ARC_SHOWN = ("LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F")
+_TOKEN_SHOWN = ("LAS", "UAS", "LA", "UNDIRECTED", "NED")
+
+
+def _key(name: str, help: str, arc: bool, binned: bool = False) -> GroupKey:
+    return GroupKey(
+        name,
+        GROUP_COLUMNS,
+        ARC_MEASURES if arc else TOKEN_MEASURES,
+        frequency="tokens",
+        help=help,
+        binned=binned,
+        measure_names=_ARC_SHOWN if arc else _TOKEN_SHOWN,
+    )
+
+
+ARC_KEYS = ("relation", "distance", "direction")
+TOKEN_KEYS = ("upos", "xpos", "length", "depth", "projective", "file", "genre")
+
+ATTACHMENT_KEYS: dict[str, GroupKey] = {
+    "relation": _key(
+        "relation", "the relation of the arc (gold for recall, parse for precision)", True
+    ),
+    "upos": _key("upos", "the gold word's universal part of speech (CoNLL-U column 4)", False),
+    "xpos": _key("xpos", "the gold word's language-specific tag (CoNLL-U column 5)", False),
+    "length": _key("length", "the sentence's length in words, in bins", False, binned=True),
+    "distance": _key(
+        "distance", "|head - dependent| of the arc in bins, arcs from the root apart", True, True
+    ),
+    "direction": _key(
+        "direction",
+        "where the dependent lies from its head: left (before it), right (after it), root",
+        True,
+    ),
+    "depth": _key(
+        "depth", "the gold word's depth (1: a word on the root), in bins", False, binned=True
+    ),
+    "projective": _key(
+        "projective",
+        "whether the gold arc is projective (nothing it spans escapes its head)",
+        False,
+    ),
+    "file": _key("file", "the document: the sentence id without its number, else the file", False),
+    "genre": _key("genre", "the document's name without its last _ part (GUM_academic)", False),
+}
+"""The breakdown keys of attachment scores (SPEC.md §12.2)."""
+
+_SENT_NUMBER = re.compile(r"[-_.:]?\d+\Z")
+
+
+def document_of(sentence_id: str | None, file: str | None) -> str:
+    """The document a sentence belongs to: its id without the trailing number, else its file.
+
+    >>> document_of("GUM_academic_art-12", None), document_of(None, "dev.conllu")
+    ('GUM_academic_art', 'dev.conllu')
+    >>> document_of("s1", None), document_of(None, None)
+    ('s', '-')
+    """
+    if sentence_id:
+        doc = _SENT_NUMBER.sub("", sentence_id)
+        return doc or sentence_id
+    return file or "-"
+
+
+def _genre(document: str) -> str:
+    return document.rsplit("_", 1)[0] if "_" in document else document
+
+
+def _tag(tags: Sequence[str | None] | None, i: int) -> str:
+    if tags is None:
+        return "_"
+    t = tags[i]
+    return "_" if t is None or t == "" else t
+
+
+def _direction(dep: int, head: int) -> str:
+    if head == 0:
+        return "root"
+    return "left" if dep < head else "right"
+
+
+def _depths(heads: Sequence[int]) -> list[int]:
+    """The depth of every word of a tree (1: on the root); a cycle's words get their path."""
+    depth = [0] * (len(heads) + 1)
+    for start in range(1, len(heads) + 1):
+        path = []
+        node = start
+        while node != 0 and depth[node] == 0 and node not in path:
+            path.append(node)
+            node = heads[node - 1]
+        base = depth[node] if node != 0 and node not in path else 0
+        for k, n in enumerate(reversed(path)):
+            depth[n] = base + k + 1
+    return depth[1:]
+
+
+def _projective(heads: Sequence[int]) -> list[bool]:
+    """Whether each word's gold arc is projective: every word between dependent and head
+    descends from the head (the root's arcs span the whole sentence)."""
+    n = len(heads)
+    out = []
+    for i, h in enumerate(heads, start=1):
+        if h == 0:
+            out.append(True)
+            continue
+        low, high = min(i, h), max(i, h)
+        ok = True
+        for k in range(low + 1, high):
+            node, seen = k, 0
+            while node != 0 and node != h and seen <= n:
+                node, seen = heads[node - 1], seen + 1
+            if node != h:
+                ok = False
+                break
+        out.append(ok)
+    return out
+
+
+def token_groups(
+    gold: DependencyTree,
+    parse: DependencyTree | None,
+    gold_rels: Sequence[str],
+    parse_rels: Sequence[str] | None,
+    scored: Sequence[bool] | None,
+    labeled: bool,
+    keys: Sequence[str],
+    bins: Mapping[str, Bins],
+    where: tuple[str | None, str | None] = (None, None),
+) -> dict[str, dict[str, tuple[int, ...]]]:
+    """Each key's groups of one sentence, rows of :data:`GROUP_COLUMNS`.
+
+    ``parse`` ``None`` is a missing parse with nothing right (``missing="zero"``):
+    its tokens count in no group's ``predicted``. ``where`` is the gold's
+    (sentence id, file), for ``file`` and ``genre``.
+    """
+    g_heads = gold.heads
+    n = len(g_heads)
+    p_heads = parse.heads if parse is not None else None
+    out: dict[str, dict[str, list[int]]] = {k: {} for k in keys}
+    length_bin = bins["length"].label(n) if "length" in keys else ""
+    document = document_of(*where) if ("file" in keys or "genre" in keys) else ""
+    depths = _depths(g_heads) if "depth" in keys else []
+    projective = _projective(g_heads) if "projective" in keys else []
+    lab = 1 if labeled else 0
+    for i in range(n):
+        if scored is not None and not scored[i]:
+            continue
+        dep = i + 1
+        g = g_heads[i]
+        if p_heads is None:
+            p = -1
+            head_ok = label_ok = undirected_ok = ned_ok = False
+        else:
+            p = p_heads[i]
+            head_ok = p == g
+            undirected_ok = head_ok or (p != 0 and g_heads[p - 1] == dep)
+            ned_ok = undirected_ok or (g != 0 and g_heads[g - 1] == p)
+            label_ok = parse_rels is not None and gold_rels[i] == parse_rels[i]
+        gold_part = (
+            1,
+            int(head_ok),
+            int(label_ok) * lab,
+            int(head_ok and label_ok) * lab,
+            int(undirected_ok),
+            int(ned_ok),
+            lab,
+        )
+        for key in keys:
+            by = out[key]
+            if key in ARC_KEYS:
+                if key == "relation":
+                    gk = gold_rels[i]
+                    pk = parse_rels[i] if parse_rels is not None and p >= 0 else None
+                elif key == "distance":
+                    gk = "root" if g == 0 else bins["distance"].label(abs(g - dep))
+                    pk = (
+                        None
+                        if p < 0
+                        else ("root" if p == 0 else bins["distance"].label(abs(p - dep)))
+                    )
+                else:
+                    gk = _direction(dep, g)
+                    pk = None if p < 0 else _direction(dep, p)
+                _add(by, gk, gold_part, None)
+                if pk is not None:
+                    _add(by, pk, None, (1, int(head_ok), lab))
+                continue
+            if key == "upos":
+                gk = _tag(gold.ctags, i)
+            elif key == "xpos":
+                gk = _tag(gold.tags, i)
+            elif key == "length":
+                gk = length_bin
+            elif key == "depth":
+                gk = bins["depth"].label(depths[i])
+            elif key == "projective":
+                gk = "projective" if projective[i] else "non-projective"
+            elif key == "file":
+                gk = document
+            else:
+                gk = _genre(document)
+            parse_part = None if p < 0 else (1, int(head_ok), lab)
+            _add(by, gk, gold_part, parse_part)
+    return {k: {g: tuple(row) for g, row in groups.items()} for k, groups in out.items()}
+
+
+def _add(
+    by: dict[str, list[int]],
+    group: str,
+    gold_part: Sequence[int] | None,
+    parse_part: Sequence[int] | None,
+) -> None:
+    row = by.get(group)
+    if row is None:
+        row = by[group] = [0] * len(GROUP_COLUMNS)
+    if gold_part is not None:
+        for j, v in enumerate(gold_part):
+            row[j] += v
+    if parse_part is not None:
+        row[7] += parse_part[0]
+        row[8] += parse_part[1]
+        row[9] += parse_part[2]
+
+
+def zero_groups(
+    gold: DependencyTree,
+    gold_rels: Sequence[str],
+    scored: Sequence[bool] | None,
+    labeled: bool,
+    keys: Sequence[str],
+    bins: Mapping[str, Bins],
+    where: tuple[str | None, str | None] = (None, None),
+) -> dict[str, dict[str, tuple[int, ...]]]:
+    """The groups of a missing parse with nothing right: the gold tokens, no parse token."""
+    return token_groups(gold, None, gold_rels, None, scored, labeled, keys, bins, where)

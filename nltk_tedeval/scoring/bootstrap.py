@@ -1,0 +1,126 @@
+"""Seeded bootstrap confidence intervals over per-sentence statistics (SPEC.md §12).
+
+A score is a ratio of column sums, so its sampling variation is that of the
+sentences it sums. Each round draws as many sentences as the corpus has, with
+replacement (a vector of counts, one per sentence), sums their statistics and
+scores the sums; the interval at level L is the pair of (1 - L)/2 and
+(1 + L)/2 quantiles of those scores (the percentile bootstrap). The rounds are
+drawn from a seed, so a report is the same on every run, and every table
+given to one call is resampled with the same draws: a group's interval and
+the corpus's come from the same resampled corpora.
+
+Rounds whose resampled corpus has nothing to compare (a zero denominator:
+a small group drawn without any of its sentences) have no score and are
+left out of the quantiles; with fewer than half of the rounds defined the
+interval is N/A.
+
+>>> from nltk_tedeval.scoring.stats import StatsTable, TEDEVAL
+>>> t = StatsTable(("delta", "iota"), [(0, 10)] * 10 + [(10, 10)] * 10)
+>>> low, high = bootstrap_intervals([(t, TEDEVAL)], level=0.95, rounds=2000)[0]
+>>> 0.25 < low < 0.5 < high < 0.75
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..errors import OptionError
+from .stats import Measure, StatsTable
+
+__all__ = ["DEFAULT_BOOTSTRAP_ROUNDS", "bootstrap_intervals", "check_level"]
+
+DEFAULT_BOOTSTRAP_ROUNDS = 1000
+_BLOCK_CELLS = 4_000_000  # rounds x sentences drawn at once: 32 MB of counts
+
+
+def _mean(totals: np.ndarray) -> np.ndarray:
+    totals = np.asarray(totals)
+    out = np.full(totals.shape[:-1], np.nan)
+    np.divide(totals[..., 0], totals[..., 1], out=out, where=totals[..., 1] != 0)
+    return out
+
+
+_MEAN = Measure("mean", ("score", "defined"), _mean)
+
+
+def check_level(level: object) -> float:
+    """A confidence level strictly between 0 and 1 (``95`` is read as 0.95).
+
+    >>> check_level(0.9), check_level(95)
+    (0.9, 0.95)
+    """
+    try:
+        value = float(level)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise OptionError(f"a confidence level is a number such as 0.95, not {level!r}") from None
+    if 1 < value < 100:
+        value /= 100
+    if not 0 < value < 1:
+        raise OptionError(f"a confidence level lies between 0 and 1 (0.95), not {level!r}")
+    return value
+
+
+def bootstrap_intervals(
+    items: Sequence[tuple[StatsTable, Measure]],
+    *,
+    level: float,
+    rounds: int = DEFAULT_BOOTSTRAP_ROUNDS,
+    seed: int = 12345,
+    average: str = "micro",
+) -> list[tuple[float, float]]:
+    """The ``level`` interval of each (table, measure), resampling their sentences together.
+
+    Every table has one row per scored sentence of the same run, in the same
+    order. An interval is ``(nan, nan)`` when fewer than half of the rounds
+    give the measure a value. ``average="macro"`` resamples the mean of the
+    sentence scores (leaving out the sentences without one, as the macro
+    average does) instead of the score of the summed statistics.
+    """
+    if average not in ("micro", "macro"):
+        raise OptionError(f"average must be 'micro' or 'macro', not {average!r}")
+    level = check_level(level)
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+        raise OptionError(f"rounds must be an integer of at least 1, not {rounds!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+    if not items:
+        return []
+    n = len(items[0][0])
+    if any(len(t) != n for t, _ in items):
+        raise ValueError("bootstrap tables must have one row per sentence of the same run")
+    if n == 0:
+        return [(float("nan"), float("nan"))] * len(items)
+    if average == "macro":
+        views = []
+        for t, m in items:
+            each = t.per_sentence(m)
+            defined = ~np.isnan(each)
+            views.append(np.stack([np.where(defined, each, 0.0), defined], axis=1))
+        items = [(t, _MEAN) for t, _ in items]
+    else:
+        views = [t.view(m.columns).astype(np.float64) for t, m in items]
+    scores = [np.empty(rounds) for _ in items]
+    rng = np.random.default_rng(seed)
+    block = max(1, _BLOCK_CELLS // n)
+    done = 0
+    while done < rounds:
+        size = min(block, rounds - done)
+        draws = rng.integers(0, n, size=(size, n))
+        flat = (draws + (np.arange(size) * n)[:, None]).ravel()
+        counts = np.bincount(flat, minlength=size * n).reshape(size, n).astype(np.float64)
+        for out, view, (_, measure) in zip(scores, views, items, strict=True):
+            out[done : done + size] = measure(counts @ view)
+        done += size
+    tail = (1 - level) / 2
+    intervals = []
+    for values in scores:
+        defined = values[~np.isnan(values)]
+        if defined.size * 2 < rounds:
+            intervals.append((float("nan"), float("nan")))
+        else:
+            low, high = np.quantile(defined, [tail, 1 - tail])
+            intervals.append((float(low), float(high)))
+    return intervals
