@@ -1,0 +1,170 @@
+"""The shared breakdown machinery (SPEC.md §12.1, §12.2), with values worked out by hand.
+
+Metric-specific keys are tested beside their metrics; here a toy accuracy
+key and TedEval's (δ, ι) columns show what every metric's groups get from
+scoring/groups.py, scoring/breakdown.py and scoring/bootstrap.py.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from nltk_tedeval.errors import OptionError
+from nltk_tedeval.scoring.bootstrap import bootstrap_intervals, check_level
+from nltk_tedeval.scoring.breakdown import Breakdown, group_significance
+from nltk_tedeval.scoring.groups import Bins, GroupCollector, GroupKey, check_by
+from nltk_tedeval.scoring.options import RunOptions
+from nltk_tedeval.scoring.stats import TEDEVAL, Measure, Signature, StatsTable, accuracy
+
+ACC = Measure("ACC", ("correct", "total"), accuracy, "no word in the group")
+KEY = GroupKey("pos", ("correct", "total"), {"ACC": ACC}, frequency="total")
+
+
+def collect(sentences, keep_rows=True):
+    c = GroupCollector({"pos": KEY}, keep_rows=keep_rows)
+    for groups in sentences:
+        c.add(None if groups is None else {"pos": groups})
+    return c.finish()["pos"]
+
+
+# Three sentences: NOUN 1/2 and VERB 1/1; NOUN 2/2; nothing (a sentence with no group).
+SENTENCES = [{"NOUN": (1, 2), "VERB": (1, 1)}, {"NOUN": (2, 2)}, None]
+
+
+def test_bins_name_their_ranges_and_the_open_last_one():
+    b = Bins((10, 20, 30, 40))
+    # 1-10, 11-20, 21-30, 31-40 and the rest (SPEC.md §12.1).
+    assert [b.label(n) for n in (1, 10, 11, 40, 41, 300)] == [
+        "1-10",
+        "1-10",
+        "11-20",
+        "31-40",
+        "41+",
+        "41+",
+    ]
+    assert Bins.parse("1-5,6-10").labels() == ("1-5", "6-10", "11+")
+    assert Bins.parse("3").labels() == ("1-3", "4+")
+    with pytest.raises(OptionError, match="must rise"):
+        Bins((10, 5))
+    with pytest.raises(OptionError, match="ranges such as"):
+        Bins.parse("ten")
+
+
+def test_run_options_carry_by_and_bins():
+    opts = RunOptions(by="relation, length", bins={"length": "5,10"})
+    assert opts.by == ("relation", "length")
+    assert opts.bins_for("length").labels() == ("1-5", "6-10", "11+")
+    assert opts.bins_for("span").labels() == ("1", "2", "3-5", "6-10", "11-20", "21+")
+    assert check_by(["a", "a", " b "]) == ("a", "b")
+
+
+def test_groups_sum_per_group_and_keep_the_sentences_they_have():
+    t = collect(SENTENCES)
+    # NOUN: 1 + 2 correct of 2 + 2; VERB: 1 of 1. NOUN is the more frequent (4 words).
+    assert t.groups() == ["NOUN", "VERB"]
+    assert t.totals("NOUN").tolist() == [3, 4]
+    assert t.totals("VERB").tolist() == [1, 1]
+    assert t.all_totals().tolist() == [4, 5]
+    assert t.sentences("NOUN").tolist() == [0, 1]
+    assert t.sentences("VERB").tolist() == [0]
+    # The dense table has a row per scored sentence, zeros where the group is absent.
+    assert t.dense("VERB").array.tolist() == [[1, 1], [0, 0], [0, 0]]
+
+
+def test_group_scores_micro_macro_share_and_signature():
+    b = Breakdown(collect(SENTENCES), Signature(metric="toy"))
+    noun = b["NOUN"]
+    # micro 3/4; macro the mean of sentence scores 1/2 and 2/2 = 0.75 as well; share 4/5.
+    assert float(noun.scores["ACC"]) == 0.75
+    assert noun.frequency == 4 and noun.share == pytest.approx(0.8)
+    macro = Breakdown(
+        collect([{"NOUN": (0, 1)}, {"NOUN": (3, 3)}]), Signature(metric="toy"), average="macro"
+    )
+    # micro would be 3/4; macro is (0/1 + 3/3) / 2 = 0.5.
+    assert float(macro["NOUN"].scores["ACC"]) == 0.5
+    assert str(noun.scores["ACC"].signature) == "metric:toy|by:pos=NOUN|avg:micro|version:0.1.0"
+
+
+def test_an_empty_group_is_na_with_its_reason():
+    # A group seen with a zero denominator (a word with no total) has nothing to compare.
+    b = Breakdown(collect([{"X": (0, 0)}, {"NOUN": (1, 1)}]), Signature(metric="toy"))
+    x = b["X"].scores["ACC"]
+    assert math.isnan(x) and x.reason == "no word in the group"
+    assert x.format() == "n/a"
+
+
+def test_sums_only_runs_refuse_what_needs_rows():
+    t = collect(SENTENCES, keep_rows=False)
+    assert t.totals("NOUN").tolist() == [3, 4]
+    with pytest.raises(OptionError, match="kept the sums only"):
+        t.dense("NOUN")
+    with pytest.raises(OptionError, match="kept the sums only"):
+        Breakdown(t, Signature(metric="toy"), ci=0.95)
+
+
+def test_bootstrap_worked_example_of_spec_12_2():
+    # SPEC.md §12.2: 20 sentences of ι = 10, half with δ = 0, half with δ = 10: each
+    # resampled score is the share of draws from the first half, Binomial(20, 0.5) / 20,
+    # whose 2.5% and 97.5% quantiles are 6/20 and 14/20.
+    t = StatsTable(("delta", "iota"), [(0, 10)] * 10 + [(10, 10)] * 10)
+    ((low, high),) = bootstrap_intervals([(t, TEDEVAL)], level=0.95, rounds=2000)
+    assert low == pytest.approx(0.30) and high == pytest.approx(0.70)
+    # Seeded: the same interval again; another seed draws otherwise but stays near.
+    assert bootstrap_intervals([(t, TEDEVAL)], level=0.95, rounds=2000) == [(low, high)]
+
+
+def test_bootstrap_of_a_constant_corpus_is_the_point_and_of_nothing_na():
+    t = StatsTable(("correct", "total"), [(3, 4)] * 5)
+    assert bootstrap_intervals([(t, ACC)], level=0.9, rounds=200) == [(0.75, 0.75)]
+    empty = StatsTable(("correct", "total"), [(0, 0)] * 5)
+    ((low, high),) = bootstrap_intervals([(empty, ACC)], level=0.9, rounds=200)
+    assert math.isnan(low) and math.isnan(high)
+
+
+def test_bootstrap_macro_resamples_sentence_scores():
+    # Sentence scores 0 and 1, one sentence each plus one without a score (0/0), which
+    # the macro average leaves out: each round's macro is the share of 1s among the
+    # defined draws, so the interval spans [0, 1] over enough rounds.
+    t = StatsTable(("correct", "total"), [(0, 1), (1, 1), (0, 0)])
+    ((low, high),) = bootstrap_intervals([(t, ACC)], level=0.95, rounds=500, average="macro")
+    assert (low, high) == (0.0, 1.0)
+
+
+def test_confidence_levels_are_checked():
+    assert check_level(0.9) == 0.9 and check_level(95) == 0.95
+    for bad in (0, 1, 100, "x", -0.5):
+        with pytest.raises(OptionError):
+            check_level(bad)
+
+
+def test_group_significance_same_systems_and_a_group_only_one_has():
+    a = collect([{"NOUN": (2, 2)}] * 10 + [{"VERB": (1, 1)}] * 10)
+    b = collect([{"NOUN": (0, 2)}] * 10 + [{"VERB": (1, 1)}] * 10)
+    res = group_significance(a, b, "ACC", rounds=999)
+    # VERB: equal rows in every sentence, every swap keeps the difference 0: p = 1.
+    assert res["VERB"].p_value == 1.0
+    # NOUN: 1.0 against 0.0 in ten sentences; a round reaches |1.0| only when all ten
+    # swaps go one way (2 / 2^10 of rounds): p close to (1 + ~2) / 1000.
+    assert res["NOUN"].difference == 1.0 and res["NOUN"].p_value < 0.01
+    with pytest.raises(OptionError, match="no measure"):
+        group_significance(a, b, "F1")
+
+
+def test_collector_refuses_a_row_of_the_wrong_width():
+    c = GroupCollector({"pos": KEY}, keep_rows=True)
+    with pytest.raises(ValueError, match="columns are"):
+        c.add({"pos": {"NOUN": (1, 2, 3)}})
+
+
+def test_interval_prints_and_goes_to_json():
+    from nltk_tedeval.scoring.stats import Score
+
+    s = Score(0.5, name="ACC", signature=Signature(metric="toy"), sentences=3)
+    with_ci = s.with_interval(0.25, 0.75, 0.95)
+    assert with_ci.as_dict()["ci"] == {"level": 0.95, "low": 0.25, "high": 0.75}
+    assert "ci" not in s.as_dict()  # a score without an interval prints as before
+    assert "[0.2500, 0.7500] 95% CI" in str(with_ci)
+    assert float(with_ci) == 0.5 and np.isclose(with_ci.interval[2], 0.95)
