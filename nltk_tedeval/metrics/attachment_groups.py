@@ -17,6 +17,12 @@ with the right head has the same distance and direction on both sides, and
 one with the right head and relation is in the same group on both sides, so
 ``head_label`` and ``head`` are the matched arcs of each side's group.
 
+The *confusion* key counts events, not tokens: a scored word whose parse head
+is its gold head and whose parse relation is not its gold one is one
+``gold→parse`` event (``obj→nsubj``), in the one column ``count``; its groups
+come most frequent first and have no score (disco-dop's label confusions,
+for relations).
+
 >>> from nltk_tedeval.trees.dependency import DependencyTree
 >>> gold = DependencyTree(("I", "saw", "her"), (2, 0, 2), ("nsubj", "root", "obj"))
 >>> parse = DependencyTree(("I", "saw", "her"), (2, 0, 1), ("nsubj", "root", "nsubj"))
@@ -24,7 +30,7 @@ one with the right head and relation is in the same group on both sides, so
 ...                  None, True, ("relation", "direction"), {})
 >>> g["relation"]["nsubj"]  # 1 gold nsubj, right; 2 parse nsubj, 1 with its head
 (1, 1, 1, 1, 1, 1, 1, 2, 1, 2)
->>> g["direction"]["right"]  # "her" is right of its gold head and of its parse head
+>>> g["direction"]["left"]  # "her" has its head on its left, in the gold and in the parse
 (1, 0, 0, 0, 0, 0, 1, 1, 0, 1)
 """
 
@@ -43,7 +49,9 @@ from ..trees.dependency import DependencyTree
 __all__ = [
     "ARC_KEYS",
     "ATTACHMENT_KEYS",
+    "CONFUSION",
     "GROUP_COLUMNS",
+    "SELF",
     "TOKEN_KEYS",
     "document_of",
     "token_groups",
@@ -137,6 +145,8 @@ def _key(name: str, help: str, arc: bool, binned: bool = False) -> GroupKey:
 
 
 ARC_KEYS = ("relation", "distance", "direction")
+CONFUSION = "confusion"
+CONFUSION_ARROW = "→"
 TOKEN_KEYS = ("upos", "xpos", "length", "depth", "projective", "file", "genre")
 
 ATTACHMENT_KEYS: dict[str, GroupKey] = {
@@ -147,15 +157,24 @@ ATTACHMENT_KEYS: dict[str, GroupKey] = {
     "xpos": _key("xpos", "the gold word's language-specific tag (CoNLL-U column 5)", False),
     "length": _key("length", "the sentence's length in words, in bins", False, binned=True),
     "distance": _key(
-        "distance", "|head - dependent| of the arc in bins, arcs from the root apart", True, True
+        "distance",
+        "|head - dependent| of the arc in bins; arcs from the root and a parse token's arc "
+        "to itself (self) apart",
+        True,
+        True,
     ),
     "direction": _key(
         "direction",
-        "where the dependent lies from its head: left (before it), right (after it), root",
+        "where the head lies from its dependent: left (before it), right (after it), root, "
+        "self (a parse token on itself), as MaltEval's ArcDirection",
         True,
     ),
     "depth": _key(
-        "depth", "the gold word's depth (1: a word on the root), in bins", False, binned=True
+        "depth",
+        "the gold word's depth: arcs from the root to it (1: a word on the root; MaltEval's "
+        "ArcDepth counts one fewer), in bins",
+        False,
+        binned=True,
     ),
     "projective": _key(
         "projective",
@@ -164,24 +183,47 @@ ATTACHMENT_KEYS: dict[str, GroupKey] = {
     ),
     "file": _key("file", "the document: the sentence id without its number, else the file", False),
     "genre": _key("genre", "the document's name without its last _ part (GUM_academic)", False),
+    CONFUSION: GroupKey(
+        CONFUSION,
+        ("count",),
+        {},
+        frequency="count",
+        help="gold relation→parse relation of the scored words whose head is right and "
+        "relation wrong, most frequent first",
+        counts=True,
+        partition=False,
+    ),
 }
 """The breakdown keys of attachment scores (SPEC.md §12.2)."""
 
-_SENT_NUMBER = re.compile(r"[-_.:]?\d+\Z")
+SELF = "self"
+"""The group of a parse arc from a token to itself (distance 0, no direction)."""
+
+_SENT_NUMBER = re.compile(r"[-_.:]\d+\Z")
+_FILE_SUFFIX = re.compile(
+    r"(\.(conllu|conll|conllx|txt|ptb|mrg|tree|trees|export|gz|bz2|xz))+\Z", re.I
+)
 
 
 def document_of(sentence_id: str | None, file: str | None) -> str:
-    """The document a sentence belongs to: its id without the trailing number, else its file.
+    """The document a sentence belongs to: its id without the trailing ``-N`` (``_N``,
+    ``.N``, ``:N``), else the name of its file without directory and extensions.
 
-    >>> document_of("GUM_academic_art-12", None), document_of(None, "dev.conllu")
-    ('GUM_academic_art', 'dev.conllu')
-    >>> document_of("s1", None), document_of(None, None)
-    ('s', '-')
+    An id without such a part (``s1``, ``17``) names no document: the file does.
+
+    >>> document_of("GUM_academic_art-12", None), document_of(None, "data/dev.conllu.gz")
+    ('GUM_academic_art', 'dev')
+    >>> document_of("s1", "a/b.conllu"), document_of("17", None), document_of(None, None)
+    ('b', '-', '-')
     """
     if sentence_id:
         doc = _SENT_NUMBER.sub("", sentence_id)
-        return doc or sentence_id
-    return file or "-"
+        if doc and doc != sentence_id:
+            return doc
+    if file:
+        name = file.replace("\\", "/").rsplit("/", 1)[-1]
+        return _FILE_SUFFIX.sub("", name) or name
+    return "-"
 
 
 def _genre(document: str) -> str:
@@ -196,9 +238,21 @@ def _tag(tags: Sequence[str | None] | None, i: int) -> str:
 
 
 def _direction(dep: int, head: int) -> str:
+    # MaltEval's ArcDirection: the side of the dependent its head lies on. A parse
+    # may make a token its own head (it need not be a tree): "self", as there.
     if head == 0:
         return "root"
-    return "left" if dep < head else "right"
+    if head == dep:
+        return SELF
+    return "left" if head < dep else "right"
+
+
+def _distance(dep: int, head: int, bins: Bins) -> str:
+    if head == 0:
+        return "root"
+    if head == dep:
+        return SELF  # |head - dependent| = 0 is no bin's: a parse's token on itself
+    return bins.label(abs(head - dep))
 
 
 def _depths(heads: Sequence[int]) -> list[int]:
@@ -259,6 +313,7 @@ def token_groups(
     n = len(g_heads)
     p_heads = parse.heads if parse is not None else None
     out: dict[str, dict[str, list[int]]] = {k: {} for k in keys}
+    confusions = out.get(CONFUSION)
     length_bin = bins["length"].label(n) if "length" in keys else ""
     document = document_of(*where) if ("file" in keys or "genre" in keys) else ""
     depths = _depths(g_heads) if "depth" in keys else []
@@ -287,19 +342,25 @@ def token_groups(
             int(ned_ok),
             lab,
         )
+        if confusions is not None and labeled and head_ok and not label_ok:
+            assert parse_rels is not None
+            event = f"{gold_rels[i]}{CONFUSION_ARROW}{parse_rels[i]}"
+            row = confusions.get(event)
+            if row is None:
+                confusions[event] = [1]
+            else:
+                row[0] += 1
         for key in keys:
+            if key == CONFUSION:
+                continue
             by = out[key]
             if key in ARC_KEYS:
                 if key == "relation":
                     gk = gold_rels[i]
                     pk = parse_rels[i] if parse_rels is not None and p >= 0 else None
                 elif key == "distance":
-                    gk = "root" if g == 0 else bins["distance"].label(abs(g - dep))
-                    pk = (
-                        None
-                        if p < 0
-                        else ("root" if p == 0 else bins["distance"].label(abs(p - dep)))
-                    )
+                    gk = _distance(dep, g, bins["distance"])
+                    pk = None if p < 0 else _distance(dep, p, bins["distance"])
                 else:
                     gk = _direction(dep, g)
                     pk = None if p < 0 else _direction(dep, p)
