@@ -36,6 +36,16 @@ tables still print the script's figures, byte for byte. CLAS, MLAS and
 BLEX need none of this: ``_`` is no content relation, so they have no item
 on either side, N/A as every ratio of nothing.
 
+Broken down by ``relation`` (``by="relation"``, SPEC.md §12.2), LAS, CLAS,
+MLAS and BLEX keep the script's definitions over its own word alignment: a
+gold word counts for the recall of its relation, a system word for the
+precision of its own, and an aligned pair is correct in the one group of the
+relation both share (a right LAS needs the same relation). The groups'
+columns sum to the corpus's. Parts of speech and sentence length are not
+offered: a pair right in LAS may have two parts of speech, so a group by
+UPOS would have no precision, and a system word has no gold sentence when the
+two files split sentences differently.
+
 >>> from nltk_tedeval.reading.ud_words import read_ud_words_text
 >>> row = "{}\\t{}\\t{}\\t{}\\t_\\t_\\t{}\\t{}\\t_\\t_\\n"
 >>> gold = "".join(row.format(*w) for w in [(1, "I", "I", "PRON", 2, "nsubj"),
@@ -59,7 +69,11 @@ import numpy as np
 from ..alignment import CONLL18_NORMALIZATION, align_units
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
+from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS
+from ..scoring.breakdown import Breakdown, group_significance
+from ..scoring.groups import GroupCollector, GroupKey, GroupTable
 from ..scoring.options import RunOptions
+from ..scoring.significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult
 from ..scoring.stats import (
     Measure,
     RowBuffer,
@@ -74,6 +88,7 @@ from ..scoring.stats import (
 from ..trees.ud_words import UDSentence
 
 __all__ = [
+    "CONLL18_BREAKDOWNS",
     "CONLL18_METRICS",
     "CONTENT_RELATIONS",
     "FUNCTION_RELATIONS",
@@ -163,6 +178,40 @@ def _measures(script: bool = False) -> dict[str, Measure]:
 
 
 _SCRIPT_MEASURES = _measures(script=True)
+
+_GROUP_METRICS = ("LAS", "CLAS", "MLAS", "BLEX")  # those that ask for the relation
+RELATION_COLUMNS: tuple[str, ...] = (
+    *(f"{m}.{c}" for m in _GROUP_METRICS for c in _COUNTS),
+    "relations",  # words of either file in the group whose DEPREL is not _
+)
+
+
+def _relation_measures() -> dict[str, Measure]:
+    """The corpus measures of :data:`_GROUP_METRICS`, over a relation's columns."""
+    every = _measures()
+    return {name: m for name, m in every.items() if name.split(".")[0] in _GROUP_METRICS}
+
+
+CONLL18_BREAKDOWNS: dict[str, GroupKey] = {
+    "relation": GroupKey(
+        "relation",
+        RELATION_COLUMNS,
+        _relation_measures(),
+        frequency="LAS.gold",
+        help="the relation (universal part) of the word: the gold word's for recall and "
+        "aligned accuracy, the system word's for precision",
+        measure_names=(
+            "LAS.precision",
+            "LAS.recall",
+            "LAS",
+            "LAS.aligned_accuracy",
+            "CLAS",
+            "MLAS",
+            "BLEX",
+        ),
+    ),
+}
+"""What the CoNLL 2018 metrics break down by (SPEC.md §12.2): the relation only."""
 
 
 @dataclass(slots=True)
@@ -376,7 +425,12 @@ class Conll18Evaluator:
         self.options = RunOptions.of(options, **run)
         # The script's own definitions: it aligns tokens through their characters
         # itself, stops at the first bad sentence and knows no missing parse.
-        fixed = RunOptions(progress=self.options.progress, statistics=self.options.statistics)
+        fixed = RunOptions(
+            progress=self.options.progress,
+            statistics=self.options.statistics,
+            by=self.options.by,
+            bins=self.options.bins,
+        )
         if self.options != fixed:
             changed = [
                 name for name in RunOptions.names()
@@ -387,11 +441,32 @@ class Conll18Evaluator:
                 "change them (it aligns tokens itself, stops at a bad sentence and has no "
                 "missing parse)"
             )
+        offered = self.available_breakdowns()
+        unknown = [k for k in self.by if k not in offered]
+        if unknown:
+            raise OptionError(
+                f"Conll18Evaluator has no breakdown by {', '.join(unknown)}; it has "
+                f"{', '.join(offered)} (a pair of aligned words can have two parts of speech, "
+                "and a system word no gold sentence, so only the relation defines its groups)"
+            )
         self.parsed_sents = parsed_sents
         self.gold_sents = gold_sents
         self._stats: StatsTable | None = None
+        self._group_tables: dict[str, GroupTable] = {}
+        self._unit_sizes: list[int] = []
         self.units = 0
         self.sentences = {"gold": 0, "system": 0}
+
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = CONLL18_BREAKDOWNS
+
+    @property
+    def by(self) -> tuple[str, ...]:
+        """The breakdown keys of the run (SPEC.md §12)."""
+        return self.options.by
+
+    def available_breakdowns(self) -> dict[str, GroupKey]:
+        """The breakdown keys offered: ``relation`` (SPEC.md §12.2)."""
+        return dict(self.breakdown_keys)
 
     @property
     def signature(self) -> Signature:
@@ -426,6 +501,7 @@ class Conll18Evaluator:
             s_tok, s_sent = system.add(unit.test, offset, u)
             self.sentences["gold"] += len(unit.gold)
             self.sentences["system"] += len(unit.test)
+            self._unit_sizes.append(len(unit.gold))
             spans.append(
                 [_matched_spans(g_tok, s_tok), len(g_tok), len(s_tok),
                  _matched_spans(g_sent, s_sent), len(g_sent), len(s_sent)]
@@ -437,7 +513,18 @@ class Conll18Evaluator:
         for u, row in enumerate(spans):
             counts[u, index["Tokens"], :3] = row[:3]
             counts[u, index["Sentences"], :3] = row[3:]
-        self._count_words(gold.words, system.words, counts, index)
+        groups: list[dict[str, list[int]]] | None = None
+        if "relation" in self.by:
+            groups = [{} for _ in range(n_units)]
+        self._count_words(gold.words, system.words, counts, index, groups)
+        if groups is not None:
+            collector = GroupCollector(
+                {"relation": self.breakdown_keys["relation"]},
+                keep_rows=self.options.statistics == "rows",
+            )
+            for by_relation in groups:
+                collector.add({"relation": by_relation})
+            self._group_tables = collector.finish()
         relations = [0] * n_units
         for w in (*gold.words, *system.words):
             relations[w.unit] += w.deprel != _NO_RELATION
@@ -448,8 +535,13 @@ class Conll18Evaluator:
 
     @staticmethod
     def _count_words(
-        gold: list[_Word], system: list[_Word], counts: np.ndarray, index: dict[str, int]
+        gold: list[_Word],
+        system: list[_Word],
+        counts: np.ndarray,
+        index: dict[str, int],
+        groups: list[dict[str, list[int]]] | None = None,
     ) -> None:
+        """Each metric's counts per unit; with ``groups``, each unit's relations' rows too."""
         pairs = _align_words(gold, system)
         to_gold = dict((s, g) for g, s in pairs)
         # Per word: which metrics count it (gold words for recall, system for precision).
@@ -501,7 +593,81 @@ class Conll18Evaluator:
                 k = index[name]
                 counts[u, k, 3] += 1
                 counts[u, k, 0] += ok
+            if groups is not None:
+                # A right LAS (CLAS, MLAS, BLEX) needs the same relation on both sides:
+                # the pair is correct in the gold word's group, which is the system word's.
+                row = _relation_row(groups[u], g.deprel)
+                for j, name in enumerate(_GROUP_METRICS):
+                    if name in right:
+                        row[4 * j] += right[name]
+                        row[4 * j + 3] += 1
         counts[:, index["Words"], 3] = 0  # Words has no aligned accuracy
+        if groups is not None:
+            for side, words in ((1, gold), (2, system)):
+                for w in words:
+                    row = _relation_row(groups[w.unit], w.deprel)
+                    row[-1] += w.deprel != _NO_RELATION
+                    for j, name in enumerate(_GROUP_METRICS):
+                        if name == "LAS" or w.content:
+                            row[4 * j + side] += 1
+
+    # -- breakdowns (SPEC.md §12) -------------------------------------------------
+
+    @property
+    def group_tables(self) -> dict[str, GroupTable]:
+        """The statistics of every group of every key of ``by``, by key (one row per unit)."""
+        _ = self.stats
+        return dict(self._group_tables)
+
+    def breakdown(
+        self,
+        key: str,
+        *,
+        average: str = "micro",
+        ci: float | None = None,
+        rounds: int = DEFAULT_BOOTSTRAP_ROUNDS,
+        seed: int = DEFAULT_SEED,
+    ) -> Breakdown:
+        """The scores of every group of ``key`` (``"relation"``), as :class:`Score` objects;
+        ``average="macro"`` averages over units, ``ci`` resamples units."""
+        tables = self.group_tables
+        if key not in tables:
+            asked = ", ".join(self.by) if self.by else "none"
+            raise OptionError(
+                f"no breakdown by {key!r} in this run (by= asked for {asked}): "
+                f"make the evaluator with by={key!r}"
+            )
+        return Breakdown(
+            tables[key], self.signature, average=average, ci=ci, rounds=rounds, seed=seed
+        )
+
+    def breakdowns(self, **options: Any) -> dict[str, Breakdown]:
+        """:meth:`breakdown` of every key of ``by``, in order."""
+        return {key: self.breakdown(key, **options) for key in self.by}
+
+    def group_significance(
+        self,
+        other: Conll18Evaluator,
+        key: str,
+        name: str,
+        *,
+        rounds: int = DEFAULT_ROUNDS,
+        seed: int = DEFAULT_SEED,
+    ) -> dict[str, SignificanceResult]:
+        """The paired randomization test of every group of ``key`` on measure ``name``.
+
+        The two systems are paired unit by unit, so both must split the gold into
+        the same units (as two systems that keep the gold's sentences do).
+        """
+        mine, theirs = self.group_tables, other.group_tables
+        if key not in mine or key not in theirs:
+            raise OptionError(f"both systems need the breakdown by {key!r} (by={key!r})")
+        if self._unit_sizes != other._unit_sizes:
+            raise OptionError(
+                "a paired test pairs units of aligned sentences, and the two systems split "
+                "the gold into different units (they split its sentences differently)"
+            )
+        return group_significance(mine[key], theirs[key], name, rounds=rounds, seed=seed)
 
     def measure(self, name: str) -> Measure:
         try:
@@ -604,6 +770,13 @@ class Conll18Evaluator:
                     f"|{pct(r['f1']):10.2f} |{acc}"
                 )
         return "\n".join(lines)
+
+
+def _relation_row(groups: dict[str, list[int]], relation: str) -> list[int]:
+    row = groups.get(relation)
+    if row is None:
+        row = groups[relation] = [0] * len(RELATION_COLUMNS)
+    return row
 
 
 def _token_forms(item: Any) -> list[str]:
