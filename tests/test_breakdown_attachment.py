@@ -1,0 +1,521 @@
+"""Attachment scores broken down (SPEC.md §12.2): every key worked by hand, the groups
+summing to the corpus over generated corpora, macro and N/A per group, seeded
+intervals, per-group tests, and the CoNLL 2018 metrics by relation.
+
+The worked corpus (two sentences, the parse beside the gold):
+
+    S1 "GUM_news_a-1"   The  cat   sat  on   mats  .
+       UPOS             DET  NOUN  VERB ADP  NOUN  PUNCT
+       gold head/rel    2det 3nsubj 0root 5case 3obl 3punct
+       parse head/rel   2det 3obj  0root 3case 3obl 5punct
+    S2 "GUM_bio_b-1"    A    B     C     D
+       UPOS             PRON VERB  VERB  ADV
+       gold head/rel    3obj 0root 2xcomp 2advmod
+       parse head/rel   2obj 0root 2xcomp 3advmod
+
+Per token (H head right, L relation right, U undirected, N NED):
+    The H L U N; cat H U N (nsubj→obj); sat H L U N; on L N (parse head 3 is the
+    gold grandparent); mats H L U N; "." L; A L N (parse head 2 is A's gold
+    grandparent); B H L U N; C H L U N; D L.
+So the corpus has tokens 10, head 6, label 9, head_label 5, undirected 6, ned 8.
+Row order: tokens, head, label, head_label, undirected, ned, labeled_tokens,
+predicted, predicted_head, labeled_predicted.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nltk_tedeval import AttachmentEvaluator, Conll18Evaluator, DependencyTree, read_file
+from nltk_tedeval.errors import OptionError
+from nltk_tedeval.metrics.attachment import ATTACHMENT_COLUMNS
+from nltk_tedeval.metrics.attachment_groups import (
+    ARC_KEYS,
+    ATTACHMENT_KEYS,
+    GROUP_COLUMNS,
+    TOKEN_KEYS,
+    document_of,
+)
+from nltk_tedeval.metrics.conll18 import RELATION_COLUMNS
+from nltk_tedeval.reading.ud_words import read_ud_words, read_ud_words_text
+
+GOLD_ROWS = [
+    ("GUM_news_a-1", [
+        ("The", "DET", "DT", 2, "det"), ("cat", "NOUN", "NN", 3, "nsubj"),
+        ("sat", "VERB", "VBD", 0, "root"), ("on", "ADP", "IN", 5, "case"),
+        ("mats", "NOUN", "NNS", 3, "obl"), (".", "PUNCT", ".", 3, "punct"),
+    ]),
+    ("GUM_bio_b-1", [
+        ("A", "PRON", "PRP", 3, "obj"), ("B", "VERB", "VBD", 0, "root"),
+        ("C", "VERB", "VB", 2, "xcomp"), ("D", "ADV", "RB", 2, "advmod"),
+    ]),
+]  # fmt: skip
+PARSE_HEADS = [(2, 3, 0, 3, 3, 5), (2, 0, 2, 3)]
+PARSE_RELS = [("det", "obj", "root", "case", "obl", "punct"), ("obj", "root", "xcomp", "advmod")]
+
+
+def conllu(sentences) -> str:
+    out = []
+    for sid, words in sentences:
+        if sid is not None:
+            out.append(f"# sent_id = {sid}")
+        for i, (form, upos, xpos, head, rel) in enumerate(words, start=1):
+            out.append(f"{i}\t{form}\t{form.lower()}\t{upos}\t{xpos}\t_\t{head}\t{rel}\t_\t_")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def parse_rows():
+    return [
+        (sid, [(w[0], w[1], w[2], h, r) for w, h, r in zip(words, heads, rels, strict=True)])
+        for (sid, words), heads, rels in zip(GOLD_ROWS, PARSE_HEADS, PARSE_RELS, strict=True)
+    ]
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    gold, parse = tmp_path / "gold.conllu", tmp_path / "parse.conllu"
+    gold.write_text(conllu(GOLD_ROWS), encoding="utf-8")
+    parse.write_text(conllu(parse_rows()), encoding="utf-8")
+    return list(read_file(str(parse))), list(read_file(str(gold)))
+
+
+def totals(ev, key):
+    return {g: tuple(s.totals[c] for c in GROUP_COLUMNS) for g, s in ev.breakdown(key).items()}
+
+
+S1 = (6, 4, 5, 3, 4, 5, 6, 6, 4, 6)  # sentence 1's corpus row, predicted = its tokens
+S2 = (4, 2, 4, 2, 2, 3, 4, 4, 2, 4)
+ONE = (1,) * 10  # a word right in everything
+HEAD_WRONG_N = (1, 0, 1, 0, 0, 1, 1, 1, 0, 1)  # relation right, head wrong, NED right
+HEAD_WRONG = (1, 0, 1, 0, 0, 0, 1, 1, 0, 1)  # relation right, head wrong, NED wrong
+
+HAND = {
+    # relation: a gold word in its gold relation's group, a parse word in its parse
+    # relation's (predicted columns). cat is gold nsubj, parse obj; A is obj on both.
+    "relation": {
+        "root": (2,) * 10,
+        "obj": (1, 0, 1, 0, 0, 1, 1, 2, 1, 2),  # gold A; parse cat (head right) and A
+        "advmod": HEAD_WRONG,
+        "case": HEAD_WRONG_N,
+        "det": ONE,
+        "nsubj": (1, 1, 0, 0, 1, 1, 1, 0, 0, 0),  # no parse nsubj
+        "obl": ONE,
+        "punct": HEAD_WRONG,
+        "xcomp": ONE,
+    },
+    # direction (MaltEval): the side the head is on. Gold right: The cat on A; left:
+    # mats . C D. Parse right: The cat A; left: on mats . C D.
+    "direction": {
+        "left": (4, 2, 4, 2, 2, 2, 4, 5, 2, 5),
+        "right": (4, 2, 3, 1, 2, 4, 4, 3, 2, 3),
+        "root": (2,) * 10,
+    },
+    # distance |h - d|: gold 1: The cat on C; 2: mats A D; 3: "."; parse 1: The cat on
+    # "." A C D; 2: mats.
+    "distance": {
+        "root": (2,) * 10,
+        "1": (4, 3, 3, 2, 3, 4, 4, 7, 3, 7),
+        "2": (3, 1, 3, 1, 1, 2, 3, 1, 1, 1),
+        "3": (1, 0, 1, 0, 0, 0, 1, 0, 0, 0),
+    },
+    # depth in the gold tree: 1 sat B; 2 cat mats . C D; 3 The on A.
+    "depth": {
+        "1": (2,) * 10,
+        "2": (5, 3, 4, 2, 3, 3, 5, 5, 3, 5),
+        "3": (3, 1, 3, 1, 1, 3, 3, 3, 1, 3),
+    },
+    # A's gold arc 3→1 spans B, the root word, which does not descend from C.
+    "projective": {
+        "projective": (9, 6, 8, 5, 6, 7, 9, 9, 6, 9),
+        "non-projective": HEAD_WRONG_N,
+    },
+    "upos": {
+        "VERB": (3,) * 10,
+        "NOUN": (2, 2, 1, 1, 2, 2, 2, 2, 2, 2),  # cat (relation wrong) and mats
+        "ADP": HEAD_WRONG_N,
+        "ADV": HEAD_WRONG,
+        "DET": ONE,
+        "PRON": HEAD_WRONG_N,
+        "PUNCT": HEAD_WRONG,
+    },
+    "xpos": {
+        "VBD": (2,) * 10,
+        ".": HEAD_WRONG,
+        "DT": ONE,
+        "IN": HEAD_WRONG_N,
+        "NN": (1, 1, 0, 0, 1, 1, 1, 1, 1, 1),
+        "NNS": ONE,
+        "PRP": HEAD_WRONG_N,
+        "RB": HEAD_WRONG,
+        "VB": ONE,
+    },
+    "file": {"GUM_news_a": S1, "GUM_bio_b": S2},
+    "genre": {"GUM_news": S1, "GUM_bio": S2},
+}
+
+
+@pytest.mark.parametrize("key", sorted(HAND))
+def test_every_key_worked_by_hand(corpus, key):
+    parse, gold = corpus
+    ev = AttachmentEvaluator(parse, gold, by=key)
+    assert totals(ev, key) == HAND[key]
+    # Most frequent first (then by name); binned keys in their bins' order, root first.
+    if ATTACHMENT_KEYS[key].binned:
+        assert list(ev.breakdown(key)) == list(HAND[key])
+    else:
+        freq = [(-row[0], g) for g, row in HAND[key].items()]
+        assert list(ev.breakdown(key)) == [g for _, g in sorted(freq)]
+
+
+def test_length_bins_and_their_default(corpus):
+    parse, gold = corpus
+    # Both sentences (6 and 4 words) in the default 1-10; bins "5" split them.
+    assert totals(AttachmentEvaluator(parse, gold, by="length"), "length") == {
+        "1-10": tuple(a + b for a, b in zip(S1, S2, strict=True))
+    }
+    ev = AttachmentEvaluator(parse, gold, by="length", bins={"length": "5"})
+    assert totals(ev, "length") == {"1-5": S2, "6+": S1}
+
+
+def test_arc_measures_by_hand(corpus):
+    parse, gold = corpus
+    b = AttachmentEvaluator(parse, gold, by="relation").breakdown("relation")
+    obj = b["obj"].scores
+    # obj: gold A (head wrong); parse cat (head right) and A: LAS P 0/2, R 0/1,
+    # F 0 (both 0); UAS P 1/2, R 0/1, F 0.
+    assert [float(obj[m]) for m in ("LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R")] == [
+        0.0, 0.0, 0.0, 0.5, 0.0,
+    ]  # fmt: skip
+    assert float(obj["UAS_F"]) == 0.0
+    root = b["root"].scores
+    assert [float(root[m]) for m in ("LAS_P", "LAS_R", "LAS_F")] == [1.0, 1.0, 1.0]
+    # nsubj has no parse word: precision and F1 are N/A with their reason, recall 0/1.
+    nsubj = b["nsubj"].scores
+    assert float(nsubj["LAS_R"]) == 0.0
+    assert nsubj["LAS_P"].format() == "n/a"
+    assert nsubj["LAS_P"].reason == "no parse token of the group has a relation to compare"
+    assert nsubj["LAS_F"].reason.startswith("precision or recall is undefined")
+    assert b["nsubj"].frequency == 1 and b["root"].share == 2 / 10
+    # distance 3 ("."): no parse arc of length 3.
+    d3 = AttachmentEvaluator(parse, gold, by="distance").breakdown("distance")["3"].scores
+    assert d3["UAS_P"].reason == "no parse token in the group" and float(d3["UAS_R"]) == 0.0
+
+
+def test_confusions_most_frequent_first(corpus):
+    parse, gold = corpus
+    ev = AttachmentEvaluator(parse, gold, by="confusion")
+    # Only cat has its head right and its relation wrong.
+    assert {g: s.totals for g, s in ev.breakdown("confusion").items()} == {
+        "nsubj→obj": {"count": 1}
+    }
+    assert ev.breakdown("confusion")["nsubj→obj"].scores == {}
+    words = ("a", "b", "c", "d")
+    gold_t = DependencyTree(words, (2, 0, 2, 2), ("nsubj", "root", "obj", "obj"))
+    # Heads all right; b's relation right; a obj for nsubj, c and d iobj for obj:
+    # obj→iobj twice, then nsubj→obj once.
+    parse_t = DependencyTree(words, (2, 0, 2, 2), ("obj", "root", "iobj", "iobj"))
+    b = AttachmentEvaluator([parse_t], [gold_t], by="confusion").breakdown("confusion")
+    assert [(g, s.frequency) for g, s in b.items()] == [("obj→iobj", 2), ("nsubj→obj", 1)]
+    # A head wrong is an attachment error, not a confusion.
+    wrong = DependencyTree(words, (3, 0, 2, 2), ("obj", "root", "obj", "obj"))
+    assert len(AttachmentEvaluator([wrong], [gold_t], by="confusion").breakdown("confusion")) == 0
+
+
+def test_punct_exclude_and_strip_subtypes_apply_to_groups(corpus):
+    parse, gold = corpus
+    ev = AttachmentEvaluator(parse, gold, by="relation,upos", punct="exclude")
+    # "." is left out: no punct group, and 9 tokens in the groups.
+    assert "punct" not in ev.breakdown("relation") and "PUNCT" not in ev.breakdown("upos")
+    assert sum(s.frequency for s in ev.breakdown("upos").values()) == 9
+    words = ("it", "was", "seen")
+    gold_t = DependencyTree(words, (3, 3, 0), ("nsubj:pass", "aux:pass", "root"))
+    parse_t = DependencyTree(words, (3, 3, 0), ("nsubj", "aux:pass", "root"))
+    kept = AttachmentEvaluator([parse_t], [gold_t], by="relation,confusion")
+    assert set(kept.breakdown("relation")) == {"nsubj:pass", "nsubj", "aux:pass", "root"}
+    assert list(kept.breakdown("confusion")) == ["nsubj:pass→nsubj"]
+    cut = AttachmentEvaluator([parse_t], [gold_t], by="relation,confusion", strip_subtypes=True)
+    assert set(cut.breakdown("relation")) == {"nsubj", "aux", "root"}
+    assert float(cut.breakdown("relation")["nsubj"].scores["LAS_F"]) == 1.0
+    assert len(cut.breakdown("confusion")) == 0
+
+
+@pytest.mark.filterwarnings("ignore::nltk_tedeval.MissingParseWarning")
+def test_missing_parses_zero_and_flat(corpus):
+    parse, gold = corpus
+    ev = AttachmentEvaluator([parse[0], None], gold, by="relation,upos", missing="zero")
+    # S2's gold words count with nothing right and no parse word: root holds sat
+    # (right) and B (missing): tokens 2, head 1, predicted 1.
+    rel = totals(ev, "relation")
+    assert rel["root"] == (2, 1, 1, 1, 1, 1, 2, 1, 1, 1)
+    assert rel["xcomp"] == (1, 0, 0, 0, 0, 0, 1, 0, 0, 0)
+    assert totals(ev, "upos")["VERB"] == (3, 1, 1, 1, 1, 1, 3, 1, 1, 1)
+    flat = AttachmentEvaluator([parse[0], None], gold, by="relation,confusion", missing="flat")
+    # The flat parse hangs A B C D on the root with "dep": B's head is right, its
+    # relation not (root→dep); dep collects 4 parse words, 1 with its head.
+    assert totals(flat, "relation")["dep"] == (0, 0, 0, 0, 0, 0, 0, 4, 1, 4)
+    assert {g: s.frequency for g, s in flat.breakdown("confusion").items()} == {
+        "nsubj→obj": 1,
+        "root→dep": 1,
+    }
+
+
+def test_macro_per_group(corpus):
+    parse, gold = corpus
+    ev = AttachmentEvaluator(parse, gold, by="direction", statistics="rows")
+    right = ev.breakdown("direction", average="macro")["right"].scores["LAS_R"]
+    # Right-headed gold words: S1 The (right), cat, on: 1/3; S2 A: 0/1. Mean 1/6;
+    # the micro figure is 1/4.
+    assert float(right) == pytest.approx(1 / 6)
+    assert float(ev.breakdown("direction")["right"].scores["LAS_R"]) == 0.25
+
+
+def test_a_group_without_relations_is_na():
+    words = ("I", "left")
+    bare = AttachmentEvaluator(
+        [DependencyTree(words, (2, 0))], [DependencyTree(words, (2, 0))], by="relation,upos"
+    )
+    group = bare.breakdown("relation")["_"].scores
+    assert group["LAS_R"].format() == "n/a" and float(group["UAS_R"]) == 1.0
+    assert group["LAS_R"].reason == "no gold token of the group has a relation to compare"
+    assert bare.breakdown("upos")["_"].scores["LAS"].reason.startswith("no gold token")
+
+
+def test_documents_from_ids_or_files():
+    assert document_of("weblog-x_20051126-0001", None) == "weblog-x_20051126"
+    assert document_of("GUM_bio_byron-3", "other.conllu") == "GUM_bio_byron"
+    # A bare number or an id glued to its number names no document: the file does.
+    assert document_of("12", "dir/GUM_bio_byron.conllu.gz") == "GUM_bio_byron"
+    assert document_of("s12", None) == "-"
+
+
+def test_files_name_documents_without_ids(tmp_path):
+    rows = [(None, GOLD_ROWS[0][1])]
+    path = tmp_path / "GUM_news_a.conllu"
+    path.write_text(conllu(rows), encoding="utf-8")
+    sents = list(read_file(str(path)))
+    ev = AttachmentEvaluator(sents, sents, by="file,genre")
+    assert list(ev.breakdown("file")) == ["GUM_news_a"]
+    assert list(ev.breakdown("genre")) == ["GUM_news"]
+
+
+def test_a_parse_token_on_itself_is_self():
+    words = ("a", "b")
+    gold = DependencyTree(words, (2, 0), ("nsubj", "root"))
+    parse = DependencyTree(words, (1, 0), ("nsubj", "root"), check=False)
+    with pytest.warns(Warning):
+        ev = AttachmentEvaluator([parse], [gold], by="direction,distance")
+        ev.stats  # noqa: B018
+    # a: gold head 2 (right of it, distance 1); parse head itself.
+    assert totals(ev, "direction")["self"] == (0,) * 7 + (1, 0, 1)
+    assert totals(ev, "direction")["right"] == (1, 0, 1, 0, 0, 0, 1, 0, 0, 0)
+    assert totals(ev, "distance")["self"] == (0,) * 7 + (1, 0, 1)
+
+
+def test_alignment_has_no_breakdowns():
+    assert ATTACHMENT_KEYS.keys() == {*ARC_KEYS, *TOKEN_KEYS, "confusion"}
+
+
+# -- groups sum to the corpus, over generated corpora -------------------------------
+
+TAGS = ("NOUN", "VERB", "PUNCT")
+RELS = ("nsubj", "obj", "root", "punct")
+FORMS = ("w", ",", "x")
+
+
+@st.composite
+def any_tree_heads(draw, n):
+    """Any tree over n words (projective or not): each word in a random order hangs
+    from one placed before it, the first from the root."""
+    order = draw(st.permutations(range(1, n + 1)))
+    heads = [0] * n
+    for k, node in enumerate(order):
+        heads[node - 1] = 0 if k == 0 else order[draw(st.integers(0, k - 1))]
+    return tuple(heads)
+
+
+@st.composite
+def sentence_pairs(draw):
+    n = draw(st.integers(1, 7))
+    words = tuple(draw(st.sampled_from(FORMS)) for _ in range(n))
+    heads = draw(any_tree_heads(n))
+    tags = tuple(draw(st.sampled_from(TAGS)) for _ in range(n))
+    gold = DependencyTree(
+        words, heads, tuple(draw(st.sampled_from(RELS)) for _ in range(n)), tags, tags
+    )
+    # A parse need not be a tree: any head, the token itself included.
+    p_heads = tuple(draw(st.integers(0, n)) for _ in range(n))
+    parse = DependencyTree(
+        words, p_heads, tuple(draw(st.sampled_from(RELS)) for _ in range(n)), check=False
+    )
+    return parse, gold
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(sentence_pairs(), min_size=1, max_size=4), st.sampled_from(["include", "exclude"]))
+def test_groups_sum_to_the_corpus(pairs, punct):
+    parse, gold = zip(*pairs, strict=True)
+    keys = (*ATTACHMENT_KEYS,)
+    with _quiet():
+        ev = AttachmentEvaluator(list(parse), list(gold), by=keys, punct=punct)
+        corpus = dict(zip(ATTACHMENT_COLUMNS, ev.stats.totals(ATTACHMENT_COLUMNS).tolist(),
+                          strict=True))  # fmt: skip
+    tables = ev.group_tables
+    for key in ATTACHMENT_KEYS:
+        if key == "confusion":
+            continue
+        sums = dict(zip(GROUP_COLUMNS, tables[key].all_totals().tolist(), strict=True))
+        for column in ATTACHMENT_COLUMNS:  # the gold side: every column
+            assert sums[column] == corpus[column], (key, column)
+        # The parse side: every scored parse word once, with its head right or not.
+        assert sums["predicted"] == corpus["tokens"]
+        assert sums["predicted_head"] == corpus["head"]
+        assert sums["labeled_predicted"] == corpus["labeled_tokens"]
+        if key in TOKEN_KEYS:
+            assert sums["predicted"] == sums["tokens"]
+    # Every word has a relation here: a confusion is a word with the head right and
+    # the relation wrong.
+    assert tables["confusion"].all_totals().tolist() == [corpus["head"] - corpus["head_label"]]
+
+
+class _quiet:
+    """Parses that are not trees warn; the sums are what is tested here."""
+
+    def __enter__(self):
+        import warnings
+
+        self._w = warnings.catch_warnings()
+        self._w.__enter__()
+        warnings.simplefilter("ignore")
+
+    def __exit__(self, *exc):
+        return self._w.__exit__(*exc)
+
+
+# -- intervals and tests per group, on GUM --------------------------------------------
+
+GUM = Path(__file__).resolve().parent.parent / "corpora_samples" / "gum_excerpt"
+
+
+def perturbed(gold_sents, every=7):
+    """A parse made from the gold, deterministically: every ``every``-th word of the
+    corpus gets the previous word as head (or the next, for the first), every
+    ``every + 4``-th a relation from its neighbour."""
+    from nltk_tedeval.trees.dependency import from_dependency_graph
+
+    out, k = [], 0
+    for sent in gold_sents:
+        tree = from_dependency_graph(sent)
+        heads, rels = list(tree.heads), list(tree.rels)
+        n = len(heads)
+        for i in range(n):
+            k += 1
+            if k % every == 0 and n > 1:
+                heads[i] = i if i > 0 else 2
+            if k % (every + 4) == 0 and n > 1:
+                rels[i] = rels[(i + 1) % n]
+        out.append(DependencyTree(tree.words, tuple(heads), tuple(rels), tree.tags, tree.ctags,
+                                  check=False))  # fmt: skip
+    return out
+
+
+@pytest.fixture(scope="module")
+def gum():
+    gold = []
+    for name in ("GUM_academic_art", "GUM_bio_byron", "GUM_news_crane"):
+        path = GUM / f"{name}.conllu.gz"
+        if not path.exists():  # the excerpt ships these three; fail loudly if it stops
+            raise FileNotFoundError(path)
+        gold += [s.tree if hasattr(s, "tree") else s for s in read_file(str(path))]
+    return gold
+
+
+def test_bootstrap_intervals_are_seeded_and_hold_the_estimate(gum):
+    with _quiet():
+        parse = perturbed(gum)
+        ev = AttachmentEvaluator(parse, gum, by="relation,length", statistics="rows")
+        a = ev.breakdown("relation", ci=0.95, rounds=200, seed=3)
+        b = ev.breakdown("relation", ci=0.95, rounds=200, seed=3)
+    for group in list(a)[:8]:
+        for name in ("LAS_P", "LAS_R", "LAS_F"):
+            sa, sb = a[group].scores[name], b[group].scores[name]
+            assert sa.interval == sb.interval
+            if not math.isnan(float(sa)):
+                low, high, level = sa.interval
+                assert level == 0.95 and low <= float(sa) <= high
+
+
+def test_group_significance_identical_and_different(gum):
+    with _quiet():
+        same = perturbed(gum)
+        a = AttachmentEvaluator(same, gum, by="relation", statistics="rows")
+        b = AttachmentEvaluator(perturbed(gum), gum, by="relation", statistics="rows")
+        tests = a.group_significance(b, "relation", "LAS_F", rounds=200)
+    assert {r.p_value for r in tests.values() if not math.isnan(r.p_value)} == {1.0}
+    # A system that gets every punct head wrong against the gold itself.
+    from nltk_tedeval.trees.dependency import from_dependency_graph
+
+    bad = []
+    for sent in gum:
+        t = from_dependency_graph(sent)
+        heads = tuple(
+            (h % len(t.heads)) + 1 if r == "punct" else h
+            for h, r in zip(t.heads, t.rels, strict=True)
+        )
+        bad.append(DependencyTree(t.words, heads, t.rels, check=False))
+    with _quiet():
+        worse = AttachmentEvaluator(bad, gum, by="relation", statistics="rows")
+        good = AttachmentEvaluator(gum, gum, by="relation", statistics="rows")
+        res = worse.group_significance(good, "relation", "LAS_F", rounds=200)
+    assert res["punct"].p_value < 0.01
+    assert res["nsubj"].p_value == 1.0
+
+
+# -- CoNLL 2018 by relation ----------------------------------------------------------
+
+
+def ud(rows):
+    line = "{}\t{}\t{}\t{}\t_\t_\t{}\t{}\t_\t_\n"
+    return "".join(line.format(*r) for r in rows) + "\n"
+
+
+def test_conll18_relation_by_hand():
+    gold = ud([(1, "I", "I", "PRON", 2, "nsubj"), (2, "left", "leave", "VERB", 0, "root")])
+    parse = ud([(1, "I", "I", "PRON", 2, "obj"), (2, "left", "left", "VERB", 0, "root")])
+    ev = Conll18Evaluator(read_ud_words_text(parse), read_ud_words_text(gold), by="relation")
+    b = ev.breakdown("relation")
+    # nsubj: gold 1, system 0; obj: system 1; root: 1, 1, right (lemma wrong: BLEX 0).
+    assert b["nsubj"].totals["LAS.gold"] == 1 and b["nsubj"].totals["LAS.system"] == 0
+    assert float(b["nsubj"].scores["LAS.recall"]) == 0.0
+    assert b["nsubj"].scores["LAS.precision"].format() == "n/a"
+    assert float(b["obj"].scores["LAS.precision"]) == 0.0
+    root = b["root"].scores
+    assert [float(root[m]) for m in ("LAS", "CLAS", "MLAS", "BLEX")] == [1.0, 1.0, 1.0, 0.0]
+    assert list(b) == ["nsubj", "root", "obj"]  # gold frequency 1, 1, 0; then by name
+
+
+def test_conll18_groups_sum_to_the_script_counts():
+    fixtures = Path(__file__).parent / "fixtures_conll18"
+    for gold_path in sorted(fixtures.glob("*.gold.conllu"))[:4]:
+        system_path = gold_path.with_name(gold_path.name.replace(".gold.", ".system."))
+        ev = Conll18Evaluator(
+            read_ud_words(str(system_path)), read_ud_words(str(gold_path)), by="relation"
+        )
+        sums = ev.group_tables["relation"].all_totals().tolist()
+        got = dict(zip(RELATION_COLUMNS, sums, strict=True))
+        for metric in ("LAS", "CLAS", "MLAS", "BLEX"):
+            for c, v in ev.counts(metric).items():
+                assert got[f"{metric}.{c}"] == v, (gold_path.name, metric, c)
+
+
+def test_conll18_offers_only_the_relation():
+    text = ud([(1, "Go", "go", "VERB", 0, "root")])
+    ev = Conll18Evaluator(read_ud_words_text(text), read_ud_words_text(text))
+    assert list(ev.available_breakdowns()) == ["relation"]
+    with pytest.raises(OptionError, match="no breakdown by upos; it has relation"):
+        Conll18Evaluator(read_ud_words_text(text), read_ud_words_text(text), by="upos")
