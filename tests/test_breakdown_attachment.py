@@ -24,6 +24,8 @@ predicted, predicted_head, labeled_predicted.
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import math
 from pathlib import Path
 
@@ -519,3 +521,64 @@ def test_conll18_offers_only_the_relation():
     assert list(ev.available_breakdowns()) == ["relation"]
     with pytest.raises(OptionError, match="no breakdown by upos; it has relation"):
         Conll18Evaluator(read_ud_words_text(text), read_ud_words_text(text), by="upos")
+
+
+# -- spaCy's dep_las_per_type on GUM (SPEC.md §12.2) -----------------------------------
+
+SPACY = Path(__file__).parent / "fixtures_spacy"
+
+
+def _spacy_make():
+    """tests/fixtures_spacy/make.py, which builds the pairs spaCy scored."""
+    spec = importlib.util.spec_from_file_location("spacy_fixture_make", SPACY / "make.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def spacy_run():
+    make = _spacy_make()
+    pairs = make.gum_pairs()
+    parse = [DependencyTree(w, ph, pr, check=False) for w, _, _, ph, pr in pairs]
+    gold = [DependencyTree(w, gh, gr) for w, gh, gr, _, _ in pairs]
+    with _quiet():
+        ev = AttachmentEvaluator(parse, gold, by="relation")
+        ev.stats  # noqa: B018
+    return make, pairs, ev
+
+
+def assert_per_type_equal(breakdown, per_type, left_out=()):
+    assert set(per_type) == set(breakdown) - set(left_out)
+    for label, prf in per_type.items():
+        scores = breakdown[label].scores
+        for ours, theirs in (("LAS_P", "p"), ("LAS_R", "r"), ("LAS_F", "f")):
+            value = float(scores[ours])
+            if math.isnan(value):
+                # A relation no parse word (gold word) has: N/A here, 0 in spaCy's PRFScore.
+                assert prf[theirs] == 0.0, (label, ours)
+            else:
+                assert value == pytest.approx(prf[theirs], rel=1e-12, abs=1e-15), (label, ours)
+
+
+def test_per_relation_las_equals_spacy_fixture(spacy_run):
+    _, pairs, ev = spacy_run
+    fixture = json.loads((SPACY / "gum_dep_las_per_type.json").read_text(encoding="utf-8"))
+    assert fixture["sentences"] == len(pairs) == 2996
+    b = ev.breakdown("relation")
+    assert len(fixture["dep_las_per_type"]) == len(b) == 51
+    assert_per_type_equal(b, fixture["dep_las_per_type"])
+    # Every word has one arc on each side, so spaCy's LAS and UAS F1 are our LAS and UAS.
+    assert float(ev.score("LAS")) == pytest.approx(fixture["dep_las"], rel=1e-12)
+    assert float(ev.score("UAS")) == pytest.approx(fixture["dep_uas"], rel=1e-12)
+    # The parser component ignores the labels p and punct: gold and parse arcs so
+    # labelled drop out, and every other relation keeps its figures.
+    assert_per_type_equal(b, fixture["parser_score"]["dep_las_per_type"], left_out=("punct",))
+
+
+def test_per_relation_las_equals_spacy_live(spacy_run):
+    pytest.importorskip("spacy", reason="spaCy is in the test extra; the fixture test stands")
+    make, pairs, ev = spacy_run
+    live = make.spacy_scores(pairs)
+    assert_per_type_equal(ev.breakdown("relation"), live["dep_las_per_type"])
