@@ -376,3 +376,12 @@ def test_mph_categories_sum_to_every_sentence_row(pairs):
     summed = _dense_sum(table, ("gold", "gold_matched", "test", "test_matched"))
     assert np.array_equal(summed[:, 0], gold) and np.array_equal(summed[:, 2], test)
     assert np.array_equal(summed[:, 1], matched) and np.array_equal(summed[:, 3], matched)
+
+
+def test_each_system_of_a_shared_run_gets_its_own_groups():
+    # evaluate_systems scores both parses in one loop; each reads its own table's groups:
+    # system 1 is the "obj" parse (rows above), system 2 the gold itself (δ 0 everywhere).
+    a, b = TedEvalEvaluator.evaluate_systems([GOLD2], [[PARSE2], [GOLD2]], by="label")
+    assert rows(a.breakdown("label"))["obj"] == (1, 1, 1, 0, 0, 1, 0)
+    assert "obj" not in b.breakdown("label")
+    assert all(s.totals["delta"] == 0 for s in b.breakdown("label").values())

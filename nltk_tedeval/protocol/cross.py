@@ -74,6 +74,9 @@ class CrossFrameworkEvaluator(RunAccounts):
     says what the run keeps (:data:`~nltk_tedeval.scoring.evaluator.STATISTICS`):
     with ``"sums"`` (or ``"macro"``, for macro averages too) its memory stays
     flat, and per-sentence results and significance tests raise an error.
+    ``by="label,length"`` keeps breakdowns (SPEC.md §12.4) of every table:
+    :meth:`breakdown` for a parse in SINGLE or MULTIPLE (against the
+    generalized gold), :meth:`overlap_breakdown` for a pair of golds.
 
     >>> from nltk.parse import DependencyGraph as G
     >>> g1 = G("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
