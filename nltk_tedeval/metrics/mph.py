@@ -64,20 +64,31 @@ import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+import numpy as np
+
 from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
 from ..scoring.evaluator import Evaluator
+from ..scoring.groups import Grouped, GroupKey
 from ..scoring.options import RunOptions
-from ..scoring.stats import Measure, f_measure, precision, recall
+from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
 from ..trees.dependency import Arc, DependencyTree, checked, from_dependency_graph
 from ..trees.evalb_params import COLLINS_DELETE_LABELS
-from ..trees.headrules import HeadRules, HeadRulesSpec, find_heads, get_head_rules
+from ..trees.headrules import (
+    HeadRules,
+    HeadRulesSpec,
+    base_category,
+    find_heads,
+    get_head_rules,
+)
 from ..trees.kinds import flat_parse, has_text, tree_kind, tree_words
 from ..trees.mft import Span
 from ..trees.tokens import check_yields
 
 __all__ = [
+    "CATEGORY_COLUMNS",
     "MEASURES",
+    "MPH_KEYS",
     "PUNCT_TAGS",
     "MPHEvaluator",
     "mph_brackets",
@@ -94,6 +105,48 @@ MEASURES: dict[str, Measure] = {
     "F1": Measure("F1", COLUMNS, f_measure, "no bracket on either side"),
 }
 """Unlabeled bracket precision, recall and F1 over (matched, gold, test)."""
+
+CATEGORY_COLUMNS = ("gold", "gold_matched", "test", "test_matched")
+"""A category's row: gold brackets of the category and how many of them the parse has,
+test brackets of the category and how many of them the gold has (SPEC.md §12.5)."""
+
+
+def _harmonic(t: np.ndarray) -> np.ndarray:
+    """F1 over (gold_matched, gold, test_matched, test): 2PR / (P + R), NaN if P or R is."""
+    t = np.asarray(t, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = t[..., 0] / t[..., 1]
+        p = t[..., 2] / t[..., 3]
+        f = np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
+    return np.where(np.isnan(p) | np.isnan(r), np.nan, f)
+
+
+MPH_KEYS: dict[str, GroupKey] = {
+    "category": GroupKey(
+        "category",
+        CATEGORY_COLUMNS,
+        {
+            "P": Measure(
+                "P", ("test_matched", "test"), accuracy, "no test bracket of the category"
+            ),
+            "R": Measure(
+                "R", ("gold_matched", "gold"), accuracy, "no gold bracket of the category"
+            ),
+            "F1": Measure(
+                "F1",
+                ("gold_matched", "gold", "test_matched", "test"),
+                _harmonic,
+                "precision or recall is undefined (no bracket of the category on one side)",
+            ),
+        },
+        frequency="gold",
+        help=(
+            "the category of the maximal projection: its label without function tags in a "
+            "constituency tree, its head word's tag in a dependency tree (each side its own)"
+        ),
+    ),
+}
+"""The breakdown keys of MPH (SPEC.md §12.5)."""
 
 Source = PhraseStructure | DependencyTree
 PunctSpec = Iterable[str] | str | None
@@ -127,8 +180,14 @@ def _punct_set(punct_tags: PunctSpec) -> frozenset[str]:
     return frozenset(str(t) for t in punct_tags)
 
 
-def _phrase_brackets(ps: PhraseStructure, drop: Sequence[bool], rules: HeadRules) -> set[Span]:
-    """Steps 3 to 6 for a constituency tree, spans over the kept tokens."""
+def _phrase_brackets(
+    ps: PhraseStructure,
+    drop: Sequence[bool],
+    rules: HeadRules,
+    categories: dict[Span, str] | None = None,
+) -> set[Span]:
+    """Steps 3 to 6 for a constituency tree, spans over the kept tokens; ``categories``
+    (given) receives each bracket's category, that of its outermost maximal projection."""
     if any(drop):
         ps = ps.without_words(lambda i: drop[i])
     heads = find_heads(ps, rules)
@@ -139,11 +198,17 @@ def _phrase_brackets(ps: PhraseStructure, drop: Sequence[bool], rules: HeadRules
             continue  # not maximal: its parent projects the same head word
         if 1 < node.end - node.start < m:
             out.add((node.start, node.end))
+            if categories is not None:
+                # Pre-order: the first node of a span is the outermost.
+                categories.setdefault((node.start, node.end), base_category(node.label))
     return out
 
 
 def _dependency_brackets(
-    tree: DependencyTree, drop: Sequence[bool], projectivize: bool
+    tree: DependencyTree,
+    drop: Sequence[bool],
+    projectivize: bool,
+    categories: dict[Span, str] | None = None,
 ) -> tuple[set[Span], bool]:
     """Steps 3 to 6 for a dependency tree; also says whether arcs were lifted."""
     n = len(tree)
@@ -192,18 +257,50 @@ def _dependency_brackets(
             )
         reduced, arcs = reduced.projectivize()
         lifted = bool(arcs)
-    out = {s for s in reduced.projections() if 1 < s[1] - s[0] < m}
+    spans = reduced.projections()
+    out = {s for s in spans if 1 < s[1] - s[0] < m}
+    if categories is not None:
+        # The projection of a word is the maximal projection of that head: its
+        # category is the word's tag (distinct words have distinct projections).
+        tags = _tags(reduced)
+        for s, tag in zip(spans, tags, strict=True):
+            if s in out:
+                categories[s] = tag or "_"
     return out, lifted
 
 
 def _brackets(
-    src: Source, drop: Sequence[bool], rules: HeadRules, projectivize: bool
+    src: Source,
+    drop: Sequence[bool],
+    rules: HeadRules,
+    projectivize: bool,
+    categories: dict[Span, str] | None = None,
 ) -> tuple[set[Span], bool]:
     if all(drop):
         return set(), False
     if isinstance(src, PhraseStructure):
-        return _phrase_brackets(src, drop, rules), False
-    return _dependency_brackets(src, drop, projectivize)
+        return _phrase_brackets(src, drop, rules, categories), False
+    return _dependency_brackets(src, drop, projectivize, categories)
+
+
+def _category_groups(
+    gold_b: set[Span],
+    test_b: set[Span],
+    gold_c: dict[Span, str],
+    test_c: dict[Span, str],
+) -> dict[str, tuple[int, ...]]:
+    """Each category's row of :data:`CATEGORY_COLUMNS`: every gold bracket in its own
+    category, every test bracket in its own, so the columns sum to (gold, matched,
+    test, matched)."""
+    rows: dict[str, list[int]] = {}
+    for brackets, cats, other, at in ((gold_b, gold_c, test_b, 0), (test_b, test_c, gold_b, 2)):
+        for span in brackets:
+            row = rows.get(cats[span])
+            if row is None:
+                row = rows[cats[span]] = [0, 0, 0, 0]
+            row[at] += 1
+            row[at + 1] += span in other
+    return {c: tuple(r) for c, r in rows.items()}
 
 
 def mph_brackets(
@@ -268,6 +365,7 @@ class MPHEvaluator(Evaluator):
     }
     # Its reports read sums only: the command line keeps no row per sentence.
     reads_rows: ClassVar[bool] = False
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = MPH_KEYS
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
@@ -337,21 +435,33 @@ class MPHEvaluator(Evaluator):
         ]
         result = {}
         lifted = 0
+        # Categories only when asked (by="category"): without by nothing changes.
+        cats: dict[str, dict[Span, str]] | None = {"gold": {}, "parse": {}} if self.by else None
         for side, src in (("gold", g), ("parse", p)):
             try:
-                result[side], changed = _brackets(src, drop, self.head_rules, self.projectivize)
+                result[side], changed = _brackets(
+                    src, drop, self.head_rules, self.projectivize, cats and cats[side]
+                )
             except TedEvalError as err:
                 raise err.on_side(side) from None
             lifted += changed
         gold_b, test_b = result["gold"], result["parse"]
-        return (len(gold_b & test_b), len(gold_b), len(test_b)), lifted
+        row = (len(gold_b & test_b), len(gold_b), len(test_b))
+        if cats is not None:
+            groups = _category_groups(gold_b, test_b, cats["gold"], cats["parse"])
+            return row, Grouped(lifted, {"category": groups})  # type: ignore[return-value]
+        return row, lifted
 
     def _zero_stats(self, gold: Any) -> tuple[tuple[int, int, int], int]:
         """A missing parse with nothing right: every gold bracket missed, no test bracket."""
+        cats: dict[Span, str] | None = {} if self.by else None
         try:
             g = _read(gold)
             drop = [t in self.punct_tags for t in _tags(g)]
-            gold_b, lifted = _brackets(g, drop, self.head_rules, self.projectivize)
+            gold_b, lifted = _brackets(g, drop, self.head_rules, self.projectivize, cats)
         except TedEvalError as err:
             raise err.on_side("gold") from None
+        if cats is not None:
+            groups = _category_groups(gold_b, set(), cats, {})
+            return (0, len(gold_b), 0), Grouped(lifted, {"category": groups})  # type: ignore[return-value]
         return (0, len(gold_b), 0), lifted

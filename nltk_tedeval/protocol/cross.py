@@ -16,7 +16,9 @@ from typing import Any
 from ..alignment import Normalization, aligned_streams, describe_alignment
 from ..errors import OptionError
 from ..records import require_corpus
+from ..scoring.breakdown import Breakdown
 from ..scoring.evaluator import UnknownNameError
+from ..scoring.groups import GroupTable
 from ..scoring.loop import LoopResult, RunAccounts
 from ..scoring.options import RunOptions
 from ..scoring.significance import (
@@ -72,6 +74,9 @@ class CrossFrameworkEvaluator(RunAccounts):
     says what the run keeps (:data:`~nltk_tedeval.scoring.evaluator.STATISTICS`):
     with ``"sums"`` (or ``"macro"``, for macro averages too) its memory stays
     flat, and per-sentence results and significance tests raise an error.
+    ``by="label,length"`` keeps breakdowns (SPEC.md §12.4) of every table:
+    :meth:`breakdown` for a parse in SINGLE or MULTIPLE (against the
+    generalized gold), :meth:`overlap_breakdown` for a pair of golds.
 
     >>> from nltk.parse import DependencyGraph as G
     >>> g1 = G("arrive VB 0 ROOT\\non IN 1 prep\\nSunday NNP 2 pobj")
@@ -120,6 +125,8 @@ class CrossFrameworkEvaluator(RunAccounts):
             engine=engine,
             multiple=True,
             overlaps=True,
+            by=self.options.by,
+            length_bins=self.options.bins_for("length"),
         )
         self.aligned_counts: dict[str, int] = {}
         """Under alignment: the units scored, and the sentences of every corpus by name."""
@@ -274,6 +281,45 @@ class CrossFrameworkEvaluator(RunAccounts):
             keys=SIGNATURE_KEYS,
         )
         return self._scores(table, sig, average)
+
+    # -- breakdowns (SPEC.md §12.4) ------------------------------------------------
+
+    def _groups(self, index: int, key: str) -> GroupTable:
+        tables = self.result.group_tables
+        if not tables or key not in tables[index]:
+            asked = ", ".join(self.options.by) if self.options.by else "none"
+            raise OptionError(
+                f"no breakdown by {key!r} in this run (by= asked for {asked}): "
+                f"make the experiment with by={key!r}"
+            )
+        return tables[index][key]
+
+    def breakdown(self, name: str, key: str, scenario: str = "single", **options: Any) -> Breakdown:
+        """The groups of ``key`` (``by=``) for ``name``'s parse in ``"single"`` (against its
+        native gold) or ``"multiple"`` (against the generalized gold), as
+        :meth:`~nltk_tedeval.scoring.evaluator.Evaluator.breakdown` gives them (``average``,
+        ``ci``, ``rounds``, ``seed``)."""
+        j = self._parse_index(name)
+        n = len(self._scored)
+        if scenario not in ("single", "multiple"):
+            raise OptionError(f"scenario must be 'single' or 'multiple', not {scenario!r}")
+        index = j if scenario == "single" else n + j
+        return Breakdown(self._groups(index, key), self.signature(scenario, name), **options)
+
+    def overlap_breakdown(self, a: str, b: str, key: str, **options: Any) -> Breakdown:
+        """The groups of ``key`` for the cross-theory overlap of the golds of ``a`` and ``b``:
+        with ``"label"``, which labels carry the difference between the two theories."""
+        ia, ib = self._index(a), self._index(b)
+        pair = (min(ia, ib), max(ia, ib))
+        index = 2 * len(self._scored) + self.config.gold_pairs.index(pair)
+        sig = Signature(
+            metric="tedeval",
+            ref="overlap",
+            engine=self.config.engine,
+            missing=self.missing_policy,
+            keys=SIGNATURE_KEYS,
+        )
+        return Breakdown(self._groups(index, key), sig, **options)
 
     def significance(
         self,

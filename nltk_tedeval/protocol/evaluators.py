@@ -27,11 +27,13 @@ from typing import Any, ClassVar
 from ..errors import OptionError
 from ..records import require_corpora, require_corpus
 from ..scoring.evaluator import Evaluator
+from ..scoring.groups import Grouped, GroupKey
 from ..scoring.loop import LoopResult, Sentence
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, Score, StatsTable, SumsTable
 from ..trees.convert import Converter
 from ..trees.kinds import text_tokens
+from .label_groups import TEDEVAL_KEYS
 from .sentence import (
     COLUMNS,
     LABELED,
@@ -40,6 +42,7 @@ from .sentence import (
     ProtocolScorer,
     Row,
     SentenceResult,
+    TableGroups,
     table_results,
 )
 
@@ -106,6 +109,9 @@ class TedEvalEvaluator(Evaluator):
       (default), ``"zero"``, ``"flat"`` or ``"error"`` (SPEC.md §10);
     - ``jobs``: worker processes for the APTED engine; the span engine always
       runs in one process, which is faster.
+    - ``by``: breakdown keys (SPEC.md §12.4): ``"label"`` splits labeled δ and ι
+      over the function labels of the edit operations and items, ``"length"``
+      puts each sentence's row in its length bin; :meth:`breakdown` gives them.
 
     ``eval()`` returns the corpus (micro) scores ``(labeled, unlabeled)``.
 
@@ -126,6 +132,7 @@ class TedEvalEvaluator(Evaluator):
     reads_rows = False  # its reports read sums; only sentence_results reads rows
     parallel = True  # the APTED engine spreads over jobs; the span engine stays in one process
     signature_keys = SIGNATURE_KEYS
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = TEDEVAL_KEYS
 
     def __init__(
         self,
@@ -188,7 +195,11 @@ class TedEvalEvaluator(Evaluator):
         assert isinstance(first, TedEvalEvaluator)
         names = first._names if len(evaluators) > 1 else ["parse"]
         config = replace(
-            first.config, parse_theories=(0,) * len(evaluators), parse_names=tuple(names)
+            first.config,
+            parse_theories=(0,) * len(evaluators),
+            parse_names=tuple(names),
+            by=first.by,
+            length_bins=first.options.bins_for("length"),
         )
         for ev in evaluators:
             assert isinstance(ev, TedEvalEvaluator)
@@ -272,6 +283,12 @@ class TedEvalEvaluator(Evaluator):
 class _SystemsProtocol(ProtocolScorer):
     """The protocol scoring every system of one run; each system's note is the lifted arcs."""
 
-    def score(self, sentence: Sentence) -> tuple[list[Row], list[tuple[int, ...]]]:
-        rows, lifted = super().score(sentence)
-        return rows, [lifted] * len(self.config.parse_theories)
+    def score(self, sentence: Sentence) -> tuple[list[Row], list[Any]]:
+        rows, note = super().score(sentence)
+        n = len(self.config.parse_theories)
+        if isinstance(note, TableGroups):
+            # Each system reads its own table: SINGLE's rows come first, then
+            # MULTIPLE's (_receive), and its groups are that table's.
+            first = n if self.has_multiple else 0
+            return rows, [Grouped(note.lifted, note.groups[first + j]) for j in range(n)]
+        return rows, [note] * n

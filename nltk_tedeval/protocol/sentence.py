@@ -40,6 +40,7 @@ from typing import Any, NamedTuple
 from ..alignment import Unit
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
+from ..scoring.groups import DEFAULT_BINS, Bins, GroupCollector, GroupTable
 from ..scoring.loop import (
     ZERO,
     LoopResult,
@@ -58,6 +59,7 @@ from ..trees.tokens import check_yields
 from .aligned import unit_trees
 from .engine_apted import apted_counts, require_contiguous
 from .engine_span import span_counts
+from .label_groups import TEDEVAL_KEYS, sentence_groups
 
 __all__ = [
     "COLUMNS",
@@ -71,6 +73,7 @@ __all__ = [
     "SentenceOutcome",
     "SentenceResult",
     "SkippedSentence",
+    "TableGroups",
     "get_engine",
     "process_sentence",
     "run_protocol",
@@ -159,6 +162,10 @@ class ProtocolConfig:
     engine: str = "span"
     multiple: bool = True
     overlaps: bool = False
+    by: tuple[str, ...] = ()
+    """The breakdown keys whose groups every comparison gives (SPEC.md §12.4); they
+    travel with the configuration to worker processes, so ``jobs > 1`` carries them."""
+    length_bins: Bins = DEFAULT_BINS["length"]
 
     def __post_init__(self) -> None:
         get_engine(self.engine)
@@ -174,6 +181,12 @@ class ProtocolConfig:
                 raise OptionError(f"TL-unification needs two different golds, got {a} and {b}")
         if len(self.aux_names) != len(self.aux_converters):
             raise OptionError("every auxiliary gold needs a name")
+        unknown = [k for k in self.by if k not in TEDEVAL_KEYS]
+        if unknown:
+            raise OptionError(
+                f"TedEval has no breakdown by {', '.join(unknown)}; it has "
+                f"{', '.join(TEDEVAL_KEYS)}"
+            )
 
     @classmethod
     def build(
@@ -221,6 +234,16 @@ class SentenceOutcome(NamedTuple):
     overlap: tuple[Row, ...] = ()
     lifted: tuple[int, ...] = ()
     error: TedEvalError | None = None
+    groups: tuple[Any, ...] = ()
+    """With ``config.by``: the groups of every row (single, multiple, overlap), in order."""
+
+
+class TableGroups(NamedTuple):
+    """The note of a sentence in a run with breakdowns: the lifted arcs and the groups of
+    every table's row, in the order of the scorer's tables."""
+
+    lifted: tuple[int, ...]
+    groups: tuple[Any, ...]
 
 
 def _source_name(default: str, where: dict[str, Any]) -> str:
@@ -268,6 +291,8 @@ class ProtocolScorer:
     def score(self, sentence: Sentence) -> tuple[list[Row], tuple[int, ...]]:
         out = _protocol(sentence.golds, sentence.parses, sentence.where, self.config)
         rows = [*out.single, *(out.multiple or ()), *out.overlap]
+        if self.config.by:
+            return rows, TableGroups(out.lifted, out.groups)  # type: ignore[return-value]
         return rows, out.lifted
 
 
@@ -336,16 +361,31 @@ def _protocol(
         gold_trees[a] = tl_unify(gold_trees[a], all_golds[b])
     heads = config.head_labels
     labeled = {id(t): carries_function_labels(t, heads) for t in (*gold_trees, *parse_trees)}
+    groups: list[Any] = []
 
     def stats(
         p: MultiFunctionTree, g: MultiFunctionTree, e: MultiFunctionTree | None = None
     ) -> Row:
         row = sentence_stats(p, g, e, engine=config.engine)
-        if labeled[id(p)] or labeled[id(g)] or (e is not None and labeled[id(e)]):
-            return row
-        # No tree of this comparison carries a function label: labeled mode
-        # has nothing to compare (SPEC.md §5), not a perfect score.
-        return (0, 0, row[2], row[3])
+        if not (labeled[id(p)] or labeled[id(g)] or (e is not None and labeled[id(e)])):
+            # No tree of this comparison carries a function label: labeled mode
+            # has nothing to compare (SPEC.md §5), not a perfect score.
+            row = (0, 0, row[2], row[3])
+        if config.by:
+            # Computed apart from the row, by the same engine: the tests check
+            # that the groups sum to the row instead of it being their sum.
+            groups.append(
+                sentence_groups(
+                    config.by,
+                    p,
+                    g,
+                    g if e is None else e,
+                    row,
+                    engine=config.engine,
+                    length_bins=config.length_bins,
+                )
+            )
+        return row
 
     single = tuple(
         stats(p, gold_trees[t]) for p, t in zip(parse_trees, config.parse_theories, strict=True)
@@ -361,7 +401,7 @@ def _protocol(
     overlap: tuple[Row, ...] = ()
     if config.overlaps:
         overlap = tuple(stats(gold_trees[a], gold_trees[b]) for a, b in config.gold_pairs)
-    return SentenceOutcome(0, None, single, multiple, overlap, tuple(lifted))
+    return SentenceOutcome(0, None, single, multiple, overlap, tuple(lifted), groups=tuple(groups))
 
 
 def _no_check(_: MultiFunctionTree) -> None:
@@ -415,6 +455,8 @@ class ProtocolResult(RunAccounts):
     run: LoopResult
     lifted_sentences: list[int] = field(default_factory=list)
     lifted_arcs: list[int] = field(default_factory=list)
+    group_tables: list[dict[str, GroupTable]] = field(default_factory=list)
+    """With ``config.by``: every table's groups by key, in the order of ``run.tables``."""
 
     def _loop_result(self) -> LoopResult:
         return self.run
@@ -442,7 +484,18 @@ def run_protocol(
     lifted_sentences = [0] * n_sources
     lifted_arcs = [0] * n_sources
 
-    def keep(lifted: tuple[int, ...]) -> None:
+    collectors: list[GroupCollector] = []
+    if config.by:
+        keys = {k: TEDEVAL_KEYS[k] for k in config.by}
+        keep_rows = (options or RunOptions()).statistics == "rows"
+        collectors = [GroupCollector(keys, keep_rows) for _ in scorer.columns]
+
+    def keep(note: tuple[int, ...] | TableGroups) -> None:
+        lifted = note
+        if isinstance(note, TableGroups):
+            lifted = note.lifted
+            for collector, groups in zip(collectors, note.groups, strict=True):
+                collector.add(groups)
         for s, count in enumerate(lifted):
             if count:
                 lifted_sentences[s] += 1
@@ -463,7 +516,16 @@ def run_protocol(
     multiple = tables[n : 2 * n] if scorer.has_multiple else None
     rest = tables[2 * n :] if scorer.has_multiple else tables[n:]
     overlap = dict(zip(config.gold_pairs, rest, strict=True)) if config.overlaps else {}
-    return ProtocolResult(config, tables[:n], multiple, overlap, run, lifted_sentences, lifted_arcs)
+    return ProtocolResult(
+        config,
+        tables[:n],
+        multiple,
+        overlap,
+        run,
+        lifted_sentences,
+        lifted_arcs,
+        [c.finish() for c in collectors],
+    )
 
 
 _NAN = float("nan")
