@@ -46,13 +46,16 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from nltk_tedeval.cli import main
-from nltk_tedeval.cli.breakdowns import check_request
+from nltk_tedeval.cli.breakdowns import breakdown_report, check_request
 from nltk_tedeval.errors import OptionError
 from nltk_tedeval.scoring.evaluator import Evaluator
+from nltk_tedeval.scoring.groups import Grouped, GroupKey
+from nltk_tedeval.scoring.stats import Measure, accuracy
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
@@ -438,3 +441,78 @@ def test_plot_breakdown_without_matplotlib_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(OptionError, match=r"nltk_tedeval\[plot\]"):
         plot_breakdown(breakdown("upos"))
+
+
+# -- a counted key (confusions) and percentages, on a toy metric ------------------------
+
+
+class Confusions(Evaluator):
+    """Token tags, their accuracy, and each wrong tag counted as a "gold->parse" event."""
+
+    measures: ClassVar[dict[str, Measure]] = {
+        "ACC": Measure("ACC", ("correct", "total"), accuracy)
+    }
+    primary = ("ACC",)
+    columns = ("correct", "total")
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = {
+        "confusion": GroupKey("confusion", ("count",), {}, frequency="count", counts=True,
+                              help="gold tag -> parse tag, where they differ"),
+        "tag": GroupKey("tag", ("correct", "total"),
+                        {"ACC": Measure("ACC", ("correct", "total"), accuracy)},
+                        frequency="total", help="the gold tag"),
+    }  # fmt: skip
+
+    def _sentence_stats(self, parsed, gold):
+        row = (sum(p == g for p, g in zip(parsed, gold, strict=True)), len(gold))
+        if not self.by:
+            return row, None
+        confusions: dict[str, tuple[int]] = {}
+        tags: dict[str, tuple[int, int]] = {}
+        for p, g in zip(parsed, gold, strict=True):
+            if p != g:
+                confusions[f"{g}->{p}"] = (confusions.get(f"{g}->{p}", (0,))[0] + 1,)
+            c, t = tags.get(g, (0, 0))
+            tags[g] = (c + (p == g), t + 1)
+        return row, Grouped(None, {"confusion": confusions, "tag": tags})
+
+
+def toy_args(**given) -> argparse.Namespace:
+    return argparse.Namespace(**{"by": [], "bins": [], "top": None, "ci": None, "seed": 7,
+                                 **given})  # fmt: skip
+
+
+def test_counted_key_is_a_count_table():
+    # Gold N V N N, parse N N V N: two confusions, V->N and N->V, once each;
+    # second sentence N N against V N: N->V again. So N->V 2, V->N 1 (share 2/3, 1/3).
+    gold = [["N", "V", "N", "N"], ["N", "N"]]
+    parse = [["N", "N", "V", "N"], ["V", "N"]]
+    ev = Confusions(parse, gold, by="confusion,tag")
+    parts = breakdown_report(toy_args(by=["confusion,tag"]), [("toy", ev)])
+    text = "\n".join(parts.text)
+    assert "toy by confusion: gold tag -> parse tag, where they differ" in text
+    block = text.split("toy by confusion")[1].split("\n\n")[0].splitlines()
+    assert block[1].split() == ["confusion", "count", "share", "%"]
+    assert [line.split() for line in block[3:]] == [["N->V", "2", "66.67"], ["V->N", "1", "33.33"]]
+    conf = parts.json[0]
+    assert conf["counts"] and conf["measures"] == []
+    assert [(g["group"], g["frequency"], g["scores"]) for g in conf["groups"]] == [
+        ("N->V", 2, {}), ("V->N", 1, {})
+    ]  # fmt: skip
+    assert parts.tables[0].header == ["system", "confusion", "count", "share %"]
+    # N: 5 gold tokens, 3 right (the first sentence's 1st and 4th, the second's 2nd);
+    # V: 1, wrong. As percentages (parseval's scale): 60.00 and 0.00.
+    parts = breakdown_report(toy_args(by=["tag"]), [("toy", ev)], percent=True)
+    rows = [r for r in parts.tables[0].rows]
+    assert rows == [["toy", "N", "5", "83.33", "60.00"], ["toy", "V", "1", "16.67", "0.00"]]
+
+
+def test_counted_keys_are_not_tested():
+    gold = [["N", "V"], ["N", "N"]]
+    a = Confusions.evaluate_systems(gold, [[["N", "N"], ["N", "N"]], gold], by="confusion,tag",
+                                    names=["a", "b"])  # fmt: skip
+    parts = breakdown_report(toy_args(by=["confusion,tag"]), [("a", a[0]), ("b", a[1])],
+                             rounds=9)  # fmt: skip
+    assert {t["key"] for t in parts.tests} == {"tag"}
+    assert {t["group"]: (t["score_a"], t["score_b"]) for t in parts.tests} == {
+        "N": (1.0, 1.0), "V": (0.0, 1.0)
+    }  # fmt: skip
