@@ -449,9 +449,7 @@ def test_plot_breakdown_without_matplotlib_names_the_extra(monkeypatch):
 class Confusions(Evaluator):
     """Token tags, their accuracy, and each wrong tag counted as a "gold->parse" event."""
 
-    measures: ClassVar[dict[str, Measure]] = {
-        "ACC": Measure("ACC", ("correct", "total"), accuracy)
-    }
+    measures: ClassVar[dict[str, Measure]] = {"ACC": Measure("ACC", ("correct", "total"), accuracy)}
     primary = ("ACC",)
     columns = ("correct", "total")
     breakdown_keys: ClassVar[dict[str, GroupKey]] = {
