@@ -313,6 +313,7 @@ def breakdown_report(
     if rounds:
         out.tests, lines = _group_tests(pairs, made, keys, rounds, seed, limit, text_limit, percent)
         out.text += lines
+    out.text.append("")  # the signature line that follows stands apart from the last table
     return out
 
 
