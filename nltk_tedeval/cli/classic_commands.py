@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
+from .breakdowns import asked, refuse
 from .inputs import check_formats
 from .output import PROG, for_command_line, text_table
 from .systems import evaluate, report_run
@@ -91,6 +92,8 @@ def _conll18(args: argparse.Namespace) -> int:
             ("--punct exclude", args.punct == "exclude"),
             ("--skip-bad", getattr(args, "skip_bad", False)),
             ("--align", args.align),
+            ("--by", args.by),
+            ("--ci", args.ci is not None),
         )
         if on
     ]
@@ -175,6 +178,8 @@ def cmd_parseval(args: argparse.Namespace) -> int:
             f"--max-errors takes a number of error sentences of at least 0, not {args.max_errors}"
         )
     check_formats(args)
+    if args.evalb:
+        refuse(args, "--evalb prints EVALB's own output, which has no breakdowns or intervals")
     if args.format is None:
         args.format = _parseval_format(args.gold)
     if args.jp_evalb:
@@ -283,7 +288,8 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         tsv_columns=[*BASE_COLUMNS, "length"],
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
-        bare=len(run.evaluators) == 1,
+        # jp-evalb's own table alone, unless breakdowns or intervals follow it.
+        bare=len(run.evaluators) == 1 and not asked(args),
         percent=True,
     )
     return 0

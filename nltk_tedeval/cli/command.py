@@ -34,6 +34,7 @@ from ..errors import MissingParseWarning, TedEvalError
 from ..reading import FORMATS
 from ..scoring.loop import MISSING
 from ..scoring.significance import DEFAULT_SEED
+from .breakdowns import add_options as add_breakdown_options
 from .commands import CONLL18_TABLES
 from .output import OUTPUT_FORMATS, PROG, check_streams, for_command_line
 from .registry import METRICS
@@ -124,6 +125,7 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
     out.add_argument(
         "--seed", type=int, default=DEFAULT_SEED, help=f"seed of the test (default {DEFAULT_SEED})"
     )
+    add_breakdown_options(p)
     p.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,

@@ -15,6 +15,7 @@ from ..reading import FORMATS, count_sentences, detect_format, read_file, read_l
 from ..reading.formats import DEPENDENCY, DISCONTINUOUS
 from ..reading.lines import STDIN
 from ..scoring.options import RunOptions
+from .breakdowns import bins_of, keys_of
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -253,4 +254,6 @@ def run_options(args: argparse.Namespace, statistics: str = "rows") -> RunOption
         progress=progress(args),
         align=getattr(args, "align", None),
         statistics=statistics,
+        by=keys_of(args),
+        bins=bins_of(args),
     )

@@ -203,11 +203,18 @@ class ScoreTable:
     """
 
     def __init__(
-        self, header: Sequence[str], rows: Sequence[Sequence[Any]], *, percent: bool = False
+        self,
+        header: Sequence[str],
+        rows: Sequence[Sequence[Any]],
+        *,
+        percent: bool = False,
+        after: Sequence[ScoreTable] = (),
     ):
         self.header = list(header)
         self.rows = [list(r) for r in rows]
         self.percent = percent
+        self.after = list(after)
+        """Tables printed after this one, each after an empty line (``--by``'s breakdowns)."""
 
     def cells(self) -> list[list[str]]:
         digits = 2 if self.percent else 4
@@ -221,6 +228,11 @@ class ScoreTable:
         ]
 
     def render(self, form: str) -> str:
+        """The table in ``form`` (tsv, csv, markdown, latex), then those of :attr:`after`."""
+        return "\n\n".join(t.render_one(form) for t in (self, *self.after))
+
+    def render_one(self, form: str) -> str:
+        """This table alone in ``form``."""
         cells = self.cells()
         if form in ("tsv", "csv"):
             import csv

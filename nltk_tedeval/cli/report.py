@@ -30,6 +30,7 @@ from ..scoring.stats import Score
 
 __all__ = [
     "ALIGNED_KEYS",
+    "FIRST_VERSION",
     "PER_SENTENCE_KEYS",
     "REPORT_SCHEMA",
     "REPORT_VERSION",
@@ -43,8 +44,17 @@ __all__ = [
 REPORT_SCHEMA = "nltk_tedeval/report"
 """The name of the JSON report format, in every report's ``schema`` field."""
 
-REPORT_VERSION = 1
-"""The version of the JSON report format; it changes when a field changes meaning or goes."""
+REPORT_VERSION = 2
+"""The version of the JSON report format; it changes when a field changes meaning or goes,
+or when fields are added that a reader of the old version must not miss.
+
+Version 2 added ``breakdowns``, ``group_significance`` and a score's ``ci``
+(``--by``, ``--ci``). A report that has none of them is a version 1 report in
+every field and says so (:data:`FIRST_VERSION`): the output of a command line
+without ``--by`` and ``--ci`` is the same, byte for byte, as before them."""
+
+FIRST_VERSION = 1
+"""The ``version`` of a report that uses no field added after version 1."""
 
 PER_SENTENCE_KEYS = ("sentence", "id", "system")
 """The first columns of every per-sentence TSV, in every command."""
@@ -99,16 +109,18 @@ def report(
     skipped: Sequence[Any],
     significance: Sequence[Mapping[str, Any]] | None = None,
     notes: Sequence[str] = (),
+    version: int = FIRST_VERSION,
     **extra: Any,
 ) -> dict[str, Any]:
     """A whole report, the same shape for every command and any number of systems.
 
     ``notes`` are what a reader must know to read the numbers right (a gold
-    enriched with labels its parses cannot produce, SPEC.md §5).
+    enriched with labels its parses cannot produce, SPEC.md §5); ``version``
+    is :data:`REPORT_VERSION` when the report has a field of version 2.
     """
     data: dict[str, Any] = {
         "schema": REPORT_SCHEMA,
-        "version": REPORT_VERSION,
+        "version": version,
         "tool": f"nltk_tedeval {__version__}",
         "command": command,
         "golds": [dict(g) for g in golds],

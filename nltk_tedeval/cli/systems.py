@@ -17,6 +17,13 @@ from typing import Any
 
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Score
+from .breakdowns import (
+    breakdown_report,
+    check_request,
+    ci_level,
+    interval_lines,
+    with_bounds,
+)
 from .inputs import System, require_sentences, run_options, streams, systems
 from .output import (
     ScoreTable,
@@ -29,7 +36,9 @@ from .output import (
 )
 from .report import (
     ALIGNED_KEYS,
+    FIRST_VERSION,
     PER_SENTENCE_KEYS,
+    REPORT_VERSION,
     counts_lines,
     evaluator_rows,
     report,
@@ -49,8 +58,9 @@ def statistics_kept(args: argparse.Namespace, reads_rows: bool, reads_macro: boo
     Otherwise the sums, and each sentence's score for ``--macro`` or a report
     that always gives macro averages (``reads_macro``: attachment's JSON), so
     that memory grows with the corpus by a few numbers a sentence at most.
+    A confidence interval (``--ci``) resamples the sentences: it needs rows too.
     """
-    if args.significance or args.per_sentence or reads_rows:
+    if args.significance or args.per_sentence or reads_rows or getattr(args, "ci", None):
         return "rows"
     return "macro" if args.macro or reads_macro else "sums"
 
@@ -89,6 +99,7 @@ def evaluate(
     extra_golds: Sequence[ExtraGold] = (),
 ) -> Run:
     """Read GOLD, any extra golds and every system in lockstep; score them in one pass."""
+    check_request(args, evaluator)
     named = systems(args.tests)
     check_significance(args, len(named))
     gold_paths = [args.gold, *(g.path for g in extra_golds)]
@@ -146,15 +157,26 @@ def report_run(
         notes = [*notes, aligned]
         extra["alignment"] = first.alignment_summary()
     by_system = first.run.missing_by_system([s.name for s in run.systems])
+    level = ci_level(args)
+    seed = args.seed
+    made: dict[tuple[int, str, str], Score] = {}
+
+    def score(ev: Evaluator, name: str, average: str = "micro") -> Score:
+        """A score once, with its interval under --ci (a bootstrap is not free)."""
+        key = (id(ev), name, average)
+        if key not in made:
+            made[key] = ev.score(name, average=average, ci=level, seed=seed)
+        return made[key]
+
     entries = [
         system_entry(
             s.name,
             s.path,
             args.gold,
-            scores=ev.scores(),
+            scores=ev.scores() if level is None else {m: score(ev, m) for m in ev.measures},
             signature=ev.signature,
             missing=by_system[s.name],
-            macro={m: ev.score(m, average="macro") for m in measures} if args.macro else None,
+            macro={m: score(ev, m, "macro") for m in measures} if args.macro else None,
             details=details(ev) if details is not None else None,
         )
         for s, ev in zip(run.systems, run.evaluators, strict=True)
@@ -162,6 +184,11 @@ def report_run(
     sig_rows = None
     if args.significance:
         sig_rows = pairwise(run.pairs(), significance_measures, args.significance, args.seed)
+    parts = breakdown_report(args, run.pairs(), percent=percent, rounds=args.significance)
+    if parts.json:
+        extra["breakdowns"] = parts.json
+    if parts.tests:
+        extra["group_significance"] = parts.tests
     data = report(
         args.command,
         golds=run.golds,
@@ -172,6 +199,7 @@ def report_run(
         skipped=first.skipped,
         significance=sig_rows,
         notes=notes,
+        version=REPORT_VERSION if parts.json or level is not None else FIRST_VERSION,
         **extra,
     )
     if args.per_sentence:
@@ -184,15 +212,23 @@ def report_run(
 
     rows = []
     displayed: list[tuple[str, str, Score]] = []
+    intervals: list[tuple[str, Sequence[str], Sequence[Score]]] = []
+    bounded: list[list[Any]] = []  # the table formats' rows under --ci
     for name, ev in run.pairs():
-        micro = [ev.score(m) for m in measures]
-        rows.append([name, *map(float, micro)])
-        displayed += [(name, m, sc) for m, sc in zip(measures, micro, strict=True)]
-        if args.macro:
-            macro = [ev.score(m, average="macro") for m in measures]
-            rows.append([f"{name} (macro)", *map(float, macro)])
-            displayed += [(name, m, sc) for m, sc in zip(measures, macro, strict=True)]
-    table = ScoreTable(["system", *measures], rows, percent=percent)
+        averages = ("micro", "macro") if args.macro else ("micro",)
+        for average in averages:
+            shown = name if average == "micro" else f"{name} (macro)"
+            got = [score(ev, m, average) for m in measures]
+            rows.append([shown, *map(float, got)])
+            displayed += [(name, m, sc) for m, sc in zip(measures, got, strict=True)]
+            if level is not None:
+                intervals.append((shown, measures, got))
+                bounded.append([shown, *(c for sc in got for c in with_bounds(sc, percent))])
+    if level is None:
+        table = ScoreTable(["system", *measures], rows, percent=percent, after=parts.tables)
+    else:
+        header = ["system", *(c for m in measures for c in (m, f"{m} low", f"{m} high"))]
+        table = ScoreTable(header, bounded, after=parts.tables)
 
     def text() -> str:
         if bare and text_body is not None:
@@ -222,6 +258,9 @@ def report_run(
             lines.append(
                 significance_table(sig_rows, args.significance, args.seed, percent=percent)
             )
+        if level is not None:
+            lines += interval_lines(intervals, level, seed, percent=percent)
+        lines += parts.text
         lines.append(f"signature: {first.signature}")
         return "\n".join(lines)
 

@@ -9,11 +9,13 @@ from typing import Any
 
 from ..errors import OptionError
 from ..protocol.cross import CrossFrameworkEvaluator, Experiment
-from ..protocol.evaluators import TedEvalEvaluator
+from ..protocol.evaluators import LABELED, UNLABELED, TedEvalEvaluator
 from ..protocol.sentence import COLUMNS
+from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals
 from ..scoring.evaluator import Evaluator
-from ..scoring.stats import Score
+from ..scoring.stats import Measure, Score, StatsTable, SumsTable
 from ..trees.convert import Converter
+from .breakdowns import bins_of, ci_level, interval_lines, keys_of, with_bounds
 from .commands import GoldOnly
 from .inputs import label_map, require_sentences, run_options, streams
 from .output import (
@@ -26,7 +28,9 @@ from .output import (
 )
 from .report import (
     ALIGNED_KEYS,
+    FIRST_VERSION,
     PER_SENTENCE_KEYS,
+    REPORT_VERSION,
     counts_lines,
     report,
     system_entry,
@@ -152,7 +156,32 @@ def _known(option: str, value: str, name: str, names: Sequence[str]) -> None:
         )
 
 
+def _with_interval(
+    table: StatsTable | SumsTable, score: Score, measure: Measure, level: float, seed: int
+) -> Score:
+    """``score`` with its bootstrap interval over ``table``'s sentences (``--ci``)."""
+    if not isinstance(table, StatsTable):  # pragma: no cover - --ci keeps rows
+        raise OptionError("--ci resamples sentences: the run kept sums only")
+    ((low, high),) = bootstrap_intervals(
+        [(table, measure)],
+        level=level,
+        rounds=DEFAULT_BOOTSTRAP_ROUNDS,
+        seed=seed,
+        average=score.average,
+    )
+    return score.with_interval(low, high, level)
+
+
 def cmd_cross(args: argparse.Namespace) -> int:
+    if keys_of(args):
+        # CrossFrameworkEvaluator is no Evaluator: it has no breakdown API to ask yet.
+        raise OptionError(
+            "--by: tedeval cross offers no breakdown yet; --ci gives its scores' intervals"
+        )
+    if args.top is not None and args.top < 0:
+        raise OptionError(f"--top takes a number of groups (0: all), not {args.top}")
+    bins_of(args)
+    level = ci_level(args)
     specs = [_experiment_spec(e) for e in args.experiment]
     names = [n for n, _, _ in specs]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -200,10 +229,24 @@ def cmd_cross(args: argparse.Namespace) -> int:
     by_system = {n: lacking[f"{n} parse"] for n in cross.scored_names}
     scenarios = ("single", "multiple")
 
+    made: dict[tuple[str, str, str], tuple[Score, Score]] = {}
+
+    def scored(scenario: str, name: str, average: str) -> tuple[Score, Score]:
+        """SINGLE or MULTIPLE (labeled, unlabeled), with intervals under --ci, once."""
+        key = (scenario, name, average)
+        if key not in made:
+            lab, unl = getattr(cross, scenario)(name, average=average)
+            if level is not None:
+                table = cross.stats(name, scenario)
+                lab = _with_interval(table, lab, LABELED, level, args.seed)
+                unl = _with_interval(table, unl, UNLABELED, level, args.seed)
+            made[key] = (lab, unl)
+        return made[key]
+
     def scores(name: str, average: str) -> dict[str, Score]:
         out = {}
         for scenario in scenarios:
-            lab, unl = getattr(cross, scenario)(name, average=average)
+            lab, unl = scored(scenario, name, average)
             out[f"{scenario} labeled"], out[f"{scenario} unlabeled"] = lab, unl
         return out
 
@@ -252,6 +295,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         notes=cross.notes,
         overlap=overlap,
         tl_unify=tl,
+        version=FIRST_VERSION if level is None else REPORT_VERSION,
     )
     if args.per_sentence:
         _cross_tsv(args.per_sentence, cross)
@@ -259,12 +303,23 @@ def cmd_cross(args: argparse.Namespace) -> int:
     header = ["experiment", "SINGLE L", "SINGLE U", "MULTIPLE L", "MULTIPLE U"]
     rows: list[list[Any]] = []
     displayed: list[tuple[str, str, Score]] = []
+    intervals: list[tuple[str, Sequence[str], Sequence[Score]]] = []
+    bounded: list[list[Any]] = []
     for name in cross.scored_names:
         for average in ("micro", "macro") if args.macro else ("micro",):
-            values = [*cross.single(name, average=average), *cross.multiple(name, average=average)]
-            rows.append([name if average == "micro" else f"{name} (macro)", *map(float, values)])
+            values = [*scored("single", name, average), *scored("multiple", name, average)]
+            shown = name if average == "micro" else f"{name} (macro)"
+            rows.append([shown, *map(float, values)])
             displayed += [(name, h, v) for h, v in zip(header[1:], values, strict=True)]
-    table = ScoreTable(header, rows)
+            if level is not None:
+                intervals.append((shown, header[1:], values))
+                bounded.append([shown, *(c for v in values for c in with_bounds(v, False))])
+    if level is None:
+        table = ScoreTable(header, rows)
+    else:
+        table = ScoreTable(
+            [header[0], *(c for h in header[1:] for c in (h, f"{h} low", f"{h} high"))], bounded
+        )
 
     def text() -> str:
         lines = [f"TedEval cross-framework evaluation: {', '.join(names)}"]
@@ -306,6 +361,8 @@ def cmd_cross(args: argparse.Namespace) -> int:
         if sig_rows:
             lines.append("")
             lines.append(significance_table(sig_rows, args.significance, args.seed))
+        if level is not None:
+            lines += interval_lines(intervals, level, args.seed)
         lines.append("")
         lines.append("signatures:")
         for name in cross.scored_names:
