@@ -177,7 +177,7 @@ def test_text_table(capsys, files):
         "a by relation: the relation of the arc (gold for recall, parse for precision)"
     )
     header = lines[start + 1].split()
-    assert header == ["relation", "frequency", "share", "%", "LAS_P", "LAS_R", "LAS_F",
+    assert header == ["relation", "tokens", "share", "%", "LAS_P", "LAS_R", "LAS_F",
                       "UAS_P", "UAS_R", "UAS_F"]  # fmt: skip
     rows = [line.split() for line in lines[start + 3 : start + 7]]
     assert rows == [
@@ -272,7 +272,7 @@ def test_table_formats_print_one_table_per_key(capsys, files, form):
     rel = blocks[1]
     if form == "tsv":
         lines = rel.splitlines()
-        assert lines[0].split("\t") == ["system", "relation", "frequency", "share %", "LAS_P",
+        assert lines[0].split("\t") == ["system", "relation", "tokens", "share %", "LAS_P",
                                         "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F"]  # fmt: skip
         assert lines[1].split("\t") == ["a", "nsubj", "2", "33.33", "0.5000", "0.5000",
                                         "0.5000", "0.5000", "1.0000", "0.6667"]  # fmt: skip
@@ -280,7 +280,7 @@ def test_table_formats_print_one_table_per_key(capsys, files, form):
         assert len(lines) == 9 and lines[5].split("\t")[:5] == ["b", "nsubj", "2", "33.33",
                                                                "1.0000"]  # fmt: skip
         upos = blocks[2].splitlines()
-        assert upos[0].split("\t")[:6] == ["system", "upos", "frequency", "share %", "LAS", "UAS"]
+        assert upos[0].split("\t")[:6] == ["system", "upos", "tokens", "share %", "LAS", "UAS"]
         assert upos[1].split("\t")[:6] == ["a", "PRON", "3", "50.00", "0.3333", "0.6667"]
     elif form == "latex":
         assert rel.count("\\begin{tabular}") == 1 and "share \\%" in rel
@@ -295,7 +295,7 @@ def test_table_formats_with_ci_add_bounds(capsys, files):
                          "--ci", "0.95", "-f", "csv")  # fmt: skip
     assert status == 0
     upos = out.rstrip("\n").split("\n\n")[1].splitlines()
-    assert upos[0].split(",")[:7] == ["system", "upos", "frequency", "share %", "LAS",
+    assert upos[0].split(",")[:7] == ["system", "upos", "tokens", "share %", "LAS",
                                       "LAS low", "LAS high"]  # fmt: skip
     verb = next(line.split(",") for line in upos if line.startswith("a,VERB,"))
     assert verb[4:7] == ["1.0000", "1.0000", "1.0000"]
@@ -367,12 +367,15 @@ def test_option_value_errors(capsys, files):
 
 def test_by_where_a_command_cannot(capsys, files):
     err = one_line_error(capsys, "attach", files["gold"], files["a"], "--conll18", "--by", "upos")
-    assert "--conll18" in err and "--by" in err
+    assert "Conll18Evaluator has no breakdown by upos; it has relation" in err
+    err = one_line_error(capsys, "attach", files["gold"], files["a"], "--conll18", "--ci", "0.9")
+    assert "--conll18" in err and "--ci" in err
     err = one_line_error(capsys, "attach", files["gold"], files["a"], "--align", "--by", "upos")
     assert "no breakdown by upos under align=exact" in err
     err = one_line_error(capsys, "cross", "-e", f"a={files['gold']},{files['a']}",
                          "-e", f"b={files['gold']},{files['b']}", "--by", "relation")  # fmt: skip
-    assert "cross offers no breakdown yet" in err
+    # cross offers TedEval's keys (label, length), for every parse and pair of golds.
+    assert "TedEval has no breakdown by relation; it has label, length" in err
 
 
 def test_a_metric_without_keys_says_so():
@@ -514,3 +517,48 @@ def test_counted_keys_are_not_tested():
     assert {t["group"]: (t["score_a"], t["score_b"]) for t in parts.tests} == {
         "N": (1.0, 1.0), "V": (0.0, 1.0)
     }  # fmt: skip
+
+
+def test_conll18_by_relation(capsys, files):
+    # The script aligns the same words one to one. By relation (gold word's for recall,
+    # system word's for precision): nsubj has gold I (right) and She (a's obj), so recall
+    # 1/2; a's nsubj are I (right) and her (head 1, gold 2), so precision 1/2 and LAS F1
+    # 1/2. obj: gold her is a's nsubj, a's obj She is gold nsubj: 0/1 both ways. root
+    # (saw, ran) and punct (.) are right.
+    data = run_json(capsys, "attach", files["gold"], files["a"], "--conll18", "--by", "relation")
+    (entry,) = data["breakdowns"]
+    groups = {g["group"]: g for g in entry["groups"]}
+    assert [g["group"] for g in entry["groups"]][:1] == ["nsubj"]  # 2 gold words, the most
+    nsubj = groups["nsubj"]["scores"]
+    assert value(nsubj["LAS.recall"]) == 0.5 and value(nsubj["LAS.precision"]) == 0.5
+    assert value(nsubj["LAS"]) == 0.5
+    assert value(groups["obj"]["scores"]["LAS"]) == 0.0
+    assert value(groups["root"]["scores"]["LAS"]) == 1.0
+    assert value(groups["punct"]["scores"]["LAS"]) == 1.0
+    # The script's table comes first, byte for byte, and the breakdown after it.
+    status, out, _ = run(capsys, "attach", files["gold"], files["a"], "--conll18", "--by",
+                         "relation")  # fmt: skip
+    plain = run(capsys, "attach", files["gold"], files["a"], "--conll18")[1]
+    assert status == 0 and out.startswith(plain.rstrip("\n") + "\n\n")
+    assert "nsubj" in out[len(plain) :]
+
+
+def test_cross_by_label_splits_every_table(capsys):
+    # A gold used as its own parse has δ = 0 in SINGLE and MULTIPLE, so no label group
+    # carries δ there; the cross-theory overlap of the two golds is where labels carry δ,
+    # and its groups sum to the overlap's labeled (δ, ι) (SPEC.md §12.1, §12.4).
+    g = ROOT / "corpora_samples" / "gum"
+    ptb, ud = g / "GUM_news_crane.ptb", g / "GUM_news_crane.conllu"
+    exps = ("-e", f"ptb={ptb},{ptb}", "-e", f"ud={ud},{ud}")
+    data = run_json(capsys, "cross", *exps, "--by", "label")
+    systems = [b["system"] for b in data["breakdowns"]]
+    assert systems == ["ptb SINGLE", "ud SINGLE", "ptb MULTIPLE", "ud MULTIPLE", "ptb vs ud"]
+    for entry in data["breakdowns"][:4]:
+        assert all(grp["totals"]["delta"] == 0 for grp in entry["groups"])
+    for tl in ((), ("--tl-unify", "ptb:ud")):
+        data = run_json(capsys, "cross", *exps, *tl, "--by", "label")
+        overlap = data["breakdowns"][4]["groups"]
+        (pair,) = data["overlap"]
+        totals = pair["labeled"]["totals"]  # delta_labeled, iota_labeled
+        assert sum(grp["totals"]["delta"] for grp in overlap) == totals["delta_labeled"] > 0
+        assert sum(grp["totals"]["iota"] for grp in overlap) == totals["iota_labeled"]

@@ -249,7 +249,8 @@ def _header(key: GroupKey, level: float | None) -> list[str]:
     if key.counts:
         return [key.name, "count", "share %"]
     ci = f" ({_level_text(level)})" if level is not None else ""
-    return [key.name, "frequency", "share %", *(f"{m}{ci}" for m in _shown(key))]
+    # The frequency column is named for what it counts (tokens, gold brackets, δ).
+    return [key.name, key.frequency, "share %", *(f"{m}{ci}" for m in _shown(key))]
 
 
 def _share(share: float) -> str:
@@ -258,10 +259,11 @@ def _share(share: float) -> str:
 
 def breakdown_report(
     args: argparse.Namespace,
-    pairs: Sequence[tuple[str, Evaluator]],
+    pairs: Sequence[tuple[str, Any]],
     *,
     percent: bool = False,
     rounds: int = 0,
+    last: bool = True,
 ) -> BreakdownReport:
     """The breakdowns of ``--by`` for every system, and with ``rounds`` the per-group tests.
 
@@ -313,7 +315,8 @@ def breakdown_report(
     if rounds:
         out.tests, lines = _group_tests(pairs, made, keys, rounds, seed, limit, text_limit, percent)
         out.text += lines
-    out.text.append("")  # the signature line that follows stands apart from the last table
+    if last:
+        out.text.append("")  # the signature line that follows stands apart from the last table
     return out
 
 

@@ -92,7 +92,6 @@ def _conll18(args: argparse.Namespace) -> int:
             ("--punct exclude", args.punct == "exclude"),
             ("--skip-bad", getattr(args, "skip_bad", False)),
             ("--align", args.align),
-            ("--by", args.by),
             ("--ci", args.ci is not None),
         )
         if on
@@ -105,8 +104,14 @@ def _conll18(args: argparse.Namespace) -> int:
     if (args.format or args.gold_format or args.parse_format or "conllu") != "conllu":
         raise OptionError("--conll18 reads CoNLL-U files only, as the CoNLL 2018 script does")
     check_formats(args)
+    from .breakdowns import bins_of, breakdown_report, check_request, keys_of
+
+    check_request(args, Conll18Evaluator)
     named = systems(args.tests)
-    runs = [(s, Conll18Evaluator(read_ud_words(s.path), read_ud_words(args.gold))) for s in named]
+    by = {"by": keys_of(args), "bins": bins_of(args)} if keys_of(args) else {}
+    runs = [
+        (s, Conll18Evaluator(read_ud_words(s.path), read_ud_words(args.gold), **by)) for s in named
+    ]
     for _, ev in runs:
         _ = ev.stats  # read and score now, so that an error stops before any output
     first = runs[0][1]
@@ -125,6 +130,13 @@ def _conll18(args: argparse.Namespace) -> int:
         )
         for s, ev in runs
     ]
+    # Percentages, as the script's table beside them.
+    parts = breakdown_report(args, [(s.name, ev) for s, ev in runs], percent=True)
+    extra: dict[str, Any] = {}
+    if parts.json:
+        from .report import REPORT_VERSION
+
+        extra = {"breakdowns": parts.json, "version": REPORT_VERSION}
     data = report(
         "attach",
         golds=[{"role": "gold", "file": args.gold}],
@@ -134,17 +146,31 @@ def _conll18(args: argparse.Namespace) -> int:
         policy="skip",
         missing=[],
         skipped=[],
+        **extra,
     )  # fmt: skip
 
     def text() -> str:
         if len(runs) == 1:
-            return runs[0][1].table(args.conll18)
-        return "\n".join(
-            f"== {s.name} against {args.gold}\n{ev.table(args.conll18)}" for s, ev in runs
-        )
+            out = runs[0][1].table(args.conll18)
+        else:
+            out = "\n".join(
+                f"== {s.name} against {args.gold}\n{ev.table(args.conll18)}" for s, ev in runs
+            )
+        # The script's table stays byte for byte; the breakdowns follow it.
+        # The last line of parts.text parts them from a signature, which this table has not.
+        return out + "\n" + "\n".join(parts.text[:-1]) if parts.text else out
 
-    emit(args, data, text)
+    emit(args, data, text, None if not parts.tables else _conll18_table(parts))
     return 0
+
+
+def _conll18_table(parts: Any) -> Any:
+    """The breakdown tables of ``attach --conll18 --by`` in a table format (the script's
+    own table is text only)."""
+    from .output import ScoreTable
+
+    first, *rest = parts.tables
+    return ScoreTable(first.header, first.rows, after=rest)
 
 
 def cmd_mph(args: argparse.Namespace) -> int:

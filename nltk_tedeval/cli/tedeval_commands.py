@@ -12,10 +12,19 @@ from ..protocol.cross import CrossFrameworkEvaluator, Experiment
 from ..protocol.evaluators import LABELED, UNLABELED, TedEvalEvaluator
 from ..protocol.sentence import COLUMNS
 from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals
+from ..scoring.breakdown import Breakdown, group_significance
 from ..scoring.evaluator import Evaluator
 from ..scoring.stats import Measure, Score, StatsTable, SumsTable
 from ..trees.convert import Converter
-from .breakdowns import bins_of, ci_level, interval_lines, keys_of, with_bounds
+from .breakdowns import (
+    BreakdownReport,
+    bins_of,
+    breakdown_report,
+    ci_level,
+    interval_lines,
+    keys_of,
+    with_bounds,
+)
 from .commands import GoldOnly
 from .inputs import label_map, require_sentences, run_options, streams
 from .output import (
@@ -173,11 +182,6 @@ def _with_interval(
 
 
 def cmd_cross(args: argparse.Namespace) -> int:
-    if keys_of(args):
-        # CrossFrameworkEvaluator is no Evaluator: it has no breakdown API to ask yet.
-        raise OptionError(
-            "--by: tedeval cross offers no breakdown yet; --ci gives its scores' intervals"
-        )
     if args.top is not None and args.top < 0:
         raise OptionError(f"--top takes a number of groups (0: all), not {args.top}")
     bins_of(args)
@@ -283,6 +287,12 @@ def cmd_cross(args: argparse.Namespace) -> int:
             {"scenario": sc, "mode": mode, "a": a, "b": b, **r.as_dict()}
             for sc, mode, a, b, r in cross.significance(rounds=args.significance, seed=args.seed)
         ]
+    parts = _cross_breakdowns(args, cross, names)
+    extra: dict[str, Any] = {}
+    if parts.json:
+        extra["breakdowns"] = parts.json
+    if parts.tests:
+        extra["group_significance"] = parts.tests
     data = report(
         "cross",
         golds=[{"role": "gold", "name": n, "file": g} for n, g, _ in sorted(specs)],
@@ -295,7 +305,8 @@ def cmd_cross(args: argparse.Namespace) -> int:
         notes=cross.notes,
         overlap=overlap,
         tl_unify=tl,
-        version=FIRST_VERSION if level is None else REPORT_VERSION,
+        version=FIRST_VERSION if level is None and not parts.json else REPORT_VERSION,
+        **extra,
     )
     if args.per_sentence:
         _cross_tsv(args.per_sentence, cross)
@@ -315,10 +326,12 @@ def cmd_cross(args: argparse.Namespace) -> int:
                 intervals.append((shown, header[1:], values))
                 bounded.append([shown, *(c for v in values for c in with_bounds(v, False))])
     if level is None:
-        table = ScoreTable(header, rows)
+        table = ScoreTable(header, rows, after=parts.tables)
     else:
         table = ScoreTable(
-            [header[0], *(c for h in header[1:] for c in (h, f"{h} low", f"{h} high"))], bounded
+            [header[0], *(c for h in header[1:] for c in (h, f"{h} low", f"{h} high"))],
+            bounded,
+            after=parts.tables,
         )
 
     def text() -> str:
@@ -363,7 +376,9 @@ def cmd_cross(args: argparse.Namespace) -> int:
             lines.append(significance_table(sig_rows, args.significance, args.seed))
         if level is not None:
             lines += interval_lines(intervals, level, args.seed)
-        lines.append("")
+        lines += parts.text
+        if not parts.text:
+            lines.append("")
         lines.append("signatures:")
         for name in cross.scored_names:
             # SINGLE and MULTIPLE differ only in their reference.
@@ -400,3 +415,61 @@ def _cross_tsv(path: str, cross: CrossFrameworkEvaluator) -> None:
             ))  # fmt: skip
     keys = (*PER_SENTENCE_KEYS, *(ALIGNED_KEYS if cross.align is not None else ()))
     write_tsv(path, (*keys, *stats, *measures), rows)
+
+
+class _CrossSystem:
+    """One parse of a cross run in one scenario (or one pair of golds), with the breakdown
+    API the command line asks every evaluator (:mod:`~nltk_tedeval.cli.breakdowns`)."""
+
+    def __init__(self, cross: CrossFrameworkEvaluator, name: str, scenario: str) -> None:
+        self.cross, self.name, self.scenario = cross, name, scenario
+
+    def breakdown(self, key: str, **options: Any) -> Breakdown:
+        if self.scenario == "overlap":
+            a, b = self.name.split(" vs ")
+            return self.cross.overlap_breakdown(a, b, key, **options)
+        return self.cross.breakdown(self.name, key, self.scenario, **options)
+
+    def group_significance(
+        self, other: _CrossSystem, key: str, measure: str, *, rounds: int, seed: int
+    ) -> dict[str, Any]:
+        # Both parses were scored on the same sentences of one run (paired by construction).
+        return group_significance(
+            self.breakdown(key).table, other.breakdown(key).table, measure, rounds=rounds, seed=seed
+        )
+
+
+def _cross_breakdowns(
+    args: argparse.Namespace, cross: CrossFrameworkEvaluator, names: Sequence[str]
+) -> BreakdownReport:
+    """``--by`` for cross: each parse in SINGLE and in MULTIPLE (groups tested between parses of
+    one scenario under --significance), then each pair of golds' cross-theory overlap."""
+    out = BreakdownReport()
+    if not keys_of(args):
+        return out
+    parts = [
+        breakdown_report(
+            args,
+            [
+                (f"{n} {scenario.upper()}", _CrossSystem(cross, n, scenario))
+                for n in sorted(cross.scored_names)
+            ],
+            rounds=args.significance,
+            last=False,
+        )
+        for scenario in ("single", "multiple")
+    ]
+    pairs = [f"{a} vs {b}" for a, b in itertools.combinations(sorted(names), 2)]
+    if pairs:
+        parts.append(
+            breakdown_report(
+                args, [(p, _CrossSystem(cross, p, "overlap")) for p in pairs], last=False
+            )
+        )
+    for part in parts:
+        out.json += part.json
+        out.tests += part.tests
+        out.text += part.text
+        out.tables += part.tables
+    out.text.append("")
+    return out
