@@ -676,6 +676,56 @@ def bench_attach(b: Bench, files: dict[str, Path]) -> None:
     )
 
 
+def bench_breakdowns(b: Bench, files: dict[str, Path]) -> None:
+    """``--by`` beside the same command without it, whole processes (issue 28: at most 1.3x).
+
+    Attachment on GUM and on 10 copies of it (about 30k sentences), ParsEval on
+    10 copies of GUM's perturbed one-line trees, TedEval on GUM; each command
+    is timed in turns with the same command without ``--by``.
+    """
+    from nltk_tedeval.metrics.parseval import ParsevalEvaluator
+
+    copies = 2 if b.quick else 10
+    big_conllu = b.tmp / "breakdown_gold.conllu"
+    big_conllu.write_text(files["conllu"].read_text(encoding="utf-8") * copies, encoding="utf-8")
+    gold, test = b.tmp / "breakdown_gold.ptb", b.tmp / "breakdown_test.ptb"
+    for src, dst in ((files["lines"], gold), (files["perturbed"], test)):
+        dst.write_text(src.read_text(encoding="utf-8") * copies, encoding="utf-8")
+    n_gum = len(ours_read(files["conllu"]))
+    n_lines = len(files["lines"].read_text(encoding="utf-8").splitlines()) * copies
+    tedeval = [sys.executable, "-m", "nltk_tedeval"]
+    runs = [
+        ("attach --by relation,length", n_gum,
+         [*tedeval, "attach", str(files["conllu"]), str(files["conllu"])],
+         ["--by", "relation,length"]),
+        (f"attach --by relation,length, {copies} copies", n_gum * copies,
+         [*tedeval, "attach", str(big_conllu), str(big_conllu)], ["--by", "relation,length"]),
+        ("score (TedEval) --by label,length", n_gum,
+         [*tedeval, "score", str(files["conllu"]), str(files["conllu"])],
+         ["--by", "label,length"]),
+    ]  # fmt: skip
+    if ParsevalEvaluator.breakdown_keys:
+        runs.append(
+            (f"parseval --by label,length, {copies} copies", n_lines,
+             [*tedeval, "parseval", str(gold), str(test)], ["--by", "label,length"])
+        )  # fmt: skip
+    for name, n, argv, by in runs:
+        t_by, t_plain = best_processes([[*argv, *by], argv], b.repeat)
+        b.add(
+            Figure(
+                f"tedeval {name} (process)",
+                n,
+                t_by,
+                None,
+                "the same without --by",
+                t_plain,
+                target="<= 1.3x the time without",
+                met=t_by <= 1.3 * t_plain,
+                note=f"{t_by / t_plain:.2f}x the time without --by",
+            )
+        )
+
+
 def bench_conll18(b: Bench, files: dict[str, Path]) -> None:
     """`tedeval attach` against the CoNLL 2018 shared task's script, both as whole processes.
 
@@ -1093,6 +1143,7 @@ SECTIONS = {
     "parseval": lambda b, f: bench_parseval(b, f),
     "evalb": lambda b, f: bench_evalb(b, f),
     "attach": lambda b, f: bench_attach(b, f),
+    "breakdowns": lambda b, f: bench_breakdowns(b, f),
     "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),
     "align": lambda b, f: bench_align(b, f),

@@ -349,6 +349,7 @@ class AttachmentEvaluator(Evaluator):
                     self.by,
                     self._bins,
                     self.sentence_where,
+                    row=row,
                 ),
             )
         return row, note

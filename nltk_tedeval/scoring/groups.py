@@ -27,6 +27,7 @@ corpus totals: the tests check that over generated corpora for every metric.
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import OptionError
-from .stats import Measure, RowBuffer, StatsTable
+from .stats import Measure, StatsTable
 
 __all__ = [
     "DEFAULT_BINS",
@@ -281,15 +282,21 @@ def _bin_order(label: str) -> tuple[int, str]:
 
 
 class GroupCollector:
-    """Each key's groups, sentence after sentence, in the order the run scores them."""
+    """Each key's groups, sentence after sentence, in the order the run scores them.
+
+    A group's row costs two appends here, whatever its width; numpy sums the
+    rows by group in blocks (:data:`FOLD_ROWS`), and a run that keeps sums only
+    drops each block once folded, so its memory grows with the groups, not
+    with the sentences.
+    """
+
+    FOLD_ROWS = 8192
 
     def __init__(self, keys: Mapping[str, GroupKey], keep_rows: bool) -> None:
         self.keys = dict(keys)
         self.keep_rows = keep_rows
         self._n = 0
-        self._sums: dict[str, dict[str, list[int]]] = {k: {} for k in self.keys}
-        self._idx: dict[str, dict[str, RowBuffer]] = {k: {} for k in self.keys}
-        self._rows: dict[str, dict[str, RowBuffer]] = {k: {} for k in self.keys}
+        self._parts = {name: _KeyRows(len(key.columns)) for name, key in self.keys.items()}
 
     def add(self, groups: Mapping[str, Mapping[str, Sequence[int]]] | None) -> None:
         """The groups of the next scored sentence (``None``: it has none)."""
@@ -298,39 +305,71 @@ class GroupCollector:
         if not groups:
             return
         for name, by_group in groups.items():
-            key = self.keys.get(name)
-            if key is None:
+            part = self._parts.get(name)
+            if part is None:
                 continue
-            sums, idx, rows = self._sums[name], self._idx[name], self._rows[name]
-            width = len(key.columns)
+            ids, gids, sent, rows, width = part.ids, part.gids, part.sent, part.rows, part.width
             for group, row in by_group.items():
                 if len(row) != width:
                     raise ValueError(
                         f"a row of {len(row)} statistics for group {group!r} of {name!r}, "
-                        f"whose columns are {key.columns}"
+                        f"whose columns are {self.keys[name].columns}"
                     )
-                total = sums.get(group)
-                if total is None:
-                    total = sums[group] = [0] * width
-                    if self.keep_rows:
-                        idx[group] = RowBuffer(1)
-                        rows[group] = RowBuffer(width)
-                for i, value in enumerate(row):  # plain ints: numpy per tiny row costs more
-                    total[i] += value
-                if self.keep_rows:
-                    idx[group].append((n,))
-                    rows[group].append(row)
+                gid = ids.get(group)
+                if gid is None:
+                    gid = ids[group] = len(ids)
+                gids.append(gid)
+                sent.append(n)
+                rows.extend(row)
+            if not self.keep_rows and len(gids) >= self.FOLD_ROWS:
+                part.fold(clear=True)
 
     def finish(self) -> dict[str, GroupTable]:
         """Every key's :class:`GroupTable`."""
         out = {}
         for name, key in self.keys.items():
-            rows = None
+            part = self._parts[name]
+            names = list(part.ids)
+            rows_by_group = None
             if self.keep_rows:
-                rows = {
-                    g: (self._idx[name][g].take_array()[:, 0], self._rows[name][g].take_array())
-                    for g in self._sums[name]
+                gids = np.frombuffer(part.gids, dtype=np.int64)
+                sent = np.frombuffer(part.sent, dtype=np.int64)
+                rows = np.frombuffer(part.rows, dtype=np.int64).reshape(-1, part.width)
+                order = np.argsort(gids, kind="stable")  # each group's rows in sentence order
+                bounds = np.searchsorted(gids[order], np.arange(len(names) + 1))
+                rows_by_group = {
+                    g: (sent[order[a:b]], rows[order[a:b]])
+                    for g, a, b in zip(names, bounds[:-1], bounds[1:], strict=True)
                 }
-            sums = {g: np.array(t, dtype=np.int64) for g, t in self._sums[name].items()}
-            out[name] = GroupTable(key, self._n, sums, rows)
+            sums = part.fold(clear=not self.keep_rows)
+            out[name] = GroupTable(key, self._n, {g: sums[i] for i, g in enumerate(names)},
+                                   rows_by_group)  # fmt: skip
         return out
+
+
+class _KeyRows:
+    """One key's rows not yet folded: group ids, sentence numbers and statistics."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.ids: dict[str, int] = {}
+        self.gids = array("q")
+        self.sent = array("q")
+        self.rows = array("q")
+        self.sums = np.zeros((0, width), dtype=np.int64)
+
+    def fold(self, clear: bool) -> np.ndarray:
+        """Add the rows not yet folded to the sums by group and return the sums; ``clear``
+        drops those rows (a run of sums only), else they stay for the collector to read
+        (it folds once, at the end)."""
+        grown = len(self.ids) - len(self.sums)
+        if grown > 0:
+            self.sums = np.vstack([self.sums, np.zeros((grown, self.width), dtype=np.int64)])
+        if self.gids:
+            gids = np.frombuffer(self.gids, dtype=np.int64)
+            rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, self.width)
+            np.add.at(self.sums, gids, rows)
+            del gids, rows  # the arrays' buffers are free again
+        if clear:
+            self.gids, self.sent, self.rows = array("q"), array("q"), array("q")
+        return self.sums.copy()
