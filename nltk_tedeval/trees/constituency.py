@@ -163,6 +163,17 @@ class PhraseStructure:
             return self.words
         return tuple(w for w, t in zip(self.words, self.tags, strict=True) if t != EMPTY_ELEMENT)
 
+    def has_text(self) -> bool:
+        """Whether a word is not an empty element: a tree without one is a missing parse
+        (SPEC.md §10). Asked of every sentence of a run, so a block's tree answers it
+        from its columns (:class:`~nltk_tedeval.trees.blocks.BlockTree`).
+
+        >>> from nltk import Tree
+        >>> flatten_tree(Tree.fromstring("(S (NP (-NONE- *)))")).has_text()
+        False
+        """
+        return bool(self.text_words())
+
     def labeled_spans(self) -> Iterable[tuple[str, int, int]]:
         """``(label, start, end)`` of every node, in pre-order: all a multi-function tree
         needs of a phrase (SPEC.md §3.2), which a table read in blocks gives without nodes.

@@ -237,7 +237,7 @@ def has_text(obj: Any) -> bool:
     if isinstance(obj, WordlessTree):
         return False
     if isinstance(obj, PhraseStructure):
-        return bool(obj.text_words())
+        return obj.has_text()
     if isinstance(obj, DependencyTree):
         return bool(obj.words)
     try:
