@@ -109,6 +109,12 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         help="the same as -f json",
     )
     out.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the report, in any --output-format, to FILE instead of standard output",
+    )
+    out.add_argument(
         "--per-sentence",
         metavar="FILE",
         help="write every sentence's statistics as TSV ('-' = stdout; the text report then "

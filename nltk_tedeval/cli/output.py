@@ -24,6 +24,7 @@ import argparse
 import itertools
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -289,13 +290,36 @@ def emit(
     """
     form = getattr(args, "output_format", "text")
     if form == "json":
-        print(to_json(data))
+        out = to_json(data)
     elif form != "text" and table is not None:
-        print(table.render(form))
-    elif getattr(args, "per_sentence", None) == "-":
-        print(text(), file=sys.stderr)
+        out = table.render(form)
     else:
-        print(text())
+        out = text()
+    target = getattr(args, "output", None)
+    if target:
+        write_output(target, out)
+    elif form == "text" and getattr(args, "per_sentence", None) == "-":
+        print(out, file=sys.stderr)
+    else:
+        print(out)
+
+
+def write_output(path: str, content: str) -> None:
+    """``content`` and a newline into ``path`` (``--output``), as print would have ended it.
+
+    Written beside and renamed, so that a run that fails half way leaves no
+    half report where a whole one was.
+    """
+    target = Path(path)
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        with open(partial, "w", encoding="utf-8", newline="\n") as f:
+            f.write(content)
+            f.write("\n")
+        os.replace(partial, target)
+    except OSError as err:
+        partial.unlink(missing_ok=True)
+        raise OptionError(f"--output {path}: {err.strerror or err}") from None
 
 
 # Library messages name Python parameters; on the command line the same
@@ -360,7 +384,7 @@ def check_significance(args: argparse.Namespace, systems: int) -> None:
 
 def check_streams(args: argparse.Namespace) -> None:
     """Refuse options that would put two formats on standard output."""
-    if getattr(args, "per_sentence", None) != "-":
+    if getattr(args, "per_sentence", None) != "-" or getattr(args, "output", None):
         return
     form = getattr(args, "output_format", "text")
     for option, given in (
