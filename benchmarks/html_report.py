@@ -32,13 +32,82 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere: the package and 
 from nltk_tedeval.cli.html import write_html  # noqa: E402
 
 RELS = ("nsubj", "obj", "obl", "amod", "det", "case", "advmod", "conj", "cc", "nmod", "punct")
-VOCABULARY = (
-    "the a of to and in that is for on with as was by at from it his an be this are which "
-    "have or had not but were their they one all been has more when who would there also "
-    "new first university students research education government president Washington "
-    "Sunday city council reported announced according children however between during "
-    "development international community following including approximately , . ( ) ; :"
-).split()
+VOCABULARY = tuple(
+    [
+        "the",
+        "a",
+        "of",
+        "to",
+        "and",
+        "in",
+        "that",
+        "is",
+        "for",
+        "on",
+        "with",
+        "as",
+        "was",
+        "by",
+        "at",
+        "from",
+        "it",
+        "his",
+        "an",
+        "be",
+        "this",
+        "are",
+        "which",
+        "have",
+        "or",
+        "had",
+        "not",
+        "but",
+        "were",
+        "their",
+        "they",
+        "one",
+        "all",
+        "been",
+        "has",
+        "more",
+        "when",
+        "who",
+        "would",
+        "there",
+        "also",
+        "new",
+        "first",
+        "university",
+        "students",
+        "research",
+        "education",
+        "government",
+        "president",
+        "Washington",
+        "Sunday",
+        "city",
+        "council",
+        "reported",
+        "announced",
+        "according",
+        "children",
+        "however",
+        "between",
+        "during",
+        "development",
+        "international",
+        "community",
+        "following",
+        "including",
+        "approximately",
+        ",",
+        ".",
+        "(",
+        ")",
+        ";",
+        ":",
+    ]
+)
 MEASURES = ("LAS", "UAS", "LA", "UNDIRECTED", "NED")
 STATS = ("tokens", "head", "label", "head_label", "undirected", "ned", "labeled_tokens")
 
@@ -68,16 +137,21 @@ def synthetic_sentences(count: int, seed: int = 1, systems: int = 2) -> list[dic
         words = [rng.choice(VOCABULARY) for _ in range(length)]
         heads = projective_heads(length, rng)
         rels = [rng.choice(RELS) if h else "root" for h in heads]
-        trees = [{"name": "gold", "arcs": [[h, d, r] for d, (h, r) in enumerate(zip(heads, rels), 1)]}]
+        trees = [
+            {
+                "name": "gold",
+                "arcs": [[h, d, r] for d, (h, r) in enumerate(zip(heads, rels, strict=True), 1)],
+            }
+        ]
         columns = {}
         for name in names:
             p_heads = [rng.randrange(0, length + 1) if rng.random() < 0.15 else h for h in heads]
             p_heads = [h if h != d else 0 for d, h in enumerate(p_heads, 1)]
             p_rels = [rng.choice(RELS) if rng.random() < 0.08 else r for r in rels]
-            head = sum(a == b for a, b in zip(heads, p_heads))
-            label = sum(a == b for a, b in zip(rels, p_rels))
+            head = sum(a == b for a, b in zip(heads, p_heads, strict=True))
+            label = sum(a == b for a, b in zip(rels, p_rels, strict=True))
             both = sum(
-                a == b and c == d for a, b, c, d in zip(heads, p_heads, rels, p_rels)
+                a == b and c == d for a, b, c, d in zip(heads, p_heads, rels, p_rels, strict=True)
             )
             marks = []
             for d in range(1, length + 1):
@@ -88,7 +162,9 @@ def synthetic_sentences(count: int, seed: int = 1, systems: int = 2) -> list[dic
             trees.append(
                 {
                     "name": name,
-                    "arcs": [[h, d, r] for d, (h, r) in enumerate(zip(p_heads, p_rels), 1)],
+                    "arcs": [
+                        [h, d, r] for d, (h, r) in enumerate(zip(p_heads, p_rels, strict=True), 1)
+                    ],
                     "marks": marks,
                 }
             )
@@ -98,8 +174,8 @@ def synthetic_sentences(count: int, seed: int = 1, systems: int = 2) -> list[dic
             scores = [both / length, head / length, label / length, undirected / length]
             scores.append(ned / length)
             columns[name] = {
-                "scores": dict(zip(MEASURES, scores)),
-                "stats": dict(zip(STATS, stats)),
+                "scores": dict(zip(MEASURES, scores, strict=True)),
+                "stats": dict(zip(STATS, stats, strict=True)),
             }
         out.append(
             {

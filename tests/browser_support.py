@@ -78,16 +78,20 @@ def open_report(driver: Any, path: Path, timeout: float = 60.0) -> float:
 
 
 def network_requests(driver: Any) -> list[str]:
-    """The URL of every request the browser sent since the last call, in order.
+    """The URL of every request a file: page sent since the last call, in order.
 
     Opening a report from disk makes exactly one: its own file: URL. Anything
-    else (http, https, ws, another file) is a request the report must not make.
+    else (http, https, ws, data:, another file) is a request the report must
+    not make. Requests of the browser's own pages (its new tab page, at start:
+    chrome:// documents) are not the report's and are left out.
     """
     urls = []
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         if message.get("method") == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
+            params = message["params"]
+            if str(params.get("documentURL", "")).startswith("file:"):
+                urls.append(params["request"]["url"])
     return urls
 
 

@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def benchmark() -> Any:
     """benchmarks/html_report.py as a module (its synthetic corpus is the tests' too)."""
-    spec = importlib.util.spec_from_file_location("html_report", ROOT / "benchmarks" / "html_report.py")
+    spec = importlib.util.spec_from_file_location(
+        "html_report", ROOT / "benchmarks" / "html_report.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -78,17 +80,30 @@ def tedeval_sentences() -> list[dict[str, Any]]:
             "line": 9,
             "words": DOGS,
             "systems": {
-                "A": {"scores": {"labeled": 0.25, "unlabeled": 0.5}, "stats": {"delta": 10, "iota": 12}}
+                "A": {
+                    "scores": {"labeled": 0.25, "unlabeled": 0.5},
+                    "stats": {"delta": 10, "iota": 12},
+                }
             },
             "trees": [
                 {
                     "name": "gold",
-                    "nodes": [["root", 0, 3, -1], ["dep", 0, 1, 0], ["hd", 1, 2, 0], ["advmod", 2, 3, 0]],
+                    "nodes": [
+                        ["root", 0, 3, -1],
+                        ["dep", 0, 1, 0],
+                        ["hd", 1, 2, 0],
+                        ["advmod", 2, 3, 0],
+                    ],
                     "marks": [["free-delete", "dep", 0, 1]],
                 },
                 {
                     "name": "A",
-                    "nodes": [["root", 0, 3, -1], ["nsubj", 0, 1, 0], ["hd", 1, 2, 0], ["obl", 2, 3, 0]],
+                    "nodes": [
+                        ["root", 0, 3, -1],
+                        ["nsubj", 0, 1, 0],
+                        ["hd", 1, 2, 0],
+                        ["obl", 2, 3, 0],
+                    ],
                     "marks": [["relabel", "obl", 2, 3]],
                 },
             ],
@@ -101,7 +116,12 @@ def tedeval_sentences() -> list[dict[str, Any]]:
             "file": "gold.mft",
             "line": 14,
             "words": ["It", "rains", "."],
-            "systems": {"A": {"scores": {"labeled": None, "unlabeled": 1.0}, "stats": {"delta": 0, "iota": 6}}},
+            "systems": {
+                "A": {
+                    "scores": {"labeled": None, "unlabeled": 1.0},
+                    "stats": {"delta": 0, "iota": 6},
+                }
+            },
             "trees": [{"name": "gold", "nodes": [["root", 0, 3, -1]]}],
         },
     ]
@@ -124,7 +144,9 @@ def tedeval_report() -> dict[str, Any]:
                 "missing": 0,
                 # Σδ = 12, Σι = 32: 1 - 12/32 = 0.625
                 "scores": {
-                    "labeled": score("labeled", 0.625, ci={"level": 0.95, "low": 0.5, "high": 0.75}),
+                    "labeled": score(
+                        "labeled", 0.625, ci={"level": 0.95, "low": 0.5, "high": 0.75}
+                    ),
                     "unlabeled": score("unlabeled", None, "no sentence"),
                 },
                 "macro": {"labeled": score("labeled", 0.55), "unlabeled": score("unlabeled", 0.8)},
@@ -250,12 +272,26 @@ def aligned_sentences() -> list[dict[str, Any]]:
             "file": "gold.conllu",
             "line": 1,
             "words": gold,
-            "systems": {"p": {"scores": {"LAS": 0.5}, "stats": {"gold_tokens": 4, "parse_tokens": 3}}},
+            "systems": {
+                "p": {"scores": {"LAS": 0.5}, "stats": {"gold_tokens": 4, "parse_tokens": 3}}
+            },
             "trees": [
-                {"name": "gold", "words": gold, "arcs": [[2, 1, "compound"], [4, 2, "nsubj"], [4, 3, "cop"], [0, 4, "root"]]},
-                {"name": "p", "words": parse, "arcs": [[3, 1, "nsubj"], [3, 2, "cop"], [0, 3, "root"]]},
+                {
+                    "name": "gold",
+                    "words": gold,
+                    "arcs": [[2, 1, "compound"], [4, 2, "nsubj"], [4, 3, "cop"], [0, 4, "root"]],
+                },
+                {
+                    "name": "p",
+                    "words": parse,
+                    "arcs": [[3, 1, "nsubj"], [3, 2, "cop"], [0, 3, "root"]],
+                },
             ],
-            "align": {"gold": [3, 4], "parse": [3], "unmatched": {"gold": [[0, 2]], "parse": [[0, 1]]}},
+            "align": {
+                "gold": [3, 4],
+                "parse": [3],
+                "unmatched": {"gold": [[0, 2]], "parse": [[0, 1]]},
+            },
         }
     ]
 
@@ -275,7 +311,9 @@ def discontinuous_sentences() -> list[dict[str, Any]]:
             "file": "gold.export",
             "line": 1,
             "words": TALL,
-            "systems": {"p": {"scores": {"F1": 1.0}, "stats": {"matched": 4, "gold": 4, "test": 4}}},
+            "systems": {
+                "p": {"scores": {"F1": 1.0}, "stats": {"matched": 4, "gold": 4, "test": 4}}
+            },
             "trees": [
                 {
                     "name": "gold",

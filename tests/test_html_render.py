@@ -48,13 +48,18 @@ def test_the_hand_written_ops_are_explains() -> None:
     assert sorted(e.deletions) == [("nmod", 3, 5)]
     assert sorted(e.additions) == [("obl", 3, 5)]
     assert (e.delta, e.iota) == (2, 14)
-    expected = [[k, *item, " ".join(inputs.SHE_SAW[item[1] : item[2]])] for k, items in
-                (("delete", e.deletions), ("add", e.additions)) for item in sorted(items)]
+    expected = [
+        [k, *item, " ".join(inputs.SHE_SAW[item[1] : item[2]])]
+        for k, items in (("delete", e.deletions), ("add", e.additions))
+        for item in sorted(items)
+    ]
     assert expected == inputs.OPS_1
 
 
 def test_summary_tables_show_the_reports_numbers() -> None:
-    page = render_html(inputs.tedeval_report(), inputs.tedeval_sentences(), text=inputs.TEDEVAL_TEXT)
+    page = render_html(
+        inputs.tedeval_report(), inputs.tedeval_sentences(), text=inputs.TEDEVAL_TEXT
+    )
     assert page.startswith("<!DOCTYPE html>")
     # 0.625 with 4 decimals, and its interval; the macro row; n/a with its reason line.
     assert '<td class="num">0.6250 <span class="ci">[0.5000, 0.7500]</span></td>' in page
@@ -109,7 +114,7 @@ def test_sentences_round_trip_through_the_compact_encoding() -> None:
     for row, sentence in zip(rows, sentences, strict=True):
         assert row[0] == sentence["n"] and row[1] == sentence["id"] and row[4] == sentence["words"]
         assert strings[row[2]] == sentence["file"] and row[3] == sentence["line"]
-        for (system, kind, name), value in zip(cols, row[5]):
+        for (system, kind, name), value in zip(cols, row[5], strict=False):
             part = sentence["systems"].get(system, {}).get("scores" if kind == "s" else "stats", {})
             expected = part.get(name)
             if isinstance(expected, float):
@@ -117,15 +122,22 @@ def test_sentences_round_trip_through_the_compact_encoding() -> None:
             assert value == expected, (system, name)
         for panel, tree in zip(row[6], sentence["trees"], strict=True):
             assert strings[panel[0]] == tree["name"]
-            assert panel[1] == (0 if tree.get("words") in (None, sentence["words"]) else tree["words"])
+            assert panel[1] == (
+                0 if tree.get("words") in (None, sentence["words"]) else tree["words"]
+            )
             assert decode_arcs(panel, row[6], strings) == tree.get("arcs", [])
-            marks = [[strings[panel[4][k]], strings[panel[4][k + 1]], *panel[4][k + 2 : k + 4]]
-                     for k in range(0, len(panel[4]), 4)]
+            marks = [
+                [strings[panel[4][k]], strings[panel[4][k + 1]], *panel[4][k + 2 : k + 4]]
+                for k in range(0, len(panel[4]), 4)
+            ]
             assert marks == tree.get("marks", [])
-        ops = [[strings[row[7][k]], strings[row[7][k + 1]], *row[7][k + 2 : k + 5]]
-               for k in range(0, len(row[7]), 5)]
+        ops = [
+            [strings[row[7][k]], strings[row[7][k + 1]], *row[7][k + 2 : k + 5]]
+            for k in range(0, len(row[7]), 5)
+        ]
         # text 0: the sentence's own words start:end (here every op's text is)
-        assert [op[:4] + [" ".join(row[4][op[2] : op[3]]) if op[4] == 0 else op[4]] for op in ops] == [
+        texts = [" ".join(row[4][op[2] : op[3]]) if op[4] == 0 else op[4] for op in ops]
+        assert [[*op[:4], t] for op, t in zip(ops, texts, strict=True)] == [
             list(op) for op in sentence.get("ops", [])
         ]
         assert row[8] == sentence.get("align")
@@ -147,7 +159,9 @@ def test_write_html_streams_the_sentences_once() -> None:
     write_html(inputs.tedeval_report(), sentences(), out, title="three")
     assert seen == [1, 2, 3]
     assert "<title>three</title>" in out.getvalue()
-    assert out.getvalue() == render_html(inputs.tedeval_report(), inputs.tedeval_sentences(), title="three")
+    assert out.getvalue() == render_html(
+        inputs.tedeval_report(), inputs.tedeval_sentences(), title="three"
+    )
 
 
 def test_size_budget_on_20000_synthetic_sentences() -> None:

@@ -20,7 +20,8 @@ A sentence row, as ``report.js`` reads it (``S`` is the string table)::
   ``label, [s, e, s, e, ...], -1, parent``); ``arcs`` flat by 2
   ``head, rel`` for dependents 1..n in order, or ``{"b": panel, "d": [dep,
   head, rel, ...]}``: the arcs of an earlier panel over the same words, but
-  these; else ``arcs3`` flat by 3 ``head, dep, rel``; ``marks`` flat by 4 ``kind, label, start, end``;
+  these; else ``arcs3`` flat by 3 ``head, dep, rel``; ``marks`` flat by 4
+  ``kind, label, start, end``;
 - ``ops`` flat by 5 ``kind, label, start, end, text`` (text 0: the
   sentence's words ``start:end``).
 """
@@ -127,16 +128,14 @@ class SentenceEncoder:
                     values.extend([None] * (index + 1 - len(values)))
                     values[index] = _num(value)
         self._arc_base: tuple[int, list[Any]] | None = None
-        panels = [
-            self._panel(tree, words, k) for k, tree in enumerate(sentence.get("trees") or [])
-        ]
+        panels = [self._panel(tree, words, k) for k, tree in enumerate(sentence.get("trees") or [])]
         ops: list[Any] = []
         for op in sentence.get("ops") or []:
             kind, label, start, end, *rest = [*op, None, None, None, None][:5]
             text = rest[0]
-            if text is not None and isinstance(start, int) and isinstance(end, int):
-                if text == " ".join(words[start:end]):
-                    text = 0
+            spans_words = isinstance(start, int) and isinstance(end, int)
+            if text is not None and spans_words and text == " ".join(words[start:end]):
+                text = 0
             ops.extend([self.intern(kind), self.intern(label), start, end, text])
         return [
             sentence.get("n", self.count),
@@ -252,9 +251,7 @@ def _bar(score: Mapping[str, Any] | None, measure: str) -> str:
     ci = score.get("ci") or {}
     if ci.get("low") is not None and ci.get("high") is not None:
         lo, hi = x(ci["low"]), x(ci["high"])
-        parts.append(
-            f'<path class="whisker" d="M{lo} 6H{hi}M{lo} 2V10M{hi} 2V10"></path>'
-        )
+        parts.append(f'<path class="whisker" d="M{lo} 6H{hi}M{lo} 2V10M{hi} 2V10"></path>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -536,7 +533,7 @@ def _sentences_block() -> str:
         '<div class="table-wrap" id="table-wrap"><table id="sentence-table" class="sentences">'
         "<caption>Each scored sentence; click a column header to sort (scores: worst first), "
         "click a row or press Enter on it to draw its trees; arrow keys move between rows."
-        '</caption><thead></thead><tbody></tbody></table></div>'
+        "</caption><thead></thead><tbody></tbody></table></div>"
         '<p><button type="button" id="more" hidden>show more</button></p>'
         '<section id="sentence" aria-live="polite" hidden></section>'
         "</section>"
@@ -563,7 +560,7 @@ def write_html(
     title = title or f"tedeval {command}" + (f": against {golds}" if golds else "")
     out.write(_head(title))
     out.write('<body><a class="skip" href="#sentences">skip to the sentences</a><main>')
-    out.write(f"<header><h1>{_e(title)}</h1><p class=\"tool\">{_e(report.get('tool', ''))}")
+    out.write(f'<header><h1>{_e(title)}</h1><p class="tool">{_e(report.get("tool", ""))}')
     out.write(f" · report version {_e(report.get('version', ''))}</p></header>")
     out.write(_scores_section(report))
     out.write(_counts_section(report))
