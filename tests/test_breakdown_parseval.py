@@ -24,8 +24,10 @@ from hypothesis import strategies as st
 from nltk import Tree
 
 from nltk_tedeval import OptionError, ParsevalEvaluator
+from nltk_tedeval.metrics import parseval
 from nltk_tedeval.metrics.bracket_groups import UNLABELED
 from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
+from nltk_tedeval.metrics.evalb_blocks import lines_rows
 from nltk_tedeval.reading import read_file, read_text
 from nltk_tedeval.trees.discontinuous import DiscTree
 from nltk_tedeval.trees.evalb_params import EvalbParams
@@ -182,14 +184,33 @@ def test_no_breakdown_under_alignment_and_the_error_says_so():
         ev.eval()
 
 
-def test_breaking_down_changes_no_figure_of_a_file_scored_by_blocks():
-    # Files of one tree per line go through the block path without by=; with it,
+def test_breaking_down_changes_no_figure_of_a_file_scored_by_blocks(monkeypatch):
+    # One tree per line, read as blocks, is scored a block at a time without by=
+    # and by length only (a block's row is its sentence's group); by a bracket key,
     # sentence by sentence. Every figure and EVALB's whole output must be the same.
-    gold, parse = FIX / "gen_gold.mrg", FIX / "gen_parse.mrg"
-    plain = ParsevalEvaluator(read_file(parse), read_file(gold))
-    split = ParsevalEvaluator(read_file(parse), read_file(gold), by="label,length")
-    assert split.summary_text(sentences=True) == plain.summary_text(sentences=True)
-    assert split.stats.array.tolist() == plain.stats.array.tolist()
+    decided = []
+
+    def spy(lines, *args):
+        decided.append(sum(line is not None for line in lines))
+        return lines_rows(lines, *args)
+
+    monkeypatch.setattr(parseval, "lines_rows", spy)
+
+    def run(by):
+        def read(name):
+            return read_file(FIX / name, "ptb", one_per_line=True, nltk_trees=False)
+
+        decided.clear()
+        ev = ParsevalEvaluator(read("gen_parse.mrg"), read("gen_gold.mrg"), by=by)
+        return ev, ev.summary_text(sentences=True), sum(decided)
+
+    plain, text, blocks = run(None)
+    by_length, length_text, length_blocks = run("length")
+    split, split_text, split_blocks = run("label,length")
+    assert (blocks, length_blocks, split_blocks) == (300, 300, 0)
+    assert text == length_text == split_text
+    assert plain.stats.array.tolist() == split.stats.array.tolist()
+    assert totals(by_length, "length") == totals(split, "length")
 
 
 # -- groups sum to the totals, on generated trees ---------------------------------------

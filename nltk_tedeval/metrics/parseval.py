@@ -346,17 +346,24 @@ class ParsevalEvaluator(BracketEvaluator):
         # class that changes one of them has its sentences scored by it.
         return all(getattr(cls, name) is getattr(ParsevalEvaluator, name) for name in _BATCHED)
 
-    def _batch_stats(
-        self, pairs: Sequence[tuple[Any, Any]]
-    ) -> list[tuple[list[int], TedEvalError | None] | None]:
+    def _batch_stats(self, pairs: Sequence[tuple[Any, Any]]) -> list[tuple[list[int], Any] | None]:
         """The rows of the sentences that are lines of blocks, a pair of blocks at a time
         (:func:`~nltk_tedeval.metrics.evalb_blocks.lines_rows`); ``None`` for the rest."""
-        if self.by:
+        if any(k != "length" for k in self.by):
             # Blocks count whole lines with numpy and keep no bracket, so a run that
-            # breaks its figures down scores every sentence alone (_sentence_stats).
+            # breaks brackets down scores every sentence alone (_sentence_stats).
             return [None] * len(pairs)
         lines = [_block_lines(parsed, gold) for parsed, gold in pairs]
         rows = lines_rows(lines, self._block_labels, self.params.cutoff_len)
+        if self.by:
+            # By length only: a block's row is the whole group of its sentence.
+            bins = self.options.bins_for("length")
+            return [
+                None
+                if row is None
+                else (row, Grouped(None, {"length": {bins.label(row[_LENGTH]): tuple(row)}}))
+                for row in rows
+            ]
         return [None if row is None else (row, None) for row in rows]
 
     @staticmethod
