@@ -27,9 +27,11 @@ computes the same figures, sentence by sentence, as statistics:
   block counts the gold words whose tag is not in
   ``DELETE_LABEL_FOR_LENGTH``, before any deletion.
 
-Two parts of disco-dop's report are not computed: the breakdowns (per
-category, rules, attachments) and the function-tag score of Blaheta and
-Charniak (2000), which disco-dop takes from the export format's edge column.
+Its per-category statistics, label confusions and attachment errors are the
+breakdowns ``by="label"``, ``"confusion"`` and ``"attachment"`` (SPEC.md
+§12.3). Two parts of disco-dop's report are not computed: the rewrite-rule
+and tag breakdowns, and the function-tag score of Blaheta and Charniak
+(2000), which disco-dop takes from the export format's edge column.
 
 >>> from nltk_tedeval.trees.discontinuous import DiscTree
 >>> gold = DiscTree.from_discbracket(
@@ -49,9 +51,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import OptionError, TreeStructureError, YieldMismatchError
+from ..scoring.groups import Grouped, GroupKey
 from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
 from ..trees.constituency import PhraseStructure, flatten_tree, is_disc_tree
 from ..trees.kinds import kind_name, tree_kind
+from .bracket_groups import BRACKET_KEYS, DISCONTINUOUS_KEY, Bracket, bracket_groups, length_key
 from .parseval import BracketEvaluator
 
 __all__ = ["DiscoParams", "DiscoParsevalEvaluator"]
@@ -302,6 +306,53 @@ def _brackets(
     return found, disc
 
 
+def _group_brackets(
+    table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
+) -> list[Bracket]:
+    """The brackets :func:`_brackets` counts, in pre-order, with their parents' labels
+    (SPEC.md §12.3), as disco-dop's ``parentedbracketings`` gives them after its
+    ``transform``: a deleted phrase hands its children to its parent, the root is
+    never deleted (its parent is ``""``), labels below it are ``EQ_LABEL``'s."""
+    labels, kids = table.labels, table.kids
+    words_under: dict[int, frozenset[int]] = {}
+    order: list[tuple[int, int]] = []  # (node, its nearest kept ancestor), pre-order
+    stack = [(0, -1)]
+    while stack:
+        node, up = stack.pop()
+        order.append((node, up))
+        label = _mapped(labels, node, params)
+        # The root stays whatever its label; a deleted phrase is no one's parent.
+        keep = node == 0 or label not in params.delete_labels
+        stack.extend((k, node if keep else up) for k in reversed(kids[node]) if k >= 0)
+    for node, _ in reversed(order):
+        positions: set[int] = set()
+        for k in kids[node]:
+            if k >= 0:
+                positions |= words_under[k]
+            elif -1 - k not in deleted:
+                positions.add(renumber[-1 - k])
+        words_under[node] = frozenset(positions)
+    out = []
+    for node, up in order:
+        span = words_under[node]
+        if not table.phrasal(node) or not span:
+            continue
+        label = _mapped(labels, node, params)
+        if label in params.delete_labels:
+            continue
+        gapped = max(span) - min(span) + 1 != len(span)
+        if params.disc_only and not gapped:
+            continue
+        parent = "" if up < 0 else _mapped(labels, up, params)
+        out.append(Bracket(label if params.labeled else "", span, len(span), label, parent, gapped))
+    return out
+
+
+def _mapped(labels: list[str], node: int, params: DiscoParams) -> str:
+    """A node's label as disco-dop's transform leaves it: EQ_LABEL's below the root."""
+    return labels[node] if node == 0 else params.eq_labels.get(labels[node], labels[node])
+
+
 COLUMNS: tuple[str, ...] = (
     "matched",
     "gold",
@@ -375,6 +426,14 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     metric: ClassVar[str] = "parseval-disco"
     params_type: ClassVar[type] = DiscoParams
     params: DiscoParams
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = {
+        "label": BRACKET_KEYS["label"],
+        "length": length_key(columns, measures),
+        "span": BRACKET_KEYS["span"],
+        "discontinuous": DISCONTINUOUS_KEY,
+        "confusion": BRACKET_KEYS["confusion"],
+        "attachment": BRACKET_KEYS["attachment"],
+    }
 
     def signature_fields(self) -> dict[str, object]:
         return {
@@ -385,7 +444,37 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             "disc_only": self.params.disc_only,
         }
 
-    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], None]:
+    def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], Any]:
+        row, compared = self._compare(parsed, gold)
+        if self.by:
+            return row, Grouped(None, self._groups(row, *compared, with_parse=True))
+        return row, None
+
+    def _groups(
+        self,
+        row: list[int],
+        g: _Table,
+        p: _Table,
+        deleted: set[int],
+        renumber: dict[int, int],
+        *,
+        with_parse: bool,
+    ) -> dict[str, dict[str, tuple[int, ...]]]:
+        """The groups of ``self.by`` of a sentence (``with_parse`` false: a missing parse)."""
+        out: dict[str, dict[str, tuple[int, ...]]] = {}
+        if any(k != "length" for k in self.by):
+            gb = _group_brackets(g, deleted, renumber, self.params)
+            pb = _group_brackets(p, deleted, renumber, self.params) if with_parse else []
+            out = bracket_groups(gb, pb, self.by, {"span": self.options.bins_for("span")})
+        if "length" in self.by:
+            length = row[len(COLUMNS)]
+            out["length"] = {self.options.bins_for("length").label(length): tuple(row)}
+        return out
+
+    def _compare(
+        self, parsed: Any, gold: Any
+    ) -> tuple[list[int], tuple[_Table, _Table, set[int], dict[int, int]]]:
+        """A sentence's row, and what its groups are read from."""
         params = self.params
         g = _table(gold, "gold")
         p = _table(parsed, "parse")
@@ -439,11 +528,12 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             len(kept),
         ]
         cut = length <= params.cutoff_len
-        return [*row, length, *(x if cut else 0 for x in row)], None
+        full = [*row, length, *(x if cut else 0 for x in row)]
+        return full, (g, p, deleted, renumber)
 
-    def _zero_stats(self, gold: Any) -> tuple[list[int], None]:
+    def _zero_stats(self, gold: Any) -> tuple[list[int], Any]:
         """A missing parse with nothing right: its flat parse without a bracket of its own."""
-        row, _ = self._sentence_stats(self._flat_parse(gold), gold)
+        row, compared = self._compare(self._flat_parse(gold), gold)
         base = len(COLUMNS)
         # No test bracket, no tag right, no exact match.
         for offset in (0, base + 1):
@@ -451,6 +541,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             row[offset + 2] = row[offset + 4] = row[offset + 6] = 0
             row[offset + 7] = 0
             row[offset + 9] = 0
+        if self.by:
+            return row, Grouped(None, self._groups(row, *compared, with_parse=False))
         return row, None
 
     # -- the report ----------------------------------------------------------------

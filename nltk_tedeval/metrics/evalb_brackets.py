@@ -23,16 +23,19 @@ from itertools import accumulate
 from ..errors import InputFormatError, TedEvalError, YieldMismatchError
 from ..trees.constituency import PhraseStructure
 from ..trees.evalb_params import EvalbParams
+from .bracket_groups import Bracket
 from .evalb_row import STATUS_ERROR, STATUS_SKIP, STATUS_VALID, evalb_row
 
 __all__ = [
     "EvalbRules",
     "EvalbSide",
     "counted_brackets",
+    "cut_label",
     "empty_side",
     "matched_and_crossing",
     "read_side",
     "score_sides",
+    "side_brackets",
 ]
 
 # EVALB's quote terms: the only words its length-mismatch fix reinserts.
@@ -74,6 +77,9 @@ class EvalbSide:
     ends: list[int]
     quotes: list[_Quote] = field(default_factory=list)
     problem: TedEvalError | None = None  # a tree EVALB cannot read
+    # The tree the brackets were read from (its nodes give each bracket's parent,
+    # for the breakdowns of SPEC.md §12.3); bracket k is its k-th phrase node.
+    tree: PhraseStructure | None = None
 
 
 def empty_side() -> EvalbSide:
@@ -203,7 +209,9 @@ def read_side(ps: PhraseStructure, rules: EvalbRules, which: str) -> EvalbSide:
         labels.append(label_of(node.label))
         starts.append(kept_before[node.start])
         ends.append(kept_before[node.end])
-    side = EvalbSide(words, kept_tags, len(words), length, labels, starts, ends, problem=problem)
+    side = EvalbSide(
+        words, kept_tags, len(words), length, labels, starts, ends, problem=problem, tree=ps
+    )
     if rules.quote_tags:
         side.quotes = _quotes(ps, rules, kept_before)
     return side
@@ -438,3 +446,42 @@ def counted_brackets(side: EvalbSide) -> list[tuple[str, int, int]]:
         for label, s, e in zip(side.labels, side.starts, side.ends, strict=True)
         if label is not None and s != e
     ]
+
+
+def cut_label(raw: str) -> str:
+    """EVALB's label without its function tags: cut at the first ``-`` or ``=`` anywhere."""
+    for i, ch in enumerate(raw):
+        if ch == "-" or ch == "=":
+            return raw[:i]
+    return raw
+
+
+def side_brackets(side: EvalbSide, rules: EvalbRules, named: EvalbRules) -> list[Bracket]:
+    """The counted brackets of a side (:func:`counted_brackets`, in pre-order) for the
+    breakdowns of SPEC.md §12.3, each with its label under ``named`` (``rules`` made
+    labeled) and its parent's: the nearest ancestor whose label is not deleted, or
+    else the root (with its label cut), as disco-dop's trees keep the root whatever
+    its label. Read after :func:`score_sides`, which may have moved spans (quotes).
+    """
+    ps = side.tree
+    if ps is None:
+        return []
+    nodes = ps.nodes
+    phrases = [i for i, node in enumerate(nodes) if not node.is_preterminal]
+    out = []
+    for k, i in enumerate(phrases):
+        label, s, e = side.labels[k], side.starts[k], side.ends[k]
+        if label is None or s == e:
+            continue
+        parent = nodes[i].parent
+        while parent > 0 and named.bracket_label(nodes[parent].label) is None:
+            parent = nodes[parent].parent
+        if parent < 0:
+            up = ""
+        else:
+            raw = nodes[parent].label
+            up_label = named.bracket_label(raw)
+            up = cut_label(raw) if up_label is None else up_label
+        name = named.bracket_label(nodes[i].label) or ""
+        out.append(Bracket(label, (s, e), e - s, name, up))
+    return out

@@ -47,6 +47,7 @@ here, where EVALB gives up.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import reprlib
 from collections.abc import Iterable, Sequence
@@ -62,6 +63,7 @@ from ..errors import (
 )
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
+from ..scoring.groups import Grouped, GroupKey
 from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
@@ -70,6 +72,7 @@ from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.evalb_params import EvalbParams
 from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
 from .aligned_brackets import aligned_row
+from .bracket_groups import BRACKET_KEYS, bracket_groups, length_key
 from .evalb_blocks import BlockLabels, lines_rows
 from .evalb_brackets import (
     EvalbRules,
@@ -78,6 +81,7 @@ from .evalb_brackets import (
     empty_side,
     read_side,
     score_sides,
+    side_brackets,
 )
 from .evalb_report import (
     EVALB_HEAD,
@@ -130,6 +134,8 @@ def _measures(suffix: str) -> dict[str, Measure]:
         )
     }
 
+
+_LENGTH = COLUMNS.index("length")
 
 # What the block path computes for a sentence of two lines of blocks, as the
 # per-sentence path does (ParsevalEvaluator._scores_batches).
@@ -252,6 +258,13 @@ class ParsevalEvaluator(BracketEvaluator):
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "parseval"
     params: EvalbParams
+    breakdown_keys: ClassVar[dict[str, GroupKey]] = {
+        "label": BRACKET_KEYS["label"],
+        "length": length_key(COLUMNS, measures),
+        "span": BRACKET_KEYS["span"],
+        "confusion": BRACKET_KEYS["confusion"],
+        "attachment": BRACKET_KEYS["attachment"],
+    }
 
     def signature_fields(self) -> dict[str, object]:
         return {
@@ -273,6 +286,11 @@ class ParsevalEvaluator(BracketEvaluator):
 
     def _start(self) -> None:
         self._rules = EvalbRules(self.params)
+        # Attachment errors compare labels even in unlabeled scoring (as disco-dop's do).
+        labeled = (
+            self.params if self.params.labeled else dataclasses.replace(self.params, labeled=True)
+        )
+        self._named_rules = self._rules if self.params.labeled else EvalbRules(labeled)
         self._block_labels = BlockLabels(self._rules)
         self._kept = 0
         self._error_rows: list[tuple[int, TedEvalError]] = []
@@ -288,7 +306,37 @@ class ParsevalEvaluator(BracketEvaluator):
             if parsed is ZERO:
                 return self._zero_stats(gold)
         gold_side, test_side = self._side(gold, "gold", rules), self._side(parsed, "test", rules)
-        return score_sides(gold_side, test_side, rules, self.params.cutoff_len)
+        row, note = score_sides(gold_side, test_side, rules, self.params.cutoff_len)
+        if self.by:
+            return row, Grouped(note, self._groups(row, gold_side, test_side))
+        return row, note
+
+    # -- breakdowns (SPEC.md §12.3) ----------------------------------------------
+
+    def available_breakdowns(self) -> dict[str, GroupKey]:
+        # Under alignment a row is a unit, which may join sentences and whose
+        # positions are not words of one tree: no group is defined there, not
+        # even the length of a sentence (SPEC.md §12.3).
+        return {} if self.align is not None else dict(self.breakdown_keys)
+
+    def _groups(
+        self, row: Sequence[int], gold: EvalbSide, test: EvalbSide | None
+    ) -> dict[str, dict[str, tuple[int, ...]]]:
+        """The groups of ``self.by`` of a sentence's row and sides (``test`` ``None``: a
+        missing parse with no bracket). Only a valid sentence has brackets to split:
+        an error or a skip is in its ``length`` group only, as its row counts it."""
+        keys = self.by
+        out: dict[str, dict[str, tuple[int, ...]]] = {}
+        if row[1] and any(k != "length" for k in keys):
+            rules, named = self._rules, self._named_rules
+            g = side_brackets(gold, rules, named)
+            t = [] if test is None else side_brackets(test, rules, named)
+            same = rules.same_label if rules.greedy else None
+            out = bracket_groups(g, t, keys, {"span": self.options.bins_for("span")}, same)
+        if "length" in keys:
+            length = row[_LENGTH]
+            out["length"] = {self.options.bins_for("length").label(length): tuple(row)}
+        return out
 
     # -- many sentences at once: the loop's batches ------------------------------
 
@@ -298,13 +346,24 @@ class ParsevalEvaluator(BracketEvaluator):
         # class that changes one of them has its sentences scored by it.
         return all(getattr(cls, name) is getattr(ParsevalEvaluator, name) for name in _BATCHED)
 
-    def _batch_stats(
-        self, pairs: Sequence[tuple[Any, Any]]
-    ) -> list[tuple[list[int], TedEvalError | None] | None]:
+    def _batch_stats(self, pairs: Sequence[tuple[Any, Any]]) -> list[tuple[list[int], Any] | None]:
         """The rows of the sentences that are lines of blocks, a pair of blocks at a time
         (:func:`~nltk_tedeval.metrics.evalb_blocks.lines_rows`); ``None`` for the rest."""
+        if any(k != "length" for k in self.by):
+            # Blocks count whole lines with numpy and keep no bracket, so a run that
+            # breaks brackets down scores every sentence alone (_sentence_stats).
+            return [None] * len(pairs)
         lines = [_block_lines(parsed, gold) for parsed, gold in pairs]
         rows = lines_rows(lines, self._block_labels, self.params.cutoff_len)
+        if self.by:
+            # By length only: a block's row is the whole group of its sentence.
+            bins = self.options.bins_for("length")
+            return [
+                None
+                if row is None
+                else (row, Grouped(None, {"length": {bins.label(row[_LENGTH]): tuple(row)}}))
+                for row in rows
+            ]
         return [None if row is None else (row, None) for row in rows]
 
     @staticmethod
@@ -330,7 +389,10 @@ class ParsevalEvaluator(BracketEvaluator):
         if isinstance(gold, Unit):
             length = sum(self._side(s.item, "gold", rules).length for s in gold.gold)
             return evalb_row(STATUS_SKIP, length=length, cutoff=cutoff), None
-        row, _ = score_sides(self._side(gold, "gold", rules), empty_side(), rules, cutoff)
+        side = self._side(gold, "gold", rules)
+        row, _ = score_sides(side, empty_side(), rules, cutoff)
+        if self.by:
+            return row, Grouped(None, self._groups(row, side, None))
         return row, None
 
     def _zero_stats(self, gold: Any) -> tuple[list[int], TedEvalError | None]:
@@ -352,6 +414,8 @@ class ParsevalEvaluator(BracketEvaluator):
             length=side.length,
             cutoff=self.params.cutoff_len,
         )
+        if self.by:
+            return row, Grouped(None, self._groups(row, side, None))
         return row, None
 
     def _keep(self, note: TedEvalError | None) -> None:
