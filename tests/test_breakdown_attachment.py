@@ -1,4 +1,4 @@
-"""Attachment scores broken down (SPEC.md §12.2): every key worked by hand, the groups
+"""Attachment scores broken down (SPEC.md §12.3): every key worked by hand, the groups
 summing to the corpus over generated corpora, macro and N/A per group, seeded
 intervals, per-group tests, and the CoNLL 2018 metrics by relation.
 
@@ -523,7 +523,7 @@ def test_conll18_offers_only_the_relation():
         Conll18Evaluator(read_ud_words_text(text), read_ud_words_text(text), by="upos")
 
 
-# -- spaCy's dep_las_per_type on GUM (SPEC.md §12.2) -----------------------------------
+# -- spaCy's dep_las_per_type on GUM (SPEC.md §12.3) -----------------------------------
 
 SPACY = Path(__file__).parent / "fixtures_spacy"
 

@@ -1,4 +1,4 @@
-"""ParsEval broken down (SPEC.md §12.3): by label, length, span, discontinuity; label
+"""ParsEval broken down (SPEC.md §12.4): by label, length, span, discontinuity; label
 confusions and attachment errors.
 
 The small examples are worked out by hand in the comments. The per-category
@@ -399,7 +399,7 @@ def check_against_discodop(ev, name: str, eq: dict[str, str]) -> int:
         scores = group.scores
         # disco-dop's "% gold" divides by its summary's number of gold brackets, which
         # counts a bracket repeated in a tree, (NP (NP x)), once; our share by all of
-        # them, so that the shares sum to 1 (SPEC.md §12.3).
+        # them, so that the shares sum to 1 (SPEC.md §12.4).
         assert f"{100 * group.frequency / gold_brackets:.2f}" == share
         assert group.share == group.frequency / whole
         assert (pct(scores["R"]), pct(scores["P"])) == (r, p)

@@ -1,4 +1,4 @@
-"""Breakdowns of TedEval (by label, by length) and MPH (by category), SPEC.md §12.4-12.5.
+"""Breakdowns of TedEval (by label, by length) and MPH (by category), SPEC.md §12.5-12.6.
 
 The expected rows are worked out by hand in the comments, from the items of
 the converted trees (SPEC.md §3, §5): an edit operation is charged to the

@@ -546,7 +546,7 @@ def test_conll18_by_relation(capsys, files):
 def test_cross_by_label_splits_every_table(capsys):
     # A gold used as its own parse has δ = 0 in SINGLE and MULTIPLE, so no label group
     # carries δ there; the cross-theory overlap of the two golds is where labels carry δ,
-    # and its groups sum to the overlap's labeled (δ, ι) (SPEC.md §12.1, §12.4).
+    # and its groups sum to the overlap's labeled (δ, ι) (SPEC.md §12.1, §12.5).
     g = ROOT / "corpora_samples" / "gum"
     ptb, ud = g / "GUM_news_crane.ptb", g / "GUM_news_crane.conllu"
     exps = ("-e", f"ptb={ptb},{ptb}", "-e", f"ud={ud},{ud}")

@@ -356,7 +356,7 @@ class AttachmentEvaluator(Evaluator):
 
     def available_breakdowns(self) -> dict[str, GroupKey]:
         # Under alignment a row is a unit and a word may have no counterpart: the
-        # groups of one-to-one tokens are not defined there (SPEC.md §12.2).
+        # groups of one-to-one tokens are not defined there (SPEC.md §12.3).
         return {} if self.align is not None else dict(self.breakdown_keys)
 
     @property

@@ -194,7 +194,7 @@ ATTACHMENT_KEYS: dict[str, GroupKey] = {
         partition=False,
     ),
 }
-"""The breakdown keys of attachment scores (SPEC.md §12.2)."""
+"""The breakdown keys of attachment scores (SPEC.md §12.3)."""
 
 SELF = "self"
 """The group of a parse arc from a token to itself (distance 0, no direction)."""

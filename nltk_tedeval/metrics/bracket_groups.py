@@ -1,5 +1,5 @@
 """ParsEval broken down: by category, sentence length, bracket span; label confusions and
-attachment errors (SPEC.md §12.3).
+attachment errors (SPEC.md §12.4).
 
 A metric hands this module each valid sentence's counted brackets, after its
 own rules (EVALB's deletions and label rules, or disco-dop's), as
@@ -111,7 +111,7 @@ BRACKET_KEYS: dict[str, GroupKey] = {
         "LABEL: GOLD→PARSE parent of a bracket right on both sides whose parent differs",
     ),
 }
-"""The keys of ParsEval's brackets (SPEC.md §12.3), ``length`` aside."""
+"""The keys of ParsEval's brackets (SPEC.md §12.4), ``length`` aside."""
 
 DISCONTINUOUS_KEY = _bracket_key(
     "discontinuous", "whether the bracket's words have a gap (discontinuous) or not (contiguous)"

@@ -36,7 +36,7 @@ tables still print the script's figures, byte for byte. CLAS, MLAS and
 BLEX need none of this: ``_`` is no content relation, so they have no item
 on either side, N/A as every ratio of nothing.
 
-Broken down by ``relation`` (``by="relation"``, SPEC.md §12.2), LAS, CLAS,
+Broken down by ``relation`` (``by="relation"``, SPEC.md §12.3), LAS, CLAS,
 MLAS and BLEX keep the script's definitions over its own word alignment: a
 gold word counts for the recall of its relation, a system word for the
 precision of its own, and an aligned pair is correct in the one group of the
@@ -211,7 +211,7 @@ CONLL18_BREAKDOWNS: dict[str, GroupKey] = {
         ),
     ),
 }
-"""What the CoNLL 2018 metrics break down by (SPEC.md §12.2): the relation only."""
+"""What the CoNLL 2018 metrics break down by (SPEC.md §12.3): the relation only."""
 
 
 @dataclass(slots=True)
@@ -465,7 +465,7 @@ class Conll18Evaluator:
         return self.options.by
 
     def available_breakdowns(self) -> dict[str, GroupKey]:
-        """The breakdown keys offered: ``relation`` (SPEC.md §12.2)."""
+        """The breakdown keys offered: ``relation`` (SPEC.md §12.3)."""
         return dict(self.breakdown_keys)
 
     @property

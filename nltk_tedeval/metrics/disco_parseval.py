@@ -310,7 +310,7 @@ def _group_brackets(
     table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
 ) -> list[Bracket]:
     """The brackets :func:`_brackets` counts, in pre-order, with their parents' labels
-    (SPEC.md §12.3), as disco-dop's ``parentedbracketings`` gives them after its
+    (SPEC.md §12.4), as disco-dop's ``parentedbracketings`` gives them after its
     ``transform``: a deleted phrase hands its children to its parent, the root is
     never deleted (its parent is ``""``), labels below it are ``EQ_LABEL``'s."""
     labels, kids = table.labels, table.kids

@@ -78,7 +78,7 @@ class EvalbSide:
     quotes: list[_Quote] = field(default_factory=list)
     problem: TedEvalError | None = None  # a tree EVALB cannot read
     # The tree the brackets were read from (its nodes give each bracket's parent,
-    # for the breakdowns of SPEC.md §12.3); bracket k is its k-th phrase node.
+    # for the breakdowns of SPEC.md §12.4); bracket k is its k-th phrase node.
     tree: PhraseStructure | None = None
 
 
@@ -458,7 +458,7 @@ def cut_label(raw: str) -> str:
 
 def side_brackets(side: EvalbSide, rules: EvalbRules, named: EvalbRules) -> list[Bracket]:
     """The counted brackets of a side (:func:`counted_brackets`, in pre-order) for the
-    breakdowns of SPEC.md §12.3, each with its label under ``named`` (``rules`` made
+    breakdowns of SPEC.md §12.4, each with its label under ``named`` (``rules`` made
     labeled) and its parent's: the nearest ancestor whose label is not deleted, or
     else the root (with its label cut), as disco-dop's trees keep the root whatever
     its label. Read after :func:`score_sides`, which may have moved spans (quotes).

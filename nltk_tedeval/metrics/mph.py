@@ -108,7 +108,7 @@ MEASURES: dict[str, Measure] = {
 
 CATEGORY_COLUMNS = ("gold", "gold_matched", "test", "test_matched")
 """A category's row: gold brackets of the category and how many of them the parse has,
-test brackets of the category and how many of them the gold has (SPEC.md §12.5)."""
+test brackets of the category and how many of them the gold has (SPEC.md §12.6)."""
 
 
 def _harmonic(t: np.ndarray) -> np.ndarray:
@@ -146,7 +146,7 @@ MPH_KEYS: dict[str, GroupKey] = {
         ),
     ),
 }
-"""The breakdown keys of MPH (SPEC.md §12.5)."""
+"""The breakdown keys of MPH (SPEC.md §12.6)."""
 
 Source = PhraseStructure | DependencyTree
 PunctSpec = Iterable[str] | str | None

@@ -311,12 +311,12 @@ class ParsevalEvaluator(BracketEvaluator):
             return row, Grouped(note, self._groups(row, gold_side, test_side))
         return row, note
 
-    # -- breakdowns (SPEC.md §12.3) ----------------------------------------------
+    # -- breakdowns (SPEC.md §12.4) ----------------------------------------------
 
     def available_breakdowns(self) -> dict[str, GroupKey]:
         # Under alignment a row is a unit, which may join sentences and whose
         # positions are not words of one tree: no group is defined there, not
-        # even the length of a sentence (SPEC.md §12.3).
+        # even the length of a sentence (SPEC.md §12.4).
         return {} if self.align is not None else dict(self.breakdown_keys)
 
     def _groups(

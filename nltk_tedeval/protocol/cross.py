@@ -74,7 +74,7 @@ class CrossFrameworkEvaluator(RunAccounts):
     says what the run keeps (:data:`~nltk_tedeval.scoring.evaluator.STATISTICS`):
     with ``"sums"`` (or ``"macro"``, for macro averages too) its memory stays
     flat, and per-sentence results and significance tests raise an error.
-    ``by="label,length"`` keeps breakdowns (SPEC.md §12.4) of every table:
+    ``by="label,length"`` keeps breakdowns (SPEC.md §12.5) of every table:
     :meth:`breakdown` for a parse in SINGLE or MULTIPLE (against the
     generalized gold), :meth:`overlap_breakdown` for a pair of golds.
 
@@ -282,7 +282,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         )
         return self._scores(table, sig, average)
 
-    # -- breakdowns (SPEC.md §12.4) ------------------------------------------------
+    # -- breakdowns (SPEC.md §12.5) ------------------------------------------------
 
     def _groups(self, index: int, key: str) -> GroupTable:
         tables = self.result.group_tables

@@ -109,7 +109,7 @@ class TedEvalEvaluator(Evaluator):
       (default), ``"zero"``, ``"flat"`` or ``"error"`` (SPEC.md §10);
     - ``jobs``: worker processes for the APTED engine; the span engine always
       runs in one process, which is faster.
-    - ``by``: breakdown keys (SPEC.md §12.4): ``"label"`` splits labeled δ and ι
+    - ``by``: breakdown keys (SPEC.md §12.5): ``"label"`` splits labeled δ and ι
       over the function labels of the edit operations and items, ``"length"``
       puts each sentence's row in its length bin; :meth:`breakdown` gives them.
 

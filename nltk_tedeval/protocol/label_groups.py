@@ -1,4 +1,4 @@
-"""TedEval broken down: δ and ι by function label, and by sentence length (SPEC.md §12.4).
+"""TedEval broken down: δ and ι by function label, and by sentence length (SPEC.md §12.5).
 
 TedEval's edit operations are *add* and *delete*, each of one item, a
 function label over a span, at unit cost (2012 paper, §3.3; a relabeling is
@@ -104,7 +104,7 @@ TEDEVAL_KEYS: dict[str, GroupKey] = {
         LABEL_COLUMNS,
         LABEL_MEASURES,
         # δ's share: the groups are listed by the cost they carry, the share of a
-        # label is its part of Σδ (SPEC.md §12.4).
+        # label is its part of Σδ (SPEC.md §12.5).
         frequency="delta",
         help="the function label of an edit operation or item (labeled δ and ι, split)",
         measure_names=_SHOWN_LABEL,
@@ -118,7 +118,7 @@ TEDEVAL_KEYS: dict[str, GroupKey] = {
         binned=True,
     ),
 }
-"""The breakdown keys of TedEval (SPEC.md §12.4)."""
+"""The breakdown keys of TedEval (SPEC.md §12.5)."""
 
 
 def _tally(out: dict[str, list[int]], items: Iterable[tuple[Any, ...]], column: int) -> None:

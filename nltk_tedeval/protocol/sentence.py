@@ -163,7 +163,7 @@ class ProtocolConfig:
     multiple: bool = True
     overlaps: bool = False
     by: tuple[str, ...] = ()
-    """The breakdown keys whose groups every comparison gives (SPEC.md §12.4); they
+    """The breakdown keys whose groups every comparison gives (SPEC.md §12.5); they
     travel with the configuration to worker processes, so ``jobs > 1`` carries them."""
     length_bins: Bins = DEFAULT_BINS["length"]
 
