@@ -529,8 +529,8 @@ SPACY = Path(__file__).parent / "fixtures_spacy"
 
 
 def _spacy_make():
-    """tests/fixtures_spacy/make.py, which builds the pairs spaCy scored."""
-    spec = importlib.util.spec_from_file_location("spacy_fixture_make", SPACY / "make.py")
+    """tests/fixtures_spacy/make_dep_las.py, which builds the pairs spaCy scored."""
+    spec = importlib.util.spec_from_file_location("spacy_fixture_make", SPACY / "make_dep_las.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

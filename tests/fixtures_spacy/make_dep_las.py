@@ -3,7 +3,7 @@
 Run from the project root, with spaCy installed (it is in the test extra,
 ``pip install -e .[test]``; no model is needed):
 
-    python tests/fixtures_spacy/make.py
+    python tests/fixtures_spacy/make_dep_las.py
 
 It reads the 80 gold documents of ``corpora_samples/gum_excerpt`` and makes a
 parse of them deterministically (:func:`perturb`), puts both under spaCy's
@@ -127,7 +127,7 @@ def main() -> None:
     record = {
         "spacy_version": spacy.__version__,
         "python": sys.version.split()[0],
-        "command": "python tests/fixtures_spacy/make.py",
+        "command": "python tests/fixtures_spacy/make_dep_las.py",
         "data": "corpora_samples/gum_excerpt/*.conllu.gz (80 documents, name order)",
         "sentences": len(pairs),
         "words": sum(len(p[0]) for p in pairs),

@@ -1,0 +1,300 @@
+"""Every scored sentence as the HTML report draws it (``-f html``; /docs/report.md).
+
+A command that writes HTML keeps its input sentences (a list per file) and,
+after the run, gives the renderer (:mod:`nltk_tedeval.cli.html`) one compact
+dict per scored sentence: where it was read, its gold words, every system's
+statistics and scores, and the panels to draw, each evaluator's own
+(:meth:`panels_of`): TedEval's explanation (the parse with the items the edit
+script deletes, the reference with those it adds, the native gold with its
+own uncharged script), attachment's arcs (wrong heads and relations marked),
+ParsEval's and MPH's bracketed trees.
+
+Under ``--align`` a row is a unit of sentences: its words and statistics are
+given, its panels are not (the unit's trees are the aligned metric's own).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..errors import TedEvalError
+from ..records import unwrap
+from ..scoring.evaluator import Evaluator
+from ..trees.constituency import PhraseStructure, flatten_tree
+from ..trees.dependency import DependencyTree, from_dependency_graph
+from ..trees.kinds import tree_words
+from ..trees.mft import MultiFunctionTree, span_words
+
+__all__ = [
+    "PANELS",
+    "dependency_panels",
+    "explanation_panels",
+    "item_mark",
+    "mft_nodes",
+    "panels_of",
+    "phrase_panels",
+    "sentence_views",
+]
+
+
+def _number(value: float) -> float | None:
+    return None if value is None or math.isnan(value) else round(float(value), 4)
+
+
+def sentence_views(
+    pairs: Sequence[tuple[str, Evaluator]],
+    gold: Sequence[Any],
+    systems: Sequence[Sequence[Any]],
+    measures: Sequence[str],
+) -> Iterator[dict[str, Any]]:
+    """The renderer's sentence dicts of a finished run, in the run's order.
+
+    ``gold`` and ``systems`` are the records the run read (lists, by input
+    sentence number from 1); ``measures`` the scores each system shows.
+    """
+    first = pairs[0][1]
+    run = first.run
+    tables = [(name, ev.stats, {m: ev.sentence_scores(m) for m in measures}) for name, ev in pairs]
+    aligned = first.align is not None
+    for k, (number, sid) in enumerate(zip(run.numbers, run.sentence_ids, strict=True)):
+        view: dict[str, Any] = {"n": number, "id": sid}
+        out_systems = {}
+        for name, table, scores in tables:
+            row = table.array[k].tolist()
+            out_systems[name] = {
+                "scores": {m: _number(s[k]) for m, s in scores.items()},
+                "stats": dict(zip(table.columns, row, strict=True)),
+            }
+        view["systems"] = out_systems
+        if aligned or number > len(gold):
+            view["words"] = []
+            yield view
+            continue
+        record = gold[number - 1]
+        tree, where, _ = unwrap(record)
+        view["file"] = where.get("file")
+        view["line"] = where.get("line")
+        try:
+            view["words"] = list(tree_words(tree) or ())
+        except TedEvalError:
+            view["words"] = []
+        panels: list[dict[str, Any]] = []
+        ops: list[list[Any]] = []
+        for (name, ev), parses in zip(pairs, systems, strict=True):
+            parse = unwrap(parses[number - 1])[0] if number <= len(parses) else None
+            try:
+                drawn = panels_of(ev, name, parse, tree, first_system=not panels)
+            except TedEvalError:
+                drawn = None  # a sentence the metric skipped or could not draw: no panel
+            if drawn is not None:
+                panels += drawn[0]
+                ops += drawn[1]
+        if panels:
+            view["trees"] = panels
+        if ops:
+            view["ops"] = ops
+        yield view
+
+
+def panels_of(
+    ev: Evaluator, name: str, parse: Any, gold: Any, *, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    """The panels of one system's parse of a sentence (with the gold's before the first
+    system's), and the operations listed under them; ``None``: nothing to draw.
+
+    Each metric draws its own way (:data:`PANELS`, by the evaluator's ``metric``); a
+    metric without an entry gives its words and numbers only.
+    """
+    if parse is None or gold is None:
+        return None
+    draw = PANELS.get(ev.metric)
+    if draw is None:
+        return None
+    return draw(ev, name, parse, gold, first_system)
+
+
+def _tedeval(
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    from ..protocol.explain import explain
+
+    e = explain(parse, gold, converter=ev.converter)
+    return explanation_panels(e, name, first_system=first_system)
+
+
+def _attachment(
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    return dependency_panels(name, _dependency(parse), _dependency(gold), first_system=first_system)
+
+
+def _phrases(
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    parse, gold = _phrase(parse), _phrase(gold)
+    if parse is None or gold is None:
+        return None
+    return phrase_panels(name, parse, gold, first_system=first_system)
+
+
+def _dependency(tree: Any) -> DependencyTree:
+    return (
+        tree
+        if isinstance(tree, DependencyTree)
+        else from_dependency_graph(tree, require_tree=False)
+    )
+
+
+def _phrase(tree: Any) -> PhraseStructure | None:
+    if isinstance(tree, PhraseStructure):
+        return tree
+    if hasattr(tree, "label") and hasattr(tree, "leaves"):
+        return flatten_tree(tree)
+    return None
+
+
+PANELS: dict[str, Any] = {
+    "tedeval": _tedeval,
+    "attachment": _attachment,
+    "parseval": _phrases,
+    "mph": _phrases,
+}
+"""How each metric draws a sentence: ``(evaluator, system name, parse, gold, first_system)``
+to ``(panels, operations)``; a new metric adds its entry."""
+
+
+def mft_nodes(tree: MultiFunctionTree) -> list[Any]:
+    """A multi-function tree as the renderer's nodes: ``[labels, start, end, parent]``, or a
+    dict with ``spans`` for a node with gaps; labels of one span joined by commas."""
+    nodes: list[Any] = []
+    stack: list[tuple[int, frozenset[int]]] = []  # (node index, its positions)
+    for span in tree.spans:
+        positions = _positions(span)
+        while stack and not positions <= stack[-1][1]:
+            stack.pop()
+        parent = stack[-1][0] if stack else -1
+        label = ",".join(sorted(tree.labels(span))) or "_"
+        runs = _runs(positions)
+        if len(runs) == 1:
+            nodes.append([label, runs[0][0], runs[0][1], parent])
+        else:
+            nodes.append({"label": label, "spans": [list(r) for r in runs], "parent": parent})
+        stack.append((len(nodes) - 1, positions))
+    return nodes
+
+
+def _positions(span: Any) -> frozenset[int]:
+    if isinstance(span, frozenset):
+        return span
+    out: set[int] = set()
+    for s, e in zip(span[::2], span[1::2], strict=True):
+        out.update(range(s, e))
+    return frozenset(out)
+
+
+def _runs(positions: frozenset[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for p in sorted(positions):
+        if runs and runs[-1][1] == p:
+            runs[-1] = (runs[-1][0], p + 1)
+        else:
+            runs.append((p, p + 1))
+    return runs
+
+
+def item_mark(kind: str, charged: bool, item: tuple) -> list[Any]:
+    """A mark of the renderer for an explanation's item ``(label, *span)``."""
+    label, *span = item
+    runs = _runs(_positions(tuple(span) if len(span) != 1 else span[0]))
+    prefix = "" if charged else "free-"
+    return [f"{prefix}{kind}", label, runs[0][0], runs[-1][1]]
+
+
+def explanation_panels(
+    explanation: Any, name: str, *, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """TedEval's panels: the parse (its deletions), the reference (its additions) and, when the
+    reference is not the gold, the native gold with its own script (never charged)."""
+    panels = []
+    for caption, tree, marks in explanation.panels():
+        kind = "parse" if caption.startswith("parse") else (
+            "reference" if caption.startswith("reference") else "gold")  # fmt: skip
+        if kind == "gold" and not first_system:
+            continue
+        panel_name = {"parse": name, "reference": f"reference ({name})", "gold": "gold"}[kind]
+        panels.append(
+            {
+                "name": panel_name,
+                "words": list(tree.words),
+                "nodes": mft_nodes(tree),
+                "marks": [item_mark(op, charged, item) for item, (op, charged) in marks.items()],
+            }
+        )
+    # The operations are the parse's and the reference's marks: what the parse loses and gains.
+    ops = [
+        [*mark, " ".join(span_words(explanation.reference.words, (mark[2], mark[3])))]
+        for panel in panels
+        if panel["name"] != "gold"
+        for mark in sorted(panel["marks"], key=lambda m: (m[0], m[2], m[3], m[1]))
+    ]
+    return panels, ops
+
+
+def dependency_panels(
+    name: str, parse: DependencyTree, gold: DependencyTree, *, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """Attachment's panels: arcs over the words; a parse arc with the wrong head is marked
+    deleted (and the gold's arc added on the gold panel), a right head with the wrong
+    relation relabelled."""
+    panels = []
+    gold_arcs = _arcs(gold)
+    parse_marks, gold_marks, ops = [], [], []
+    for d, (gh, ph, gr, pr) in enumerate(
+        zip(gold.heads, parse.heads, gold.rels, parse.rels, strict=True), 1
+    ):
+        word = gold.words[d - 1]
+        if gh != ph:
+            parse_marks.append(["delete", pr or "_", d - 1, d])
+            gold_marks.append(["add", gr or "_", d - 1, d])
+            ops.append(["delete", pr or "_", d - 1, d, f"{word} ← head {ph}"])
+            ops.append(["add", gr or "_", d - 1, d, f"{word} ← head {gh}"])
+        elif (gr or "_") != (pr or "_"):
+            parse_marks.append(["relabel", pr or "_", d - 1, d])
+            ops.append(["relabel", pr or "_", d - 1, d, f"{word}: {gr or '_'} → {pr or '_'}"])
+    if first_system:
+        panels.append({"name": "gold", "words": list(gold.words), "arcs": gold_arcs})
+    panels.append(
+        {
+            "name": name,
+            "words": list(parse.words),
+            "arcs": _arcs(parse),
+            "marks": parse_marks,
+        }
+    )
+    if gold_marks:
+        panels.append(
+            {"name": f"gold arcs {name} missed", "words": list(gold.words), "arcs": gold_arcs,
+             "marks": gold_marks}
+        )  # fmt: skip
+    return panels, ops
+
+
+def _arcs(tree: DependencyTree) -> list[list[Any]]:
+    return [[h, d, r or "_"] for d, (h, r) in enumerate(zip(tree.heads, tree.rels, strict=True), 1)]
+
+
+def phrase_panels(
+    name: str, parse: PhraseStructure, gold: PhraseStructure, *, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """Bracketed trees side by side (ParsEval, MPH): the gold before the first system's."""
+
+    def nodes(ps: PhraseStructure) -> list[list[Any]]:
+        return [[n.label, n.start, n.end, n.parent] for n in ps.nodes]
+
+    panels = []
+    if first_system:
+        panels.append({"name": "gold", "words": list(gold.words), "nodes": nodes(gold)})
+    panels.append({"name": name, "words": list(parse.words), "nodes": nodes(parse)})
+    return panels, []
