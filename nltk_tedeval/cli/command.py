@@ -99,7 +99,8 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         default="text",
         help="text (default); json: the whole report (docs/report.md); tsv, csv, markdown, "
         "latex: the score table alone (percentages in parseval, as EVALB prints them; "
-        "fractions elsewhere)",
+        "fractions elsewhere); html: one self-contained file with every sentence's trees "
+        "(give it --output FILE)",
     )
     out.add_argument(
         "--json",

@@ -190,7 +190,7 @@ def _test_measure(row: Mapping[str, Any]) -> str:
     return str(row["measure"])
 
 
-OUTPUT_FORMATS = ("text", "json", "tsv", "csv", "markdown", "latex")
+OUTPUT_FORMATS = ("text", "json", "tsv", "csv", "markdown", "latex", "html")
 """``-f/--output-format``: the text report, JSON, or the score table in a table format."""
 
 
@@ -280,6 +280,7 @@ def emit(
     data: dict[str, Any],
     text: Callable[[], str],
     table: ScoreTable | None = None,
+    sentences: Callable[[], Iterable[Mapping[str, Any]]] | None = None,
 ) -> None:
     """Print the report in ``--output-format``: text, JSON, or the score table.
 
@@ -289,6 +290,9 @@ def emit(
     :func:`check_streams`).
     """
     form = getattr(args, "output_format", "text")
+    if form == "html":
+        write_html_report(args, data, text(), sentences() if sentences is not None else ())
+        return
     if form == "json":
         out = to_json(data)
     elif form != "text" and table is not None:
@@ -304,8 +308,27 @@ def emit(
         print(out)
 
 
-def write_output(path: str, content: str) -> None:
-    """``content`` and a newline into ``path`` (``--output``), as print would have ended it.
+def write_html_report(
+    args: argparse.Namespace,
+    data: Mapping[str, Any],
+    text: str,
+    sentences: Iterable[Mapping[str, Any]],
+) -> None:
+    """``-f html``: the one-file report (:mod:`nltk_tedeval.cli.html`), streamed to
+    ``--output`` or standard output, with the text report inside it verbatim."""
+    from .html import write_html
+
+    title = f"tedeval {data.get('command', '')}"
+    target = getattr(args, "output", None)
+    if not target:
+        write_html(data, sentences, sys.stdout, text=text, title=title)
+        return
+    write_output(target, lambda f: write_html(data, sentences, f, text=text, title=title))
+
+
+def write_output(path: str, content: str | Callable[[Any], None]) -> None:
+    """``content`` and a newline into ``path`` (``--output``), as print would have ended it;
+    or what ``content`` writes to the open file (a report streamed, ``-f html``).
 
     Written beside and renamed, so that a run that fails half way leaves no
     half report where a whole one was.
@@ -314,12 +337,18 @@ def write_output(path: str, content: str) -> None:
     partial = target.with_name(f".{target.name}.partial")
     try:
         with open(partial, "w", encoding="utf-8", newline="\n") as f:
-            f.write(content)
-            f.write("\n")
+            if callable(content):
+                content(f)
+            else:
+                f.write(content)
+                f.write("\n")
         os.replace(partial, target)
     except OSError as err:
         partial.unlink(missing_ok=True)
         raise OptionError(f"--output {path}: {err.strerror or err}") from None
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
 
 
 # Library messages name Python parameters; on the command line the same

@@ -11,7 +11,7 @@ the measures to show and a metric's extra text.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +45,7 @@ from .report import (
     system_entry,
     undefined_lines,
 )
+from .sentence_views import sentence_views
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -62,6 +63,8 @@ def statistics_kept(args: argparse.Namespace, reads_rows: bool, reads_macro: boo
     """
     if args.significance or args.per_sentence or reads_rows or getattr(args, "ci", None):
         return "rows"
+    if getattr(args, "output_format", None) == "html":
+        return "rows"  # the report's sentence table shows every sentence's row
     return "macro" if args.macro or reads_macro else "sums"
 
 
@@ -82,6 +85,8 @@ class Run:
     systems: list[System]
     evaluators: list[Evaluator]
     golds: list[dict[str, str]] = field(default_factory=list)
+    inputs: list[list[Any]] | None = None
+    """The records of every file, kept for ``-f html`` (gold first, then each system)."""
 
     @property
     def first(self) -> Evaluator:
@@ -108,6 +113,10 @@ def evaluate(
     test_fmt = args.parse_format or args.format
     fmts = [gold_fmt] * len(gold_paths) + [test_fmt] * len(named)
     read = streams(args, paths, fmts)
+    kept = None
+    if getattr(args, "output_format", None) == "html":
+        # The HTML report draws every sentence's trees after the run: keep them.
+        read = kept = [list(stream) for stream in read]
     options = dict(options)
     for extra, stream in zip(extra_golds, read[1 : len(gold_paths)], strict=True):
         if extra.many:
@@ -126,7 +135,9 @@ def evaluate(
     require_sentences(evaluators[0].counts()["read"], paths)
     golds = [{"role": "gold", "file": args.gold}]
     golds += [{"role": g.role, "file": g.path} for g in extra_golds]
-    return Run(named, evaluators, golds)
+    if kept is not None:
+        kept = [kept[0], *kept[len(gold_paths) :]]
+    return Run(named, evaluators, golds, kept)
 
 
 def report_run(
@@ -264,5 +275,11 @@ def report_run(
         lines.append(f"signature: {first.signature}")
         return "\n".join(lines)
 
-    emit(args, data, text, table)
+    def sentences() -> Iterable[dict[str, Any]]:
+        if run.inputs is None:
+            return ()
+        gold, *parses = run.inputs
+        return sentence_views(run.pairs(), gold, parses, measures)
+
+    emit(args, data, text, table, sentences)
     return data
