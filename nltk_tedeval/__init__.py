@@ -36,6 +36,7 @@ each other, and ``errors`` and ``records`` are below them all:
 
 from typing import Any
 
+from . import scoring
 from ._version import __version__
 from .alignment import AlignmentError, Normalization, align_units
 from .errors import (
@@ -200,6 +201,16 @@ __all__ = [
     "tree_to_mft",
     "unify",
 ]
+
+
+def _html_report(evaluators: Any, path: str | None, inline: bool) -> str:
+    # The renderer lives with the command line's reports and is imported on first use.
+    from .cli.notebook import html_report
+
+    return html_report(evaluators, path, inline)
+
+
+scoring.evaluator.set_html_report(_html_report)
 
 
 def __getattr__(name: str) -> Any:

@@ -119,3 +119,35 @@ def test_parseval_report_draws_both_trees(driver, tmp_path):
     )
     assert names[:2] == ["gold", "GUM_news_crane"]
     assert_clean(driver, html)
+
+
+def test_python_evaluators_write_the_same_report(driver, tmp_path):
+    # "I want to eat" with the edge between "to" and "eat" flipped (attachment.py's example):
+    # TedEval's explanation of it, drawn from an evaluator given lists, lists explain()'s
+    # operations; two systems of one run share a page.
+    from nltk_tedeval import AttachmentEvaluator, DependencyTree, TedEvalEvaluator
+
+    words = ("I", "want", "to", "eat")
+    gold = DependencyTree(words, heads=(2, 0, 4, 2), rels=("nsubj", "root", "mark", "xcomp"))
+    parse = DependencyTree(words, heads=(2, 0, 2, 3), rels=("nsubj", "root", "xcomp", "mark"))
+    path = tmp_path / "tedeval.html"
+    TedEvalEvaluator([parse], [gold]).html(str(path))
+    browser_support.open_report(driver, path)
+    assert rows(driver) == 1
+    open_row(driver, 1)
+    e = explain(parse, gold)
+    listed = listed_ops(driver)
+    assert {(op[1], op[2], op[3]) for op in listed if op[0] == "delete"} == set(e.deletions)
+    assert {(op[1], op[2], op[3]) for op in listed if op[0] == "add"} == set(e.additions)
+    assert_clean(driver, path)
+    a, b = AttachmentEvaluator.evaluate_systems([gold], [[parse], [gold]], names=["p", "g"])
+    path = tmp_path / "attach.html"
+    a.html(str(path), others=[b])
+    browser_support.open_report(driver, path)
+    open_row(driver, 1)
+    names = driver.execute_script(
+        "return [...document.querySelectorAll('#sentence figure')].map(f => f.dataset.name);"
+    )
+    # The gold, p (to and eat wrong: their gold arcs shown missed), then g, all right.
+    assert names == ["gold", "p", "gold arcs p missed", "g"]
+    assert_clean(driver, path)

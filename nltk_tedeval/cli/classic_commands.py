@@ -78,7 +78,7 @@ def _conll18(args: argparse.Namespace) -> int:
     from ..errors import OptionError
     from ..metrics.conll18 import CONLL18_METRICS, Conll18Evaluator
     from ..reading.ud_words import read_ud_words
-    from .output import emit
+    from .emit import emit
     from .report import report, system_entry
     from .systems import systems
 

@@ -40,7 +40,6 @@ __all__ = [
     "ScoreTable",
     "check_significance",
     "check_streams",
-    "emit",
     "fmt",
     "for_command_line",
     "p_value_text",
@@ -273,57 +272,6 @@ _LATEX = {
 def _latex(text: str) -> str:
     """``text`` with LaTeX's special characters escaped."""
     return "".join(_LATEX.get(ch, ch) for ch in text)
-
-
-def emit(
-    args: argparse.Namespace,
-    data: dict[str, Any],
-    text: Callable[[], str],
-    table: ScoreTable | None = None,
-    sentences: Callable[[], Iterable[Mapping[str, Any]]] | None = None,
-) -> None:
-    """Print the report in ``--output-format``: text, JSON, or the score table.
-
-    Two formats never share a stream: with ``--per-sentence -`` the TSV
-    owns standard output and the text report goes to standard error
-    (another ``--output-format`` is then refused before anything runs, by
-    :func:`check_streams`).
-    """
-    form = getattr(args, "output_format", "text")
-    if form == "html":
-        write_html_report(args, data, text(), sentences() if sentences is not None else ())
-        return
-    if form == "json":
-        out = to_json(data)
-    elif form != "text" and table is not None:
-        out = table.render(form)
-    else:
-        out = text()
-    target = getattr(args, "output", None)
-    if target:
-        write_output(target, out)
-    elif form == "text" and getattr(args, "per_sentence", None) == "-":
-        print(out, file=sys.stderr)
-    else:
-        print(out)
-
-
-def write_html_report(
-    args: argparse.Namespace,
-    data: Mapping[str, Any],
-    text: str,
-    sentences: Iterable[Mapping[str, Any]],
-) -> None:
-    """``-f html``: the one-file report (:mod:`nltk_tedeval.cli.html`), streamed to
-    ``--output`` or standard output, with the text report inside it verbatim."""
-    from .html import write_html
-
-    title = f"tedeval {data.get('command', '')}"
-    target = getattr(args, "output", None)
-    if not target:
-        write_html(data, sentences, sys.stdout, text=text, title=title)
-        return
-    write_output(target, lambda f: write_html(data, sentences, f, text=text, title=title))
 
 
 def write_output(path: str, content: str | Callable[[Any], None]) -> None:

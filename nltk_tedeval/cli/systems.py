@@ -24,11 +24,11 @@ from .breakdowns import (
     interval_lines,
     with_bounds,
 )
+from .emit import emit
 from .inputs import System, require_sentences, run_options, streams, systems
 from .output import (
     ScoreTable,
     check_significance,
-    emit,
     pairwise,
     significance_table,
     text_table,

@@ -26,11 +26,11 @@ from .breakdowns import (
     with_bounds,
 )
 from .commands import GoldOnly
+from .emit import emit
 from .inputs import label_map, require_sentences, run_options, streams
 from .output import (
     ScoreTable,
     check_significance,
-    emit,
     significance_table,
     text_table,
     write_tsv,

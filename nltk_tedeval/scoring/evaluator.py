@@ -195,6 +195,31 @@ class Evaluator(RunAccounts):
     def _loop_result(self) -> LoopResult:
         return self.run
 
+    @property
+    def system_name(self) -> str:
+        """The name of the system this evaluator reports: ``parsed_sents``, or its name
+        in an :meth:`evaluate_systems` run."""
+        return self._names[self._index] if self._index < len(self._names) else "parsed_sents"
+
+    # -- the HTML report (issue 29) --------------------------------------------
+
+    def html(self, path: str | None = None, *, others: Sequence[Evaluator] = ()) -> str:
+        """The HTML report ``tedeval ... -f html`` writes, of this evaluator and ``others``
+        of the same run; written to ``path`` too when given.
+
+        The report is made above this layer (the command line's renderer): the
+        package hands its writer over when it is imported (:func:`set_html_report`).
+        """
+        if _HTML_REPORT is None:
+            raise OptionError("no HTML report writer: import nltk_tedeval first")
+        return _HTML_REPORT([self, *others], path, False)
+
+    def _repr_html_(self) -> str:
+        """What Jupyter shows: the HTML report, in a frame of its own."""
+        if _HTML_REPORT is None:
+            return f"<pre>{type(self).__name__}: {', '.join(map(str, self.eval()))}</pre>"
+        return _HTML_REPORT([self], None, True)
+
     # -- to implement ---------------------------------------------------------
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[Sequence[int], Any]:
@@ -578,6 +603,16 @@ class Evaluator(RunAccounts):
         return paired_randomization(
             self.stats, other.stats, self.measure(name), rounds=rounds, seed=seed
         )
+
+
+_HTML_REPORT: Any = None
+
+
+def set_html_report(writer: Any) -> None:
+    """Give the evaluators their HTML report: ``writer(evaluators, path, inline)`` returns
+    the page (``inline``: framed for a notebook). The package calls it when imported."""
+    global _HTML_REPORT
+    _HTML_REPORT = writer
 
 
 def check_paired(a: LoopResult, b: LoopResult) -> None:
