@@ -87,7 +87,8 @@ def test_notebook_runs_top_to_bottom(monkeypatch, capsys):
 
 
 def test_an_explanation_ending_a_cell_is_stored_drawn() -> None:
-    """With the notebook extra (svgling), Jupyter shows an explanation as SVG trees."""
+    """With the notebook extra (svgling), Jupyter shows an explanation as SVG trees, and an
+    evaluator as its HTML report."""
     data = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     rich = [
         o["data"]
@@ -96,4 +97,7 @@ def test_an_explanation_ending_a_cell_is_stored_drawn() -> None:
         for o in c["outputs"]
         if o["output_type"] == "execute_result"
     ]
-    assert rich and all("<svg" in "".join(d.get("text/html", "")) for d in rich)
+    html = ["".join(d.get("text/html", "")) for d in rich]
+    # Explanations are SVG trees; an evaluator is its HTML report, framed (issue 29).
+    assert rich and all("<svg" in h or h.startswith("<iframe ") for h in html)
+    assert any(h.startswith("<iframe ") and "srcdoc=" in h for h in html)
