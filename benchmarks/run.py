@@ -726,6 +726,32 @@ def bench_breakdowns(b: Bench, files: dict[str, Path]) -> None:
         )
 
 
+def bench_html(b: Bench) -> None:
+    """The HTML report of 20,000 synthetic sentences (benchmarks/html_report.py): its size,
+    bytes per sentence beyond the words (budget 500), the time to write and to open it in
+    headless Chromium when the Debian packages are there (no target on the time)."""
+    import html_report
+
+    count = 2_000 if b.quick else 20_000
+    got = html_report.measure(count)
+    opened = got["open_seconds"]
+    b.add(
+        Figure(
+            f"HTML report: write {count:,} sentences "
+            f"({got['bytes'] / 2**20:.1f} MB, {got['bytes_per_sentence_beyond_words']:.0f} "
+            "B/sentence beyond the words)",
+            count,
+            got["write_seconds"],
+            None,
+            "open in headless Chromium",
+            opened if isinstance(opened, float) else None,
+            target="<= 500 B/sentence beyond the words",
+            met=got["bytes_per_sentence_beyond_words"] <= 500,
+            note=opened if isinstance(opened, str) else "",
+        )
+    )
+
+
 def bench_conll18(b: Bench, files: dict[str, Path]) -> None:
     """`tedeval attach` against the CoNLL 2018 shared task's script, both as whole processes.
 
@@ -1144,6 +1170,7 @@ SECTIONS = {
     "evalb": lambda b, f: bench_evalb(b, f),
     "attach": lambda b, f: bench_attach(b, f),
     "breakdowns": lambda b, f: bench_breakdowns(b, f),
+    "html": lambda b, f: bench_html(b),
     "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),
     "align": lambda b, f: bench_align(b, f),
