@@ -161,8 +161,8 @@ def test_length_bins_hold_the_sentence_rows():
     assert [b["3+"].totals[c] for c in ("delta_labeled", "iota_labeled")] == [3, 9]
     assert [b["3+"].totals[c] for c in ("delta_unlabeled", "iota_unlabeled")] == [1, 7]
     assert b["1-2"].share == 0.5
-    assert round(float(b["3+"].scores["TEDEVAL unlabeled"]), 4) == 0.8571  # 1 - 1/7
-    assert round(float(b["1-2"].scores["TEDEVAL labeled"]), 4) == 0.6667  # 1 - 2/6
+    assert round(float(b["3+"].scores["unlabeled"]), 4) == 0.8571  # 1 - 1/7
+    assert round(float(b["1-2"].scores["labeled"]), 4) == 0.6667  # 1 - 2/6
 
 
 # -- sums, over generated trees -----------------------------------------------------

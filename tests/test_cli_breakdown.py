@@ -562,3 +562,18 @@ def test_cross_by_label_splits_every_table(capsys):
         totals = pair["labeled"]["totals"]  # delta_labeled, iota_labeled
         assert sum(grp["totals"]["delta"] for grp in overlap) == totals["delta_labeled"] > 0
         assert sum(grp["totals"]["iota"] for grp in overlap) == totals["iota_labeled"]
+
+
+def test_score_by_length_shows_tedevals_two_measures(capsys):
+    # SPEC.md §6's files: sentence 1 ("I left", 2 words) has δ_U = 0, ι_U = 4; sentence 2
+    # ("she sang loudly", 3 words) δ_U = 1, ι_U = 7 in b. With bins 1-2 and 3+: unlabeled
+    # 1.0000 and 1 - 1/7 = 0.8571; labeled is n/a (no relation in three-column files).
+    spec = ROOT / "corpora_samples" / "spec"
+    status, out, err = run(capsys, "score", spec / "gold.tab", spec / "b.tab", "--by", "length",
+                           "--bins", "length=2")  # fmt: skip
+    assert status == 0, err
+    start = out.index("b by length")
+    table = out[start:].splitlines()[1:5]
+    assert table[0].split() == ["length", "sentences", "share", "%", "labeled", "unlabeled"]
+    assert table[2].split() == ["1-2", "1", "50.00", "n/a", "1.0000"]
+    assert table[3].split() == ["3+", "1", "50.00", "n/a", "0.8571"]

@@ -84,7 +84,8 @@ class Breakdown(Mapping[str, GroupScores]):
         self.key = table.key
         self.average = average
         self.level = None if ci is None else check_level(ci)
-        measures = [self.key.measures[name] for name in self.key.shown()]
+        # Scores are keyed by the names the key gives its measures (what tables show).
+        measures = [(name, self.key.measures[name]) for name in self.key.shown()]
         order = table.groups()
         freq = self.key.columns.index(self.key.frequency)
         whole = int(table.all_totals()[freq])
@@ -93,9 +94,9 @@ class Breakdown(Mapping[str, GroupScores]):
             sums = table.totals(group)
             sig = signature.replace(by=f"{self.key.name}={group}")
             scores = {}
-            for m in measures:
+            for shown, m in measures:
                 source: Any = table.table(group) if average == "macro" else _Sums(table, group)
-                scores[m.name] = Score.from_table(source, m, signature=sig, average=average)
+                scores[shown] = Score.from_table(source, m, signature=sig, average=average)
             self._groups[group] = GroupScores(
                 key=self.key.name,
                 group=group,
@@ -108,10 +109,10 @@ class Breakdown(Mapping[str, GroupScores]):
             self._add_intervals(measures, order, rounds, seed)
 
     def _add_intervals(
-        self, measures: Sequence[Measure], order: Sequence[str], rounds: int, seed: int
+        self, measures: Sequence[tuple[str, Measure]], order: Sequence[str], rounds: int, seed: int
     ) -> None:
         assert self.level is not None
-        items = [(self.table.dense(g), m) for g in order for m in measures]
+        items = [(self.table.dense(g), m) for g in order for _, m in measures]
         bounds = iter(
             bootstrap_intervals(
                 items, level=self.level, rounds=rounds, seed=seed, average=self.average
@@ -119,9 +120,9 @@ class Breakdown(Mapping[str, GroupScores]):
         )
         for g in order:
             scores = self._groups[g].scores
-            for m in measures:
+            for shown, _ in measures:
                 low, high = next(bounds)
-                scores[m.name] = scores[m.name].with_interval(low, high, self.level)
+                scores[shown] = scores[shown].with_interval(low, high, self.level)
 
     def __getitem__(self, group: str) -> GroupScores:
         return self._groups[group]
