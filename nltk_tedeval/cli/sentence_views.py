@@ -23,6 +23,8 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from nltk import Tree
+
 from ..alignment.streams import record_units
 from ..alignment.unit import AlignedSentence, Unit, unmatched_tokens
 from ..errors import TedEvalError
@@ -30,6 +32,7 @@ from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.dependency import DependencyTree, from_dependency_graph
+from ..trees.discontinuous import DiscTree, is_disc_tree
 from ..trees.kinds import tree_words
 from ..trees.mft import MultiFunctionTree, span_words
 
@@ -37,6 +40,7 @@ __all__ = [
     "PANELS",
     "UNIT_PANELS",
     "dependency_panels",
+    "disc_nodes",
     "explanation_panels",
     "item_mark",
     "mft_nodes",
@@ -330,6 +334,37 @@ def _phrases(
     return phrase_panels(name, parse, gold, first_system=first_system)
 
 
+def _disco(
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    if not (is_disc_tree(parse) and is_disc_tree(gold)):
+        return _phrases(ev, name, parse, gold, first_system)  # contiguous input: brackets
+    panels = []
+    if first_system:
+        panels.append({"name": "gold", "words": list(gold.words), "nodes": disc_nodes(gold)})
+    panels.append({"name": name, "words": list(parse.words), "nodes": disc_nodes(parse)})
+    return panels, []
+
+
+def disc_nodes(tree: DiscTree) -> list[Any]:
+    """A discontinuous tree's constituents (pre-terminals too), in pre-order, as the renderer's
+    nodes: ``[label, start, end, parent]``, or ``{"label", "spans", "parent"}`` for a node whose
+    words have gaps (its lines cross the others')."""
+    nodes: list[Any] = []
+    stack: list[tuple[Any, int]] = [(tree, -1)]
+    while stack:
+        node, parent = stack.pop()
+        runs = _runs(frozenset(node.leaves()))
+        label = str(node.label())
+        if len(runs) == 1:
+            nodes.append([label, runs[0][0], runs[0][1], parent])
+        else:
+            nodes.append({"label": label, "spans": [list(r) for r in runs], "parent": parent})
+        index = len(nodes) - 1
+        stack += [(kid, index) for kid in reversed(node) if isinstance(kid, Tree)]
+    return nodes
+
+
 def _dependency(tree: Any) -> DependencyTree:
     return (
         tree
@@ -351,6 +386,7 @@ PANELS: dict[str, Any] = {
     "attachment": _attachment,
     "parseval": _phrases,
     "mph": _phrases,
+    "parseval-disco": _disco,
 }
 """How each metric draws a sentence: ``(evaluator, system name, parse, gold, first_system)``
 to ``(panels, operations)``; a new metric adds its entry."""
