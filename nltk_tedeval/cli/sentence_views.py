@@ -39,6 +39,7 @@ from ..trees.mft import MultiFunctionTree, span_words
 __all__ = [
     "PANELS",
     "UNIT_PANELS",
+    "cross_views",
     "dependency_panels",
     "disc_nodes",
     "explanation_panels",
@@ -291,6 +292,104 @@ def _unit_nodes(trees: Sequence[Any]) -> dict[str, Any]:
         ]
         words += ps.words
     return {"words": words, "nodes": nodes}
+
+
+def cross_views(
+    cross: Any,
+    converters: dict[str, Any],
+    golds: dict[str, Sequence[Any]],
+    parses: dict[str, Sequence[Any]],
+) -> Iterator[dict[str, Any]]:
+    """The sentence dicts of a ``cross`` run: each scored parse's SINGLE and MULTIPLE numbers
+    and, per parse, ``explain(parse, gold, other_golds=[...])``'s MULTIPLE panels (the parse,
+    the generalized reference, its native gold), in the run's order.
+
+    ``converters``, ``golds`` and ``parses`` (the records read) go by experiment name, the
+    golds in the run's order; under ``--align`` a unit gives its numbers only.
+    """
+    names = list(cross.scored_names)
+    results = {
+        name: (cross.sentence_results(name, "single"), cross.sentence_results(name, "multiple"))
+        for name in names
+    }
+    theories = list(golds)
+    first_gold = golds[theories[0]]
+    for k, head in enumerate(results[names[0]][0] if names else ()):
+        number = head.number
+        view: dict[str, Any] = {"n": number, "id": head.sentence_id}
+        out_systems = {}
+        for name in names:
+            single, multiple = results[name][0][k], results[name][1][k]
+            out_systems[name] = {
+                "scores": {
+                    "SINGLE labeled": _number(single.labeled),
+                    "SINGLE unlabeled": _number(single.unlabeled),
+                    "MULTIPLE labeled": _number(multiple.labeled),
+                    "MULTIPLE unlabeled": _number(multiple.unlabeled),
+                },
+                "stats": {
+                    f"{sc}_{c}": getattr(r, c)
+                    for sc, r in (("single", single), ("multiple", multiple))
+                    for c in ("delta_labeled", "iota_labeled", "delta_unlabeled", "iota_unlabeled")
+                },
+            }
+        view["systems"] = out_systems
+        if cross.align is not None or number > len(first_gold):
+            view["words"] = []
+            yield view
+            continue
+        tree, where, _ = unwrap(first_gold[number - 1])
+        view["file"], view["line"] = where.get("file"), where.get("line")
+        try:
+            view["words"] = list(tree_words(tree) or ())
+        except TedEvalError:
+            view["words"] = []
+        panels: list[dict[str, Any]] = []
+        ops: list[list[Any]] = []
+        for name in names:
+            try:
+                drawn = cross_panels(name, number, converters, golds, parses[name])
+            except TedEvalError:
+                drawn = None  # not drawable (a missing parse, a sentence skipped): numbers only
+            if drawn is not None:
+                panels += drawn[0]
+                ops += drawn[1]
+        if panels:
+            view["trees"] = panels
+        if ops:
+            view["ops"] = ops
+        yield view
+
+
+def cross_panels(
+    name: str,
+    number: int,
+    converters: dict[str, Any],
+    golds: dict[str, Sequence[Any]],
+    parses: Sequence[Any],
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    """Experiment ``name``'s MULTIPLE explanation of sentence ``number``: its parse, the
+    generalized reference and its native gold (panel ``gold (name)``)."""
+    from ..protocol.explain import explain
+
+    parse = unwrap(parses[number - 1])[0] if number <= len(parses) else None
+    gold = unwrap(golds[name][number - 1])[0]
+    others = [g for g in golds if g != name]
+    other_trees = [unwrap(golds[g][number - 1])[0] for g in others]
+    if parse is None or gold is None or any(t is None for t in other_trees):
+        return None
+    e = explain(
+        parse,
+        gold,
+        other_golds=other_trees,
+        other_converters=[converters[g] for g in others],
+        converter=converters[name],
+    )
+    panels, ops = explanation_panels(e, name, first_system=True)
+    for panel in panels:
+        if panel["name"] == "gold":
+            panel["name"] = f"gold ({name})"
+    return panels, ops
 
 
 def panels_of(
