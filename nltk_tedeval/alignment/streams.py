@@ -19,7 +19,13 @@ from ..records import unwrap
 from .normalize import Normalization
 from .units import AlignedSentence, Unit, align_units
 
-__all__ = ["aligned_streams", "alignment_summary", "describe_alignment", "sentence_numbers"]
+__all__ = [
+    "aligned_streams",
+    "alignment_summary",
+    "describe_alignment",
+    "record_units",
+    "sentence_numbers",
+]
 
 Named = tuple[str, Iterable[Any]]
 
@@ -69,26 +75,10 @@ def aligned_streams(
     [2]
     """
     n_golds = len(golds)
-
-    def tokens(item: Any) -> Sequence[str]:
-        tree, where, error = unwrap(item)
-        if error is not None:
-            raise _unalignable(error)
-        # None is a missing parse: it stands for the gold sentence where it comes.
-        try:
-            found = words(tree) if tree is not None else None
-        except EmptyTreeError:
-            return None  # a tree without words, such as "(TOP ())", is a missing parse
-        except TreeStructureError as err:
-            raise InputFormatError(err.message, token=err.token, **where) from None
-        # So is a tree whose words are all empty elements: it has no text either.
-        return found if found else None
-
     counts = tally if tally is not None else {}
-    joint = align_units(
-        *(corpus for _, corpus in golds),
-        *(corpus for _, corpus in systems),
-        words=tokens,
+    joint = record_units(
+        [corpus for _, corpus in golds] + [corpus for _, corpus in systems],
+        words=words,
         normalization=normalization,
         roles=["gold", *(n for n, _ in golds[1:]), *(n for n, _ in systems)],
         mode=mode,
@@ -125,6 +115,45 @@ def aligned_streams(
         (n, pair(streams[n_golds + j], n_golds + j)) for j, (n, _) in enumerate(systems)
     ]
     return gold_streams, system_streams
+
+
+def record_units(
+    corpora: Sequence[Iterable[Any]],
+    *,
+    words: Callable[[Any], Sequence[str] | None],
+    normalization: Normalization | None = None,
+    roles: Sequence[str] | None = None,
+    mode: str = "exact",
+    tally: dict[str, int] | None = None,
+) -> Iterator[Unit]:
+    """The whole units of corpora of read records (the golds first), as :func:`aligned_streams`
+    aligns them: a record that cannot be read stops the run, a parse without words is missing.
+
+    What a report that draws every unit's sentences aligns again (``-f html``).
+    """
+
+    def tokens(item: Any) -> Sequence[str] | None:
+        tree, where, error = unwrap(item)
+        if error is not None:
+            raise _unalignable(error)
+        # None is a missing parse: it stands for the gold sentence where it comes.
+        try:
+            found = words(tree) if tree is not None else None
+        except EmptyTreeError:
+            return None  # a tree without words, such as "(TOP ())", is a missing parse
+        except TreeStructureError as err:
+            raise InputFormatError(err.message, token=err.token, **where) from None
+        # So is a tree whose words are all empty elements: it has no text either.
+        return found if found else None
+
+    return align_units(
+        *corpora,
+        words=tokens,
+        normalization=normalization,
+        roles=list(roles) if roles is not None else ["gold"] + [""] * (len(corpora) - 1),
+        mode=mode,
+        tally=tally if tally is not None else {},
+    )
 
 
 def sentence_numbers(sentences: Sequence[AlignedSentence]) -> str:

@@ -20,7 +20,15 @@ from ..errors import AlignmentError, TedEvalError
 from ..records import unwrap
 from .normalize import Normalization
 
-__all__ = ["AlignedSentence", "Unit", "Words", "located", "source_of", "token_texts"]
+__all__ = [
+    "AlignedSentence",
+    "Unit",
+    "Words",
+    "located",
+    "source_of",
+    "token_texts",
+    "unmatched_tokens",
+]
 
 Words = Callable[[Any], Sequence[str]]
 """How a sentence gives its token texts (``None``: a sentence without text)."""
@@ -222,6 +230,37 @@ class Unit:
             and self.gold[0].bounds == self.test[0].bounds
             and self.gold[0].ends == self.test[0].ends
         )
+
+
+def unmatched_tokens(
+    mine: Sequence[AlignedSentence], other: Sequence[AlignedSentence], length: int
+) -> list[tuple[int, int]]:
+    """The tokens of ``mine`` with characters that no token of ``other`` spells, as runs
+    ``[s, e)`` of token offsets into all of ``mine``'s tokens, in order (a unit of ``length``
+    characters; under ``align="lcs"`` the text one side dropped or changed).
+
+    A missing parse (stand-in tokens) leaves nothing unmatched.
+    """
+    covered = bytearray(length + 1)
+    for s in other:
+        if s.missing:
+            return []
+        for i in range(len(s.tokens)):
+            a, b = s.token_start(i), s.token_end(i)
+            covered[a:b] = bytes([1]) * max(0, b - a)
+    runs: list[tuple[int, int]] = []
+    offset = 0
+    for s in mine:
+        for i in range(len(s.tokens)):
+            a, b = s.token_start(i), s.token_end(i)
+            if not s.missing and not all(covered[a:b]):
+                t = offset + i
+                if runs and runs[-1][1] == t:
+                    runs[-1] = (runs[-1][0], t + 1)
+                else:
+                    runs.append((t, t + 1))
+        offset += len(s.tokens)
+    return runs
 
 
 def _boundaries(sentences: Sequence[AlignedSentence]) -> set[int]:

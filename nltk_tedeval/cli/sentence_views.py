@@ -9,8 +9,12 @@ script deletes, the reference with those it adds, the native gold with its
 own uncharged script), attachment's arcs (wrong heads and relations marked),
 ParsEval's and MPH's bracketed trees.
 
-Under ``--align`` a row is a unit of sentences: its words and statistics are
-given, its panels are not (the unit's trees are the aligned metric's own).
+Under ``--align`` a row is a unit of sentences: the run's records are aligned
+again (:func:`~nltk_tedeval.alignment.streams.record_units`, as the run aligned
+them) to give the unit's gold words, its gold and parse sentences, the tokens
+of each side that the other does not spell (``align.unmatched``) and its
+panels: TedEval's explanation of the unit, other metrics' trees of the unit's
+sentences side by side, without marks.
 """
 
 from __future__ import annotations
@@ -19,23 +23,32 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from nltk import Tree
+
+from ..alignment.streams import record_units
+from ..alignment.unit import AlignedSentence, Unit, unmatched_tokens
 from ..errors import TedEvalError
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.dependency import DependencyTree, from_dependency_graph
+from ..trees.discontinuous import DiscTree, is_disc_tree
 from ..trees.kinds import tree_words
 from ..trees.mft import MultiFunctionTree, span_words
 
 __all__ = [
     "PANELS",
+    "UNIT_PANELS",
+    "cross_views",
     "dependency_panels",
+    "disc_nodes",
     "explanation_panels",
     "item_mark",
     "mft_nodes",
     "panels_of",
     "phrase_panels",
     "sentence_views",
+    "unit_panels",
 ]
 
 
@@ -58,6 +71,7 @@ def sentence_views(
     run = first.run
     tables = [(name, ev.stats, {m: ev.sentence_scores(m) for m in measures}) for name, ev in pairs]
     aligned = first.align is not None
+    units = _units(first, gold, systems) if aligned else None
     for k, (number, sid) in enumerate(zip(run.numbers, run.sentence_ids, strict=True)):
         view: dict[str, Any] = {"n": number, "id": sid}
         out_systems = {}
@@ -68,6 +82,12 @@ def sentence_views(
                 "stats": dict(zip(table.columns, row, strict=True)),
             }
         view["systems"] = out_systems
+        if units is not None:
+            unit = _unit_numbered(units, number)
+            if unit is not None:
+                view.update(_unit_view(pairs, unit))
+                yield view
+                continue
         if aligned or number > len(gold):
             view["words"] = []
             yield view
@@ -96,6 +116,280 @@ def sentence_views(
         if ops:
             view["ops"] = ops
         yield view
+
+
+def _units(ev: Evaluator, gold: Sequence[Any], systems: Sequence[Sequence[Any]]) -> Iterator[Unit]:
+    return record_units(
+        [gold, *systems],
+        words=ev.text_tokens,
+        normalization=ev.normalization,
+        mode=ev.align or "exact",
+    )
+
+
+def _unit_numbered(units: Iterator[Unit], number: int) -> Unit | None:
+    """The unit ``number`` of ``units`` (in increasing order; a skipped unit has no row)."""
+    for unit in units:
+        if unit.number == number:
+            return unit
+        if unit.number > number:  # pragma: no cover - the run numbers every unit it scored
+            return None
+    return None
+
+
+def _ref(sentence: AlignedSentence) -> str:
+    where = sentence.source
+    out = str(where["sentence"])
+    if where.get("sentence_id"):
+        out += f" ({where['sentence_id']})"
+    if where.get("file"):
+        out += f" {where['file']}:{where.get('line')}"
+    return out
+
+
+def _unit_view(pairs: Sequence[tuple[str, Evaluator]], unit: Unit) -> dict[str, Any]:
+    """What a unit's row shows beyond its numbers: where its gold starts, its gold words,
+    its sentences, its panels and each panel's unmatched tokens."""
+    gold_side = unit.sides[0]
+    words = [w for s in gold_side for w in s.tokens]
+    start = gold_side[0].source if gold_side else {}
+    view: dict[str, Any] = {"file": start.get("file"), "line": start.get("line"), "words": words}
+    tokens: dict[str, list[str]] = {}  # the words of each side's unmatched offsets
+    unmatched: dict[str, list[list[int]]] = {}
+    panels: list[dict[str, Any]] = []
+    ops: list[list[Any]] = []
+    for k, (name, ev) in enumerate(pairs, 1):
+        side = unit.sides[k] if k < len(unit.sides) else ()
+        if k == 1:
+            unmatched["gold"] = [list(r) for r in unmatched_tokens(gold_side, side, unit.length)]
+            tokens["gold"] = words
+            unmatched["parse"] = [list(r) for r in unmatched_tokens(side, gold_side, unit.length)]
+            tokens["parse"] = [w for s in side for w in s.tokens]
+        unmatched[name] = [list(r) for r in unmatched_tokens(side, gold_side, unit.length)]
+        tokens[name] = [w for s in side for w in s.tokens]
+        if any(s.missing for s in side):
+            continue  # a missing parse: its words and numbers only
+        try:
+            drawn = unit_panels(ev, name, side, gold_side, first_system=not panels)
+        except TedEvalError:
+            drawn = None
+        if drawn is not None:
+            panels += drawn[0]
+            ops += drawn[1]
+    first_parse = next((p for p in panels if p["name"] not in ("gold", "reference")), None)
+    sides = dict(unmatched)  # by side: offsets into that side's tokens
+    for panel in panels:
+        # A panel's words may be its side's tokens, or the unit's atoms (an explanation's,
+        # shared by every panel): unmatched are the words of tokens the other side lacks.
+        own = panel["name"] if panel["name"] in tokens else "gold"
+        spans: set[int] = set()
+        for side_name in {"gold", own}:
+            for s, e in _respan(sides[side_name], tokens[side_name], panel["words"]):
+                spans.update(range(s, e))
+        unmatched[panel["name"]] = [list(r) for r in _runs(frozenset(spans))]
+        if panel is first_parse:
+            unmatched["parse"] = unmatched[panel["name"]]
+    parses = unit.sides[1] if len(unit.sides) > 1 else ()
+    view["align"] = {
+        "gold": [_ref(s) for s in gold_side],
+        "parse": [_ref(s) for s in parses],
+        "unmatched": unmatched,
+    }
+    if panels:
+        view["trees"] = panels
+    if ops:
+        view["ops"] = ops
+    return view
+
+
+def _respan(spans: list[list[int]], tokens: Sequence[str], words: Sequence[str]) -> list[list[int]]:
+    """Token spans ``[s, e)`` over ``tokens`` as spans over ``words`` that spell the same
+    characters cut elsewhere (an explanation's atoms); ``[]`` if they spell others."""
+    if list(tokens) == list(words):
+        return spans
+    if "".join(tokens) != "".join(words):
+        return []
+    bad: list[tuple[int, int]] = []  # character ranges of the unmatched tokens
+    ends = [0]
+    for t in tokens:
+        ends.append(ends[-1] + len(t))
+    for s, e in spans:
+        bad.append((ends[s], ends[e]))
+    out: list[list[int]] = []
+    at = 0
+    for i, w in enumerate(words):
+        a, b = at, at + len(w)
+        at = b
+        if any(a < y and x < b for x, y in bad):
+            if out and out[-1][1] == i:
+                out[-1][1] = i + 1
+            else:
+                out.append([i, i + 1])
+    return out
+
+
+def unit_panels(
+    ev: Evaluator,
+    name: str,
+    parse: Sequence[AlignedSentence],
+    gold: Sequence[AlignedSentence],
+    *,
+    first_system: bool,
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    """The panels of one system's parse of an aligned unit (the gold's before the first
+    system's): TedEval's explanation of the unit, other metrics' sentences drawn one after
+    another; ``None``: nothing to draw."""
+    parses = [unwrap(s.item)[0] for s in parse]
+    golds = [unwrap(s.item)[0] for s in gold]
+    if not parses or not golds or any(t is None for t in (*parses, *golds)):
+        return None
+    if ev.metric == "tedeval":
+        from ..protocol.explain import explain
+
+        e = explain(
+            parses if len(parses) > 1 else parses[0],
+            golds if len(golds) > 1 else golds[0],
+            converter=ev.converter,
+            align=ev.align or True,
+            normalization=ev.normalization,
+        )
+        return explanation_panels(e, name, first_system=first_system)
+    draw = UNIT_PANELS.get(ev.metric)
+    if draw is None:
+        return None
+    panels = []
+    if first_system:
+        panels.append({"name": "gold", **draw(golds)})
+    panels.append({"name": name, **draw(parses)})
+    return panels, []
+
+
+def _unit_arcs(trees: Sequence[Any]) -> dict[str, Any]:
+    """Dependency trees one after another: one panel's words and arcs (heads shifted)."""
+    words: list[str] = []
+    arcs: list[list[Any]] = []
+    for tree in trees:
+        dep = _dependency(tree)
+        offset = len(words)
+        for h, d, r in _arcs(dep):
+            arcs.append([h + offset if h else 0, d + offset, r])
+        words += dep.words
+    return {"words": words, "arcs": arcs}
+
+
+def _unit_nodes(trees: Sequence[Any]) -> dict[str, Any]:
+    """Bracketed trees one after another: one panel's words and nodes (each a root)."""
+    words: list[str] = []
+    nodes: list[list[Any]] = []
+    for tree in trees:
+        ps = _phrase(tree)
+        if ps is None:
+            raise TedEvalError("not a bracketed tree")
+        offset, base = len(words), len(nodes)
+        nodes += [
+            [n.label, n.start + offset, n.end + offset, n.parent + base if n.parent >= 0 else -1]
+            for n in ps.nodes
+        ]
+        words += ps.words
+    return {"words": words, "nodes": nodes}
+
+
+def cross_views(
+    cross: Any,
+    converters: dict[str, Any],
+    golds: dict[str, Sequence[Any]],
+    parses: dict[str, Sequence[Any]],
+) -> Iterator[dict[str, Any]]:
+    """The sentence dicts of a ``cross`` run: each scored parse's SINGLE and MULTIPLE numbers
+    and, per parse, ``explain(parse, gold, other_golds=[...])``'s MULTIPLE panels (the parse,
+    the generalized reference, its native gold), in the run's order.
+
+    ``converters``, ``golds`` and ``parses`` (the records read) go by experiment name, the
+    golds in the run's order; under ``--align`` a unit gives its numbers only.
+    """
+    names = list(cross.scored_names)
+    results = {
+        name: (cross.sentence_results(name, "single"), cross.sentence_results(name, "multiple"))
+        for name in names
+    }
+    theories = list(golds)
+    first_gold = golds[theories[0]]
+    for k, head in enumerate(results[names[0]][0] if names else ()):
+        number = head.number
+        view: dict[str, Any] = {"n": number, "id": head.sentence_id}
+        out_systems = {}
+        for name in names:
+            single, multiple = results[name][0][k], results[name][1][k]
+            out_systems[name] = {
+                "scores": {
+                    "SINGLE labeled": _number(single.labeled),
+                    "SINGLE unlabeled": _number(single.unlabeled),
+                    "MULTIPLE labeled": _number(multiple.labeled),
+                    "MULTIPLE unlabeled": _number(multiple.unlabeled),
+                },
+                "stats": {
+                    f"{sc}_{c}": getattr(r, c)
+                    for sc, r in (("single", single), ("multiple", multiple))
+                    for c in ("delta_labeled", "iota_labeled", "delta_unlabeled", "iota_unlabeled")
+                },
+            }
+        view["systems"] = out_systems
+        if cross.align is not None or number > len(first_gold):
+            view["words"] = []
+            yield view
+            continue
+        tree, where, _ = unwrap(first_gold[number - 1])
+        view["file"], view["line"] = where.get("file"), where.get("line")
+        try:
+            view["words"] = list(tree_words(tree) or ())
+        except TedEvalError:
+            view["words"] = []
+        panels: list[dict[str, Any]] = []
+        ops: list[list[Any]] = []
+        for name in names:
+            try:
+                drawn = cross_panels(name, number, converters, golds, parses[name])
+            except TedEvalError:
+                drawn = None  # not drawable (a missing parse, a sentence skipped): numbers only
+            if drawn is not None:
+                panels += drawn[0]
+                ops += drawn[1]
+        if panels:
+            view["trees"] = panels
+        if ops:
+            view["ops"] = ops
+        yield view
+
+
+def cross_panels(
+    name: str,
+    number: int,
+    converters: dict[str, Any],
+    golds: dict[str, Sequence[Any]],
+    parses: Sequence[Any],
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    """Experiment ``name``'s MULTIPLE explanation of sentence ``number``: its parse, the
+    generalized reference and its native gold (panel ``gold (name)``)."""
+    from ..protocol.explain import explain
+
+    parse = unwrap(parses[number - 1])[0] if number <= len(parses) else None
+    gold = unwrap(golds[name][number - 1])[0]
+    others = [g for g in golds if g != name]
+    other_trees = [unwrap(golds[g][number - 1])[0] for g in others]
+    if parse is None or gold is None or any(t is None for t in other_trees):
+        return None
+    e = explain(
+        parse,
+        gold,
+        other_golds=other_trees,
+        other_converters=[converters[g] for g in others],
+        converter=converters[name],
+    )
+    panels, ops = explanation_panels(e, name, first_system=True)
+    for panel in panels:
+        if panel["name"] == "gold":
+            panel["name"] = f"gold ({name})"
+    return panels, ops
 
 
 def panels_of(
@@ -139,6 +433,37 @@ def _phrases(
     return phrase_panels(name, parse, gold, first_system=first_system)
 
 
+def _disco(
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    if not (is_disc_tree(parse) and is_disc_tree(gold)):
+        return _phrases(ev, name, parse, gold, first_system)  # contiguous input: brackets
+    panels = []
+    if first_system:
+        panels.append({"name": "gold", "words": list(gold.words), "nodes": disc_nodes(gold)})
+    panels.append({"name": name, "words": list(parse.words), "nodes": disc_nodes(parse)})
+    return panels, []
+
+
+def disc_nodes(tree: DiscTree) -> list[Any]:
+    """A discontinuous tree's constituents (pre-terminals too), in pre-order, as the renderer's
+    nodes: ``[label, start, end, parent]``, or ``{"label", "spans", "parent"}`` for a node whose
+    words have gaps (its lines cross the others')."""
+    nodes: list[Any] = []
+    stack: list[tuple[Any, int]] = [(tree, -1)]
+    while stack:
+        node, parent = stack.pop()
+        runs = _runs(frozenset(node.leaves()))
+        label = str(node.label())
+        if len(runs) == 1:
+            nodes.append([label, runs[0][0], runs[0][1], parent])
+        else:
+            nodes.append({"label": label, "spans": [list(r) for r in runs], "parent": parent})
+        index = len(nodes) - 1
+        stack += [(kid, index) for kid in reversed(node) if isinstance(kid, Tree)]
+    return nodes
+
+
 def _dependency(tree: Any) -> DependencyTree:
     return (
         tree
@@ -160,9 +485,18 @@ PANELS: dict[str, Any] = {
     "attachment": _attachment,
     "parseval": _phrases,
     "mph": _phrases,
+    "parseval-disco": _disco,
 }
 """How each metric draws a sentence: ``(evaluator, system name, parse, gold, first_system)``
 to ``(panels, operations)``; a new metric adds its entry."""
+
+UNIT_PANELS: dict[str, Any] = {
+    "attachment": _unit_arcs,
+    "parseval": _unit_nodes,
+    "mph": _unit_nodes,
+}
+"""How each metric other than TedEval draws an aligned unit's sentences of one side, one
+after another: ``trees`` to a panel's ``{"words", ...}`` (no marks)."""
 
 
 def mft_nodes(tree: MultiFunctionTree) -> list[Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..errors import OptionError
@@ -45,6 +45,7 @@ from .report import (
     system_entry,
     undefined_lines,
 )
+from .sentence_views import cross_views
 from .systems import ExtraGold, evaluate, report_run, statistics_kept
 
 __all__ = ["cmd_cross", "cmd_score"]
@@ -210,6 +211,10 @@ def cmd_cross(args: argparse.Namespace) -> int:
     parses = [p for _, _, p in specs if p is not None]
     check_significance(args, len(parses))
     read = streams(args, [*golds, *parses], [args.format] * (len(golds) + len(parses)))
+    kept = None
+    if getattr(args, "output_format", None) == "html":
+        # The HTML report draws every sentence's explanation after the run: keep the records.
+        read = kept = [list(stream) for stream in read]
     parse_streams = iter(read[len(golds) :])
     experiments = [
         Experiment(
@@ -389,7 +394,17 @@ def cmd_cross(args: argparse.Namespace) -> int:
                 lines.append(f"  {' ' * len(name)}  {multiple}")
         return "\n".join(lines)
 
-    emit(args, data, text, table)
+    def sentences() -> Iterable[dict[str, Any]]:
+        if kept is None:
+            return ()
+        gold_records = {e.name: kept[i] for i, e in enumerate(experiments)}
+        parse_records = dict(
+            zip([n for n, _, p in specs if p is not None], kept[len(golds) :], strict=True)
+        )
+        converters = {e.name: e.converter for e in experiments}
+        return cross_views(cross, converters, gold_records, parse_records)
+
+    emit(args, data, text, table, sentences)
     return 0
 
 

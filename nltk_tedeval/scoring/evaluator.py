@@ -264,6 +264,10 @@ class Evaluator(RunAccounts):
         """The row of a sentence left out as missing, or ``None`` (no row, the default)."""
         return None
 
+    def text_tokens(self, tree: Any) -> Sequence[str] | None:
+        """The tokens of ``tree`` that spell its text, as alignment reads them (``None``: none)."""
+        return self._text_tokens(tree)
+
     def _text_tokens(self, tree: Any) -> Sequence[str] | None:
         """The tokens of ``tree`` that spell its text, for alignment; ``None`` if it has none."""
         raise OptionError(f"{type(self).__name__} cannot score parses of other tokenizations")
