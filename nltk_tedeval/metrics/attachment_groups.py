@@ -324,23 +324,20 @@ def token_groups(
     n = len(g_heads)
     p_heads = parse.heads if parse is not None else None
     lab = 1 if labeled else 0
-    # Each scored token once: its position, gold part (the first seven columns) and
-    # parse part (the last three; None without a parse token), so that every key
-    # below only adds them up by its own groups.
+    # Each scored token's outcomes, as columns over the sentence (whole-sentence
+    # comprehensions cost a third of a loop of appends); every key below only counts
+    # them by its own groups.
     where_i = list(range(n)) if scored is None else [i for i in range(n) if scored[i]]
+    m = len(where_i)
     confusions: dict[str, list[int]] = {}
-    gold_parts: list[tuple[int, ...]]
-    parse_parts: list[tuple[int, int, int] | None]
     if p_heads is None:
-        gold_parts = [(1, 0, 0, 0, 0, 0, lab)] * len(where_i)
-        parse_parts = [None] * len(where_i)
+        head_ok = label_ok = undirected = ned = [False] * m
     else:
-        # Whole-sentence comprehensions: a third of the cost of a loop of appends.
         ph = [p_heads[i] for i in where_i]
         gh = [g_heads[i] for i in where_i]
         head_ok = [p == g for p, g in zip(ph, gh, strict=True)]
         if parse_rels is None or not labeled:
-            label_ok = [False] * len(where_i)
+            label_ok = [False] * m
         else:
             label_ok = [gold_rels[i] == parse_rels[i] for i in where_i]
         # §5 "Undirected Evaluation" and "NED", as _sentence_row tests them.
@@ -352,39 +349,47 @@ def token_groups(
             u or (g != 0 and g_heads[g - 1] == p)
             for u, g, p in zip(undirected, gh, ph, strict=True)
         ]
-        gold_parts = [
-            (1, int(h), int(la), int(h and la), int(u), int(e), lab)
-            for h, la, u, e in zip(head_ok, label_ok, undirected, ned, strict=True)
-        ]
-        parse_parts = [(1, int(h), lab) for h in head_ok]
         if labeled and parse_rels is not None and CONFUSION in keys:
             for i, h, la in zip(where_i, head_ok, label_ok, strict=True):
                 if h and not la:
                     event = f"{gold_rels[i]}{CONFUSION_ARROW}{parse_rels[i]}"
                     confusions.setdefault(event, [0])[0] += 1
+    outcomes = list(zip(head_ok, label_ok, undirected, ned, strict=True))
+    has_parse = p_heads is not None
     out: dict[str, dict[str, tuple[int, ...]]] = {}
-    whole: tuple[int, ...] | None = None
     for key in keys:
         if key == CONFUSION:
             out[key] = {e: (c[0],) for e, c in confusions.items()}
             continue
         if key in SENTENCE_KEYS:
-            # One group for the whole sentence: its tokens' sums, no loop per key.
-            if whole is None:
-                whole = _sums(gold_parts, parse_parts)
-            if not gold_parts:
-                out[key] = {}
-                continue
-            out[key] = {_sentence_group(key, n, bins, where): whole}
+            # One group for the whole sentence: its tokens' sums, no count per group.
+            out[key] = (
+                {_sentence_group(key, n, bins, where): _whole(outcomes, lab, has_parse)}
+                if m
+                else {}
+            )
             continue
         if key in ARC_KEYS:
             gold_keys, parse_keys = _arc_groups(key, where_i, g_heads, p_heads, gold_rels,
                                                 parse_rels, bins)  # fmt: skip
         else:
             gold_keys = _token_groups(key, where_i, gold, g_heads, bins)
-            parse_keys = gold_keys
-        out[key] = _accumulate(gold_keys, parse_keys, gold_parts, parse_parts)
+            parse_keys = gold_keys if has_parse else [None] * m
+        out[key] = _accumulate(gold_keys, parse_keys, outcomes, head_ok, lab)
     return out
+
+
+def _whole(outcomes: Sequence[tuple[bool, bool, bool, bool]], lab: int, has_parse: bool
+           ) -> tuple[int, ...]:  # fmt: skip
+    """The row of every token of a sentence in one group."""
+    m = len(outcomes)
+    head = sum(o[0] for o in outcomes)
+    label = sum(o[1] for o in outcomes)
+    both = sum(o[0] and o[1] for o in outcomes)
+    undirected = sum(o[2] for o in outcomes)
+    ned = sum(o[3] for o in outcomes)
+    parsed = (m, head, m * lab) if has_parse else (0, 0, 0)
+    return (m, head, label * lab, both * lab, undirected, ned, m * lab, *parsed)
 
 
 SENTENCE_KEYS = ("length", "file", "genre")
@@ -398,15 +403,6 @@ def _sentence_group(
         return bins["length"].label(n)
     document = document_of(*where)
     return document if key == "file" else _genre(document)
-
-
-def _sums(
-    gold_parts: Sequence[tuple[int, ...]], parse_parts: Sequence[tuple[int, int, int] | None]
-) -> tuple[int, ...]:
-    gold = [sum(col) for col in zip(*gold_parts, strict=True)] or [0] * 7
-    parsed = [pp for pp in parse_parts if pp is not None]
-    rest = [sum(col) for col in zip(*parsed, strict=True)] or [0, 0, 0]
-    return (*gold, *rest)
 
 
 def _arc_groups(
@@ -459,36 +455,44 @@ def _token_groups(
 def _accumulate(
     gold_keys: Sequence[str],
     parse_keys: Sequence[str | None],
-    gold_parts: Sequence[tuple[int, ...]],
-    parse_parts: Sequence[tuple[int, int, int] | None],
+    outcomes: Sequence[tuple[bool, bool, bool, bool]],
+    head_ok: Sequence[bool],
+    lab: int,
 ) -> dict[str, tuple[int, ...]]:
-    """Rows by group: each token's gold part in its gold group, parse part in its parse group.
+    """Rows by group: each token's outcomes in its gold group, its parse arc in its parse
+    group (``None``: no parse token).
 
-    Tokens of one group with the same outcome are counted together first (``Counter``
-    counts in C), so the additions run once per distinct (group, outcome), not per token.
+    Tokens of one group with the same outcomes are counted together first (``Counter``
+    counts in C), so the additions run once per distinct (group, outcomes), not per token.
     """
     width = len(GROUP_COLUMNS)
     rows: dict[str, list[int]] = {}
-    for (group, part), c in Counter(zip(gold_keys, gold_parts, strict=True)).items():
+    for (group, (h, la, u, e)), c in Counter(zip(gold_keys, outcomes, strict=True)).items():
         row = rows.get(group)
         if row is None:
             row = rows[group] = [0] * width
         row[0] += c
-        row[1] += part[1] * c
-        row[2] += part[2] * c
-        row[3] += part[3] * c
-        row[4] += part[4] * c
-        row[5] += part[5] * c
-        row[6] += part[6] * c
-    for (group, pp), c in Counter(zip(parse_keys, parse_parts, strict=True)).items():
-        if pp is None or group is None:
+        if h:
+            row[1] += c
+        if la:
+            row[2] += c * lab
+            if h:
+                row[3] += c * lab
+        if u:
+            row[4] += c
+        if e:
+            row[5] += c
+        row[6] += c * lab
+    for (group, h), c in Counter(zip(parse_keys, head_ok, strict=True)).items():
+        if group is None:
             continue
         row = rows.get(group)
         if row is None:
             row = rows[group] = [0] * width
         row[7] += c
-        row[8] += pp[1] * c
-        row[9] += pp[2] * c
+        if h:
+            row[8] += c
+        row[9] += c * lab
     return {g: tuple(r) for g, r in rows.items()}
 
 
