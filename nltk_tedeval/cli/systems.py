@@ -45,7 +45,6 @@ from .report import (
     system_entry,
     undefined_lines,
 )
-from .sentence_views import sentence_views
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -279,6 +278,10 @@ def report_run(
         if run.inputs is None:
             return ()
         gold, *parses = run.inputs
+        # Only -f html draws sentences; its module reads nltk's trees, which no other
+        # output needs (the command line never imports nltk otherwise).
+        from .sentence_views import sentence_views
+
         return sentence_views(run.pairs(), gold, parses, measures)
 
     emit(args, data, text, table, sentences)

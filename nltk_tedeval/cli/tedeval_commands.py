@@ -45,7 +45,6 @@ from .report import (
     system_entry,
     undefined_lines,
 )
-from .sentence_views import cross_views
 from .systems import ExtraGold, evaluate, report_run, statistics_kept
 
 __all__ = ["cmd_cross", "cmd_score"]
@@ -402,6 +401,8 @@ def cmd_cross(args: argparse.Namespace) -> int:
             zip([n for n, _, p in specs if p is not None], kept[len(golds) :], strict=True)
         )
         converters = {e.name: e.converter for e in experiments}
+        from .sentence_views import cross_views  # -f html only: it reads nltk's trees
+
         return cross_views(cross, converters, gold_records, parse_records)
 
     emit(args, data, text, table, sentences)
