@@ -320,6 +320,9 @@ class AttachmentEvaluator(Evaluator):
         scored = self._scored(gold_tree.words)
         counts: dict[str, list[int]] = {}
         gold_rels, parse_rels = self._rels(gold_tree), self._rels(parse_tree)
+        labeled = _carry_relations((gold_rels, parse_rels), scored)
+        # The groups by relation come out of the row's own pass over the tokens.
+        relation_rows: dict[str, list[int]] | None = {} if "relation" in self.by else None
         row = _sentence_row(
             gold_tree.heads,
             parse_tree.heads,
@@ -327,7 +330,8 @@ class AttachmentEvaluator(Evaluator):
             parse_rels,
             scored,
             counts,
-            _carry_relations((gold_rels, parse_rels), scored),
+            labeled,
+            relation_rows,
         )
         note: Any = (
             counts,
@@ -336,7 +340,6 @@ class AttachmentEvaluator(Evaluator):
             not gold_tree.is_tree(),
         )
         if self.by:
-            labeled = row[6] > 0 or _carry_relations((gold_rels, parse_rels), scored)
             note = Grouped(
                 note,
                 token_groups(
@@ -350,6 +353,7 @@ class AttachmentEvaluator(Evaluator):
                     self._bins,
                     self.sentence_where,
                     row=row,
+                    relation_rows=relation_rows,
                 ),
             )
         return row, note
@@ -573,6 +577,7 @@ def _sentence_row(
     scored: Sequence[bool] | None,
     counts: dict[str, list[int]],
     labeled: bool,
+    relation_rows: dict[str, list[int]] | None = None,
 ) -> tuple[int, int, int, int, int, int, int]:
     """One sentence's :data:`ATTACHMENT_COLUMNS`; adds its relations to ``counts``.
 
@@ -580,7 +585,11 @@ def _sentence_row(
     is the gold head of token h. One pass, constant work per token.
     ``labeled`` says whether a scored token carries a relation: if none does,
     the label columns are 0 and no relation is counted (nothing to compare).
+    ``relation_rows``, when given, receives the sentence's groups by relation
+    (:data:`~nltk_tedeval.metrics.attachment_groups.GROUP_COLUMNS`; SPEC.md §12.3)
+    in the same pass: a second pass over the tokens costs as much again.
     """
+    lab = 1 if labeled else 0
     tokens = head = label = head_label = undirected = ned = 0
     for i, (g, p) in enumerate(zip(gold_heads, pred_heads, strict=True)):
         if scored is not None and not scored[i]:
@@ -604,6 +613,23 @@ def _sentence_row(
         ned += ned_ok
         both = head_ok and label_ok
         head_label += both
+        if relation_rows is not None:
+            row = relation_rows.get(gr)
+            if row is None:
+                row = relation_rows[gr] = [0] * 10
+            row[0] += 1
+            row[1] += head_ok
+            row[2] += label_ok * lab
+            row[3] += both * lab
+            row[4] += undirected_ok
+            row[5] += ned_ok
+            row[6] += lab
+            row = relation_rows.get(pr)
+            if row is None:
+                row = relation_rows[pr] = [0] * 10
+            row[7] += 1
+            row[8] += head_ok
+            row[9] += lab
         if not labeled:
             continue
 

@@ -305,21 +305,30 @@ def token_groups(
     where: tuple[str | None, str | None] = (None, None),
     *,
     row: Sequence[int] | None = None,
+    relation_rows: Mapping[str, Sequence[int]] | None = None,
 ) -> dict[str, dict[str, tuple[int, ...]]]:
     """Each key's groups of one sentence, rows of :data:`GROUP_COLUMNS`.
 
     ``parse`` ``None`` is a missing parse with nothing right (``missing="zero"``):
     its tokens count in no group's ``predicted``. ``where`` is the gold's
-    (sentence id, file), for ``file`` and ``genre``. ``row``, the sentence's
-    own row of a parse (ATTACHMENT_COLUMNS), spares the keys of whole
-    sentences a pass over the tokens: it is their gold part, and its tokens,
+    (sentence id, file), for ``file`` and ``genre``. ``relation_rows``, the
+    groups by relation that the sentence's row pass made, spare ``relation`` a
+    pass of its own; ``row``, the sentence's own row of a parse
+    (ATTACHMENT_COLUMNS), spares the keys of whole sentences one: it is their
+    gold part, and its tokens,
     heads and labeled tokens their parse part.
     """
-    if row is not None and parse is not None and set(keys) <= set(SENTENCE_KEYS):
-        if not row[0]:
-            return {key: {} for key in keys}
+    done = set(SENTENCE_KEYS) | ({"relation"} if relation_rows is not None else set())
+    if row is not None and parse is not None and set(keys) <= done:
         whole = (*row[:7], row[0], row[1], row[6])
-        return {key: {_sentence_group(key, len(gold.heads), bins, where): whole} for key in keys}
+        return {
+            key: (
+                {g: tuple(r) for g, r in relation_rows.items()}
+                if key == "relation" and relation_rows is not None
+                else ({_sentence_group(key, len(gold.heads), bins, where): whole} if row[0] else {})
+            )
+            for key in keys
+        }
     g_heads = gold.heads
     n = len(g_heads)
     p_heads = parse.heads if parse is not None else None
