@@ -649,3 +649,55 @@ def test_lcs_another_systems_added_word_leaves_a_systems_positions_alone() -> No
     # NP 2-3, all b's: a complete match. 2 pairs of 3 shared; 2 gold positions.
     row = [1, 1, 0, 0, 4, 4, 4, 1, 0, 1, 1, 3, 2, 2]
     assert b_ev.stats.array.tolist() == [[*row, *row[:13]]]
+
+
+# -- the missing-parse policy itself (scoring/missing.py) --------------------------------
+
+
+def test_the_missing_parse_warning_reads_as_readme_shows_it() -> None:
+    """README.md's warning line: "336 of 605 sentences have a missing parse (pcfg: 336),
+    scored with nothing right": n of read, the verb agreeing with n, the noun with read,
+    each system with a missing parse (and no other) by name, then what the policy does
+    (SPEC.md §10's three meanings) and the policy's name; the warning points at the
+    caller outside the package (here, this file)."""
+    from nltk_tedeval.scoring.missing import warn_missing
+
+    def said(*args: Any) -> tuple[str, str]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            warn_missing(*args)
+        (w,) = caught
+        return str(w.message), w.filename
+
+    assert said(1, 1, {"a": 1, "b": 0}, "skip") == (
+        "1 of 1 sentence has a missing parse (a: 1), left out of every system (missing='skip')",
+        __file__,
+    )
+    assert said(2, 3, {"a": 2, "b": 1}, "flat")[0] == (
+        "2 of 3 sentences have a missing parse (a: 2, b: 1), scored as flat parses (missing='flat')"
+    )
+    assert said(1, 2, {"p": 1}, "zero")[0] == (
+        "1 of 2 sentences has a missing parse (p: 1), scored with nothing right (missing='zero')"
+    )
+    # Through an evaluator, the warning still names this file, not the package's.
+    gold = [DependencyTree(("a",), (0,), ("root",))]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        AttachmentEvaluator([None], gold, missing="zero").score("UAS")
+    assert [w.filename for w in caught if w.category is MissingParseWarning] == [__file__]
+
+
+def test_zero_is_one_value_even_through_pickle_and_unknown_policies_are_refused() -> None:
+    """ZERO is one value, also after a trip through pickle (worker processes send it
+    back); its repr is its name; an unknown policy is refused naming the four."""
+    import pickle
+
+    from nltk_tedeval.scoring.missing import ZERO, check_missing
+
+    assert pickle.loads(pickle.dumps(ZERO)) is ZERO
+    assert type(ZERO)() is ZERO
+    assert repr(ZERO) == "ZERO"
+    assert check_missing("flat") == "flat"
+    with pytest.raises(OptionError) as err:
+        check_missing("none")
+    assert str(err.value) == "missing must be one of 'skip', 'zero', 'flat', 'error', not 'none'"
