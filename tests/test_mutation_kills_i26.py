@@ -27,6 +27,7 @@ from nltk_tedeval import (
     DependencyTree,
     DiscoParsevalEvaluator,
     JpEvalbEvaluator,
+    ParsevalEvaluator,
     TedEvalEvaluator,
 )
 from nltk_tedeval.alignment import align_units, alignment_summary, describe_alignment
@@ -742,3 +743,43 @@ def test_a_piece_of_another_parses_text_is_no_position_of_a_pair() -> None:
         (1, []),
         (1, [(0,)]),
     ]
+
+
+# -- ParsEval over aligned positions (metrics/aligned_brackets.py) -----------------------
+
+
+def test_aligned_parseval_rows_of_another_parses_sentence_and_of_a_tree_evalb_cannot_read() -> None:
+    """Under lcs with two parses, parse b adds a sentence: the unit it makes holds no
+    sentence of the gold or of a, so a's row there is all 0 (evalb_row's NO_SENTENCE),
+    while b's is a valid sentence with its own bracket and nothing of the gold's.
+    A gold or test tree with a word beside a phrase is an error row naming its side
+    (SPEC.md §11: EVALB's rules over positions). Survivors scored the unit as a
+    sentence, or dropped the side's name."""
+    gold = [T("(S (NP (PRP I)) (VP (VBD left)))")]
+    b = [gold[0], T("(S (NN extra))")]
+    a_ev, b_ev = ParsevalEvaluator.evaluate_systems(gold, [[gold[0]], b], align="lcs")
+    # Columns: sentences valid errors skipped matched gold test complete
+    # crossing no_crossing two_or_less words correct length, then the
+    # len <= 40 copy of the first 13. Unit 1, "I left" on every side: S(0,2)
+    # NP(0,1) VP(1,2) on both (preterminals are not brackets): 3 of 3, a
+    # complete match, 2 words 2 tags right, length 2.
+    same = [1, 1, 0, 0, 3, 3, 3, 1, 0, 1, 1, 2, 2, 2]
+    # Unit 2: a has nothing there: all 27 columns 0. b: one valid sentence,
+    # its S(0,1) (its NN position is kept: no gold token there, and NN is no
+    # deleted tag) against no gold bracket: matched 0, gold 0, test 1, not
+    # complete, no crossing; 0 gold words, length 0 (no gold sentence).
+    extra = [1, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0]
+    assert a_ev.stats.array.tolist() == [[*same, *same[:13]], [0] * 27]
+    assert b_ev.stats.array.tolist() == [[*same, *same[:13]], [*extra, *extra[:13]]]
+    # A word beside a phrase (b under S next to X) is not alone under a POS
+    # tag: EVALB cannot read the tree; the error names the side and the word.
+    # The other side joins "a b" into one token, so the unit is scored over
+    # positions (a unit of equal tokens takes EVALB's own steps instead).
+    ok = T("(S (X ab))")
+    bad = Tree("S", [Tree("X", ["a"]), "b"])
+    for golds, parses, side in (([bad], [ok], "gold"), ([ok], [bad], "test")):
+        (err,) = ParsevalEvaluator(parses, golds, align=True).errors
+        assert err.message == (
+            f"{side} tree: word 'b' (token 2) is not alone under a POS tag, so EVALB cannot "
+            "read this tree"
+        )
