@@ -783,3 +783,4 @@ def test_aligned_parseval_rows_of_another_parses_sentence_and_of_a_tree_evalb_ca
             f"{side} tree: word 'b' (token 2) is not alone under a POS tag, so EVALB cannot "
             "read this tree"
         )
+        assert err.token == "b"
