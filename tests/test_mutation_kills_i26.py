@@ -777,8 +777,14 @@ def test_aligned_parseval_rows_of_another_parses_sentence_and_of_a_tree_evalb_ca
     # positions (a unit of equal tokens takes EVALB's own steps instead).
     ok = T("(S (X ab))")
     bad = Tree("S", [Tree("X", ["a"]), "b"])
-    for golds, parses, side in (([bad], [ok], "gold"), ([ok], [bad], "test")):
-        (err,) = ParsevalEvaluator(parses, golds, align=True).errors
+    # The row is EVALB's error row: a sentence, an error, no count, and the
+    # length of the gold's words (none has a deleted tag): 2 for the bad
+    # gold "a b", 1 for the good gold "ab"; within the len <= 40 copy.
+    for golds, parses, side, length in (([bad], [ok], "gold", 2), ([ok], [bad], "test", 1)):
+        ev = ParsevalEvaluator(parses, golds, align=True)
+        error = [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        assert ev.stats.array.tolist() == [[*error, length, *error]]
+        (err,) = ev.errors
         assert err.message == (
             f"{side} tree: word 'b' (token 2) is not alone under a POS tag, so EVALB cannot "
             "read this tree"
