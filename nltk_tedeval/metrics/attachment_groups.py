@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from ..scoring.groups import Bins, GroupKey
-from ..scoring.stats import Measure, accuracy
+from ..scoring.stats import Measure, accuracy, harmonic_f1
 from ..trees.dependency import DependencyTree
 
 __all__ = [
@@ -83,16 +83,6 @@ def _ratio(num: str, den: str) -> Any:
     return formula
 
 
-def _harmonic(t: np.ndarray) -> np.ndarray:
-    """F1 of (matched gold, gold, matched parse, parse): 2PR / (P + R); NaN if P or R is."""
-    t = np.asarray(t, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = t[..., 0] / t[..., 1]
-        p = t[..., 2] / t[..., 3]
-        f = np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
-    return np.where(np.isnan(p) | np.isnan(r), np.nan, f)
-
-
 _NO_GOLD = "no gold token in the group"
 _NO_LABELED = "no gold token of the group has a relation to compare"
 _NO_PARSE = "no parse token in the group"
@@ -119,12 +109,12 @@ ARC_MEASURES: dict[str, Measure] = {
     "LAS_F": _m(
         "LAS_F",
         ("head_label", "labeled_tokens", "head_label", "labeled_predicted"),
-        _harmonic,
+        harmonic_f1,
         _NEITHER,
     ),
     "UAS_P": _m("UAS_P", ("predicted_head", "predicted"), accuracy, _NO_PARSE),
     "UAS_R": _m("UAS_R", ("head", "tokens"), accuracy, _NO_GOLD),
-    "UAS_F": _m("UAS_F", ("head", "tokens", "predicted_head", "predicted"), _harmonic, _NEITHER),
+    "UAS_F": _m("UAS_F", ("head", "tokens", "predicted_head", "predicted"), harmonic_f1, _NEITHER),
     **TOKEN_MEASURES,
 }
 """Precision over the parse's arcs of a group, recall over the gold's, and their F1."""

@@ -70,7 +70,7 @@ from ..alignment import CONLL18_NORMALIZATION, align_units
 from ..errors import OptionError, TedEvalError
 from ..records import unwrap
 from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS
-from ..scoring.breakdown import Breakdown, group_significance
+from ..scoring.breakdown import Breakdown, breakdown_in, paired_groups
 from ..scoring.groups import GroupCollector, GroupKey, GroupTable
 from ..scoring.options import RunOptions
 from ..scoring.significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult
@@ -630,16 +630,10 @@ class Conll18Evaluator:
     ) -> Breakdown:
         """The scores of every group of ``key`` (``"relation"``), as :class:`Score` objects;
         ``average="macro"`` averages over units, ``ci`` resamples units."""
-        tables = self.group_tables
-        if key not in tables:
-            asked = ", ".join(self.by) if self.by else "none"
-            raise OptionError(
-                f"no breakdown by {key!r} in this run (by= asked for {asked}): "
-                f"make the evaluator with by={key!r}"
-            )
-        return Breakdown(
-            tables[key], self.signature, average=average, ci=ci, rounds=rounds, seed=seed
-        )
+        return breakdown_in(
+            self.group_tables, self.by, key, self.signature,
+            average=average, ci=ci, rounds=rounds, seed=seed,
+        )  # fmt: skip
 
     def breakdowns(self, **options: Any) -> dict[str, Breakdown]:
         """:meth:`breakdown` of every key of ``by``, in order."""
@@ -659,15 +653,14 @@ class Conll18Evaluator:
         The two systems are paired unit by unit, so both must split the gold into
         the same units (as two systems that keep the gold's sentences do).
         """
-        mine, theirs = self.group_tables, other.group_tables
-        if key not in mine or key not in theirs:
-            raise OptionError(f"both systems need the breakdown by {key!r} (by={key!r})")
         if self._unit_sizes != other._unit_sizes:
             raise OptionError(
                 "a paired test pairs units of aligned sentences, and the two systems split "
                 "the gold into different units (they split its sentences differently)"
             )
-        return group_significance(mine[key], theirs[key], name, rounds=rounds, seed=seed)
+        return paired_groups(
+            self.group_tables, other.group_tables, key, name, rounds=rounds, seed=seed
+        )
 
     def measure(self, name: str) -> Measure:
         try:

@@ -64,13 +64,11 @@ import reprlib
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-import numpy as np
-
 from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Grouped, GroupKey
 from ..scoring.options import RunOptions
-from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
+from ..scoring.stats import Measure, accuracy, f_measure, harmonic_f1, precision, recall
 from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
 from ..trees.dependency import Arc, DependencyTree, checked, from_dependency_graph
 from ..trees.evalb_params import COLLINS_DELETE_LABELS
@@ -111,16 +109,6 @@ CATEGORY_COLUMNS = ("gold", "gold_matched", "test", "test_matched")
 test brackets of the category and how many of them the gold has (SPEC.md §12.6)."""
 
 
-def _harmonic(t: np.ndarray) -> np.ndarray:
-    """F1 over (gold_matched, gold, test_matched, test): 2PR / (P + R), NaN if P or R is."""
-    t = np.asarray(t, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = t[..., 0] / t[..., 1]
-        p = t[..., 2] / t[..., 3]
-        f = np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
-    return np.where(np.isnan(p) | np.isnan(r), np.nan, f)
-
-
 MPH_KEYS: dict[str, GroupKey] = {
     "category": GroupKey(
         "category",
@@ -135,7 +123,7 @@ MPH_KEYS: dict[str, GroupKey] = {
             "F1": Measure(
                 "F1",
                 ("gold_matched", "gold", "test_matched", "test"),
-                _harmonic,
+                harmonic_f1,
                 "precision or recall is undefined (no bracket of the category on one side)",
             ),
         },

@@ -33,7 +33,7 @@ from .groups import GroupTable
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature
 
-__all__ = ["Breakdown", "GroupScores", "group_significance"]
+__all__ = ["Breakdown", "GroupScores", "breakdown_in", "group_significance", "paired_groups"]
 
 
 @dataclass(frozen=True)
@@ -200,3 +200,37 @@ def group_significance(
     for g in groups:
         out[g] = paired_randomization(a.dense(g), b.dense(g), measure, rounds=rounds, seed=seed)
     return out
+
+
+def breakdown_in(
+    tables: Mapping[str, GroupTable],
+    by: Sequence[str],
+    key: str,
+    signature: Signature,
+    **options: Any,
+) -> Breakdown:
+    """The :class:`Breakdown` of ``key`` from a run's group tables; an error naming what the
+    run asked for (``by``) when it has no such key. Every evaluator's ``breakdown``."""
+    if key not in tables:
+        asked = ", ".join(by) if by else "none"
+        raise OptionError(
+            f"no breakdown by {key!r} in this run (by= asked for {asked}): "
+            f"make the evaluator with by={key!r}"
+        )
+    return Breakdown(tables[key], signature, **options)
+
+
+def paired_groups(
+    mine: Mapping[str, GroupTable],
+    theirs: Mapping[str, GroupTable],
+    key: str,
+    measure_name: str,
+    *,
+    rounds: int = DEFAULT_ROUNDS,
+    seed: int = DEFAULT_SEED,
+) -> dict[str, SignificanceResult]:
+    """:func:`group_significance` of ``key`` between two runs' group tables, both of which
+    must have it. Every evaluator's ``group_significance``, once its rows are paired."""
+    if key not in mine or key not in theirs:
+        raise OptionError(f"both systems need the breakdown by {key!r} (by={key!r})")
+    return group_significance(mine[key], theirs[key], measure_name, rounds=rounds, seed=seed)

@@ -32,7 +32,7 @@ from ..alignment import Normalization, aligned_streams, alignment_summary, descr
 from ..errors import OptionError, SentenceCountError, TedEvalError
 from ..records import require_corpora, require_corpus
 from .bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals, check_level
-from .breakdown import Breakdown, group_significance
+from .breakdown import Breakdown, breakdown_in, paired_groups
 from .groups import GroupCollector, Grouped, GroupKey, GroupTable
 from .loop import (
     LoopResult,
@@ -544,16 +544,10 @@ class Evaluator(RunAccounts):
         >>> float(b["nsubj"].scores["LAS_R"]), b["obj"].scores["LAS_P"].format()
         (0.0, '0.0000')
         """
-        tables = self.group_tables
-        if key not in tables:
-            asked = ", ".join(self.by) if self.by else "none"
-            raise OptionError(
-                f"no breakdown by {key!r} in this run (by= asked for {asked}): "
-                f"make the evaluator with by={key!r}"
-            )
-        return Breakdown(
-            tables[key], self.signature, average=average, ci=ci, rounds=rounds, seed=seed
-        )
+        return breakdown_in(
+            self.group_tables, self.by, key, self.signature,
+            average=average, ci=ci, rounds=rounds, seed=seed,
+        )  # fmt: skip
 
     def breakdowns(self, **options: Any) -> dict[str, Breakdown]:
         """:meth:`breakdown` of every key of ``by``, in order."""
@@ -570,10 +564,9 @@ class Evaluator(RunAccounts):
     ) -> dict[str, SignificanceResult]:
         """:meth:`significance` of every group of ``key`` on the group's measure ``name``."""
         check_paired(self.run, other.run)
-        mine, theirs = self.group_tables, other.group_tables
-        if key not in mine or key not in theirs:
-            raise OptionError(f"both systems need the breakdown by {key!r} (by={key!r})")
-        return group_significance(mine[key], theirs[key], name, rounds=rounds, seed=seed)
+        return paired_groups(
+            self.group_tables, other.group_tables, key, name, rounds=rounds, seed=seed
+        )
 
     def eval(self) -> tuple[Score, ...]:
         """The primary corpus scores, as nltk's evaluators return them."""

@@ -48,6 +48,7 @@ __all__ = [
     "accuracy",
     "edit_score",
     "f_measure",
+    "harmonic_f1",
     "merged_keys",
     "precision",
     "recall",
@@ -101,6 +102,22 @@ def f_measure(totals: np.ndarray) -> np.ndarray:
     """
     totals = np.asarray(totals)
     return _safe_divide(2.0 * totals[..., 0], totals[..., 1] + totals[..., 2], np.nan)
+
+
+def harmonic_f1(totals: np.ndarray) -> np.ndarray:
+    """F1 over columns (matched gold, gold, matched test, test): ``2PR / (P + R)``; NaN
+    where P or R is undefined. For groups whose two sides count different matches (a
+    bracket category on each side, an arc property on each side, SPEC.md §12).
+
+    >>> float(harmonic_f1(np.array([1, 2, 1, 1])))
+    0.6666666666666666
+    """
+    t = np.asarray(totals, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = t[..., 0] / t[..., 1]
+        p = t[..., 2] / t[..., 3]
+        f = np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
+    return np.where(np.isnan(p) | np.isnan(r), np.nan, f)
 
 
 @dataclass(frozen=True)
