@@ -790,3 +790,51 @@ def test_aligned_parseval_rows_of_another_parses_sentence_and_of_a_tree_evalb_ca
             "read this tree"
         )
         assert err.token == "b"
+
+
+# -- attachment over aligned positions (metrics/aligned_attachment.py) -------------------
+
+
+def test_aligned_undirected_and_ned_credit_an_inverted_arc_across_parse_sentences() -> None:
+    """Gold "a b c d" as one sentence, parse "a b" | "c d": the unit is scored over
+    positions (SPEC.md §11), each word aligned to its namesake, and UNDIRECTED and NED
+    read the gold's children and grandparent there as they do unaligned (SPEC.md §7).
+
+    Survivors recorded a gold word's children wrong, or tested the parse head against
+    the wrong node, so UNDIRECTED lost its credit for an inverted arc."""
+    gold = [DependencyTree(("a", "b", "c", "d"), (0, 1, 4, 1), ("root", "x", "y", "z"))]
+    parse = [
+        DependencyTree(("a", "b"), (2, 0), ("x", "root")),
+        DependencyTree(("c", "d"), (0, 1), ("root", "z")),
+    ]
+    # Gold heads: a ROOT, b a, c d, d a (children: a {b, d}, d {c}).
+    # Parse heads: a b, b ROOT, c ROOT, d c. No head right.
+    #   a: parse head b, a gold child of a: undirected; NED too.
+    #   b: parse head ROOT, not a child of b; NED: b's gold grandparent is
+    #      a's head, ROOT: right.
+    #   c: parse head ROOT; grandparent a: neither.
+    #   d: parse head c, a gold child of d: undirected, NED.
+    # Labels: only d's "z" equals the gold's. Every word carries a relation.
+    for mode in (True, "lcs"):
+        ev = AttachmentEvaluator(parse, gold, align=mode)
+        assert ev.stats.array.tolist() == [[4, 4, 0, 1, 0, 2, 3, 4, 4]]
+        assert ev.score("UNDIRECTED").value == 0.5
+        assert ev.score("NED").value == 0.75
+
+
+def test_aligned_attachment_goes_on_past_a_parse_word_it_does_not_score() -> None:
+    """With punctuation left out, each side's words are scored by their own spelling
+    (SPEC.md §7, §11): the gold's "-LRB-" is a word (CoNLL-X's test takes it as
+    written), the parse's "(" at its position is punctuation. That pair is not
+    compared, and the words after it still are.
+
+    A survivor stopped comparing at the first such word, so nothing after it was right."""
+    gold = [DependencyTree(("-LRB-", "a", "b"), (2, 0, 2), ("punct", "root", "obj"))]
+    parse = [DependencyTree(("(", "a", "b"), (2, 0, 2), ("punct", "root", "obj"))]
+    # "-LRB-" and "(" are one position once normalized; the tokens differ, so
+    # the unit is scored over positions. Gold scored: -LRB-, a, b (3); parse
+    # scored: a, b (2). a and b have their heads and relations right: 2 in
+    # each of head, label, head+label, undirected and NED; labeled 3 and 2.
+    for mode in (True, "lcs"):
+        ev = AttachmentEvaluator(parse, gold, align=mode, punct="exclude")
+        assert ev.stats.array.tolist() == [[3, 2, 2, 2, 2, 2, 2, 3, 2]]
