@@ -838,3 +838,19 @@ def test_aligned_attachment_goes_on_past_a_parse_word_it_does_not_score() -> Non
     for mode in (True, "lcs"):
         ev = AttachmentEvaluator(parse, gold, align=mode, punct="exclude")
         assert ev.stats.array.tolist() == [[3, 2, 2, 2, 2, 2, 2, 3, 2]]
+
+
+def test_lcs_a_missing_parse_takes_the_gold_sentence_its_parse_repeats() -> None:
+    """SPEC.md §11's tie: gold "A" | "b", parse "A", a missing parse, "b". The missing
+    parse stands for the gold's "b"; the parse's own "b" is text the gold lacks."""
+    gold = [DependencyTree(("A",), (0,), ("root",)), DependencyTree(("b",), (0,), ("root",))]
+    parse = [gold[0], None, gold[1]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingParseWarning)
+        ev = AttachmentEvaluator(parse, gold, align="lcs", missing="zero")
+        # Unit 1: A right. Unit 2: the stand-in over the gold's b, nothing right.
+        # Unit 3: the parse's b alone: no gold word, one parse word.
+        rows = [[1] * 9, [1, 1, 0, 0, 0, 0, 0, 1, 1], [0, 1] + [0] * 6 + [1]]
+        assert ev.stats.array.tolist() == rows
+        # UAS: recall 1/2, precision 1/3, F1 2 * (1/6) / (5/6) = 0.4.
+        assert ev.score("UAS").value == pytest.approx(0.4)
