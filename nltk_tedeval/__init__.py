@@ -36,7 +36,7 @@ each other, and ``errors`` and ``records`` are below them all:
 
 from typing import Any
 
-from . import scoring
+from . import records, scoring
 from ._version import __version__
 from .alignment import AlignmentError, Normalization, align_units
 from .errors import (
@@ -77,8 +77,12 @@ from .protocol import (
     sorted_function_tree,
 )
 from .reading import (
+    Answer,
     EvalbParams,
+    answer_counts,
     detect_format,
+    read_answers,
+    read_answers_file,
     read_file,
     read_head_rules,
     read_label_map,
@@ -103,7 +107,10 @@ from .trees import (
     DependencyTree,
     HeadRules,
     MultiFunctionTree,
+    ObjectKind,
     PhraseStructure,
+    as_tree,
+    as_trees,
     check_yields,
     colon_labeler,
     dependency_to_mft,
@@ -114,6 +121,7 @@ from .trees import (
     identity_labeler,
     normalize_token,
     ptb_labeler,
+    register_object_kind,
     relabel,
     rr_labeler,
     subsumes,
@@ -122,11 +130,13 @@ from .trees import (
     tree_to_mft,
     unify,
 )
+from .trees.objects import adapt_corpus
 
 __all__ = [
     "COLLINS_1999",
     "LABELERS",
     "AlignmentError",
+    "Answer",
     "AttachmentEvaluator",
     "Conll18Evaluator",
     "Converter",
@@ -151,6 +161,7 @@ __all__ = [
     "NonProjectiveError",
     "NonTreeParseWarning",
     "Normalization",
+    "ObjectKind",
     "OptionError",
     "ParsevalEvaluator",
     "PhraseStructure",
@@ -168,7 +179,10 @@ __all__ = [
     "YieldMismatchError",
     "__version__",
     "align_units",
+    "answer_counts",
     "apted_distance",
+    "as_tree",
+    "as_trees",
     "check_yields",
     "colon_labeler",
     "dependency_to_mft",
@@ -185,12 +199,15 @@ __all__ = [
     "normalize_token",
     "paired_randomization",
     "ptb_labeler",
+    "read_answers",
+    "read_answers_file",
     "read_file",
     "read_head_rules",
     "read_label_map",
     "read_parallel",
     "read_text",
     "read_ud_words",
+    "register_object_kind",
     "relabel",
     "rr_labeler",
     "sentence_stats",
@@ -211,6 +228,9 @@ def _html_report(evaluators: Any, path: str | None, inline: bool) -> str:
 
 
 scoring.evaluator.set_html_report(_html_report)
+# Other libraries' objects (spaCy, stanza, conllu, plain Python) are read into
+# the package's trees wherever a corpus is taken (SPEC.md §13).
+records.set_corpus_reader(adapt_corpus)
 
 
 def __getattr__(name: str) -> Any:

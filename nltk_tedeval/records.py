@@ -39,6 +39,7 @@ __all__ = [
     "loaded_class",
     "require_corpora",
     "require_corpus",
+    "set_corpus_reader",
     "unwrap",
 ]
 
@@ -90,8 +91,14 @@ def unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
     return obj, {}, None
 
 
-def require_corpus(value: Any, name: str) -> Any:
+def require_corpus(value: Any, name: str, want: str | None = None) -> Any:
     """``value`` if it can be a corpus; an :class:`~nltk_tedeval.errors.OptionError` if not.
+
+    Parses held by other libraries' objects (a spaCy ``Doc``, a conllu
+    ``TokenList``, ...) are read into the package's trees here, by the reader
+    the package hands over when it is imported (:func:`set_corpus_reader`;
+    SPEC.md §13); ``want`` says what the caller scores (``"dependency"``,
+    ``"constituency"``, ``"ud"`` or ``None`` for either).
 
     An ``nltk.Tree`` is a list of its children, so a single tree passed where
     a list of trees belongs would be scored child by child, as if each
@@ -119,6 +126,8 @@ def require_corpus(value: Any, name: str) -> Any:
             f"{name} is a {type(value).__name__}, not a corpus of trees; read a file or a "
             "string into trees first (nltk_tedeval.read_file or read_text)"
         )
+    if _corpus_reader is not None:
+        value = _corpus_reader(value, name, want)  # a document (a spaCy Doc) is its sentences
     if not hasattr(value, "__iter__"):
         raise OptionError(
             f"{name} is a {type(value).__name__}, not a corpus: give a list (or any iterable) "
@@ -127,7 +136,21 @@ def require_corpus(value: Any, name: str) -> Any:
     return value
 
 
-def require_corpora(values: Any, name: str) -> list[Any]:
+_corpus_reader: Any = None
+
+
+def set_corpus_reader(reader: Any) -> None:
+    """Hand over the function that reads other libraries' objects in a corpus.
+
+    It lives with the trees (``trees.objects.adapt_corpus``), a layer above
+    this module; the package sets it when it is imported, as it hands the
+    evaluators their HTML writer.
+    """
+    global _corpus_reader
+    _corpus_reader = reader
+
+
+def require_corpora(values: Any, name: str, want: str | None = None) -> list[Any]:
     """A list of corpora (one per system or theory), each checked by :func:`require_corpus`.
 
     >>> from nltk import Tree
@@ -141,7 +164,9 @@ def require_corpora(values: Any, name: str) -> list[Any]:
         raise OptionError(
             f"{name} is one sentence; it takes a list of corpora: {name}=[[tree, ...], ...]"
         )
-    return [require_corpus(c, f"{name}[{i}]") for i, c in enumerate(require_corpus(values, name))]
+    if not hasattr(values, "__iter__") or isinstance(values, (str, bytes)):
+        require_corpus(values, name)  # its message
+    return [require_corpus(c, f"{name}[{i}]", want) for i, c in enumerate(values)]
 
 
 def single_sentence(value: Any) -> str | None:

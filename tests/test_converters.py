@@ -277,8 +277,10 @@ def test_address_gap_is_an_error():
 
 
 def test_unknown_object_is_refused():
-    with pytest.raises(TreeStructureError, match="got a str"):
-        to_mft("(S (NP x))")
+    # A bracketed string is a tree (SPEC.md §13); a number is nothing the package reads.
+    with pytest.raises(TreeStructureError, match="got a float"):
+        to_mft(3.5)
+    assert to_mft("(S (NP x))").n == 1
 
 
 # -- yields -------------------------------------------------------------------------

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "extending.md"
 MODULE = ROOT / "examples" / "wordtag.py"
 DATA = ROOT / "examples" / "wordtag_data"
-BUILT_IN = ["ptb", "conllx", "conllu", "malttab", "discbracket", "export"]
+BUILT_IN = ["ptb", "conllx", "conllu", "malttab", "discbracket", "export", "spacy"]
 
 
 def fenced(lang: str) -> list[str]:
@@ -226,7 +226,8 @@ def test_no_format_claims_it_and_the_error_names_every_shape(
     assert caught.value.message == (
         "cannot tell the format: no line is a bracketed tree, a CoNLL line of 10 columns, "
         "a Malt-TAB line (word, tag, head[, relation]) or a line of word/TAG/head tokens; "
-        "name the format (one of ptb, conllx, conllu, malttab, discbracket, export, wordtag); "
+        "name the format (one of ptb, conllx, conllu, malttab, discbracket, export, spacy, "
+        "wordtag); "
         "the first line is 'no format here'"
     )
 
@@ -255,7 +256,7 @@ def test_the_format_choices_come_from_the_table(wordtag: ModuleType) -> None:
     assert status == 2
     assert (
         "invalid choice: 'tiger' (choose from 'ptb', 'conllx', 'conllu', 'malttab', "
-        "'discbracket', 'export', 'wordtag')"
+        "'discbracket', 'export', 'spacy', 'wordtag')"
     ) in err
 
 

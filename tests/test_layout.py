@@ -136,6 +136,15 @@ PUBLIC_NAMES = [
     "to_mft",
     "tree_to_mft",
     "unify",
+    # issue 30: other libraries' objects and language models' answers
+    "Answer",
+    "ObjectKind",
+    "answer_counts",
+    "as_tree",
+    "as_trees",
+    "read_answers",
+    "read_answers_file",
+    "register_object_kind",
 ]
 
 

@@ -123,6 +123,7 @@ AT_LEAST = {
     "README.md": {"doctest": 6, "session": 2, "commands": 5},
     "corpora_samples/mph/README.md": {"python": 1},
     "corpora_samples/spec/README.md": {"session": 3},
+    "corpora_samples/llm/README.md": {"session": 1},
     "docs/extending.md": {"python": 2},
     "docs/report.md": {"commands": 1},
     "docs/study.md": {"commands": 1},

@@ -237,7 +237,8 @@ def test_malformed_tree_is_an_error_sentence():
 
 def test_bad_input_types_and_counts():
     with pytest.raises(InputFormatError, match="sentence 2") as info:
-        ParsevalEvaluator([T("(S (NN a))"), "(S (NN a))"], [T("(S (NN a))")] * 2).eval()
+        # bytes are no tree (a bracketed str is one, SPEC.md §13)
+        ParsevalEvaluator([T("(S (NN a))"), b"(S (NN a))"], [T("(S (NN a))")] * 2).eval()
     assert info.value.sentence == 2
     with pytest.raises(SentenceCountError):
         ParsevalEvaluator([T("(S (NN a))")], [])

@@ -499,12 +499,22 @@ def test_regression_library_option_errors_are_ours():
 
 def test_wrong_objects_are_named_briefly():
     # The message shows a short repr (reprlib), whatever the size of the object.
-    huge = "(S " * 100_000
+    huge = b"(S " * 100_000
     ev = MPHEvaluator([huge], [Tree("S", ["a"])])
     with pytest.raises(TreeStructureError) as info:
         ev.eval()
-    assert info.value.message == "parse: expected an nltk.Tree or a DependencyGraph, got str: " + (
-        "'(S (S (S (S ... (S (S (S (S '"
+    assert (
+        info.value.message
+        == "parse: expected an nltk.Tree or a DependencyGraph, got bytes: "
+        + ("b'(S (S (S (S... (S (S (S (S '")
+    )
+    # A bracketed string is read as a tree (SPEC.md §13): nltk's refusal of one nested
+    # deeper than it reads is named in a line, without the text.
+    with pytest.raises(InputFormatError) as info:
+        MPHEvaluator(["(S " * 100_000], [Tree("S", ["a"])])
+    assert str(info.value) == (
+        "sentence 1: parsed_sents: a bracketed string: nltk cannot read the bracketed tree: "
+        "Tree nesting depth exceeds MAX_TREE_DEPTH (500)"
     )
 
 

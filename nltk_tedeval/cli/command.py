@@ -91,6 +91,15 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         "(default) leaves the sentence out of every system, zero scores it with nothing "
         "right, flat scores a flat parse of the gold's words, error stops. Always counted",
     )
+    inp.add_argument(
+        "--unfaithful",
+        choices=["missing", "keep"],
+        default="missing",
+        help="a language model's answer (a parse file named .jsonl, docs/SPEC.md §14) whose "
+        "words are not the sentence's: missing (default) makes it a missing parse, keep "
+        "scores its tree (with --align lcs, against the gold's text). Invalid and unfaithful "
+        "answers are always counted, with their reasons",
+    )
     out = p.add_argument_group("output")
     out.add_argument(
         "-f",

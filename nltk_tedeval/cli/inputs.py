@@ -12,6 +12,8 @@ from typing import Any
 
 from ..errors import InputFormatError, OptionError, TedEvalError
 from ..reading import FORMATS, count_sentences, detect_format, read_file, read_label_map
+from ..reading.answers import read_answers_file
+from ..reading.detect import file_suffix
 from ..reading.formats import DEPENDENCY, DISCONTINUOUS
 from ..reading.lines import STDIN
 from ..scoring.options import RunOptions
@@ -94,10 +96,12 @@ def streams(
     on_error = "collect" if args.skip_bad else "raise"
     one_per_line = LAYOUTS[args.layout]
     out: list[Iterable[Any]] = [
+        _answers(args, path, paths[0], formats[0])
+        if k and is_answers_file(path)
         # Straight to phrase-structure tables: the command line never needs
         # nltk.Tree objects, and building them doubles the cost of reading;
         # nltk_free, so that nltk itself is never imported either.
-        _File(
+        else _File(
             read_file(
                 path,
                 fmt,
@@ -109,7 +113,7 @@ def streams(
             # As the readers name standard input in their messages.
             "<stdin>" if path == STDIN else path,
         )
-        for path, fmt in zip(paths, formats, strict=True)
+        for k, (path, fmt) in enumerate(zip(paths, formats, strict=True))
     ]
     shown = progress(args)
     if paths[0] != STDIN and (shown or (shown is None and sys.stderr.isatty())):
@@ -120,12 +124,55 @@ def streams(
     return out
 
 
+ANSWER_SUFFIXES = (".jsonl",)
+"""A parse file with one of these suffixes holds a language model's answers (SPEC.md §14)."""
+
+# The trees each command asks a language model for; score, mph and the others take either.
+_ANSWER_KINDS = {"parseval": "constituency", "attach": "dependency"}
+
+
+def is_answers_file(path: str) -> bool:
+    """Whether ``path`` names a JSON Lines file of answers (``.jsonl``, compressed or not)."""
+    return path != STDIN and file_suffix(path) in ANSWER_SUFFIXES
+
+
+def _answers(args: argparse.Namespace, path: str, gold: str, gold_format: str | None) -> _File:
+    """The answers of ``path``, each read against its gold sentence's words (SPEC.md §14).
+
+    The gold is read once more, whole, for its words: an answer is faithful
+    when its words are the sentence's.
+    """
+    if gold == STDIN:
+        raise OptionError(
+            f"{path} holds answers, which are read against the gold's words: give the gold "
+            "as a file, not standard input"
+        )
+    if args.command == "cross":
+        raise OptionError(f"{path}: tedeval cross does not read answer files (.jsonl) yet")
+    words = [
+        record.tree
+        for record in read_file(
+            gold,
+            gold_format,
+            one_per_line=LAYOUTS[args.layout],
+            nltk_trees=False,
+            nltk_free=True,
+        )
+    ]
+    kind = _ANSWER_KINDS.get(args.command)
+    answers = read_answers_file(path, words, kind=kind, unfaithful=args.unfaithful)
+    return _File(iter(answers), path)
+
+
 class _File:
     """A file's stream of sentences that knows the file's name, also before its first record.
 
     The sentence loop names the file that ends first; an empty file has no
     record to name it.
     """
+
+    records_only = True
+    """It yields the readers' records alone: no other library's objects to read (SPEC.md §13)."""
 
     def __init__(self, stream: Iterator[Any], file: str) -> None:
         self.stream = stream

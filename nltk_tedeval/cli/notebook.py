@@ -61,6 +61,7 @@ def evaluator_report(evaluators: Evaluator | Sequence[Evaluator]) -> dict[str, A
         policy=first.missing_policy,
         missing=first.missing,
         skipped=first.skipped,
+        failures=first.answer_failures,
         notes=first.notes,
         version=REPORT_VERSION if extra else FIRST_VERSION,
         **extra,

@@ -26,6 +26,7 @@ from typing import Any
 
 from .._version import __version__
 from ..scoring.evaluator import Evaluator
+from ..scoring.missing import AnswerFailure, failure_counts
 from ..scoring.stats import Score
 
 __all__ = [
@@ -110,9 +111,13 @@ def report(
     significance: Sequence[Mapping[str, Any]] | None = None,
     notes: Sequence[str] = (),
     version: int = FIRST_VERSION,
+    failures: Sequence[AnswerFailure] = (),
     **extra: Any,
 ) -> dict[str, Any]:
     """A whole report, the same shape for every command and any number of systems.
+
+    ``failures`` are the answers read and found invalid or unfaithful (SPEC.md
+    §14): a report that has any counts and lists them under ``answers``.
 
     ``notes`` are what a reader must know to read the numbers right (a gold
     enriched with labels its parses cannot produce, SPEC.md §5); ``version``
@@ -129,6 +134,13 @@ def report(
         "missing": {"policy": policy, "sentences": [m.as_dict() for m in missing]},
         "skipped": [s.as_dict() for s in skipped],
     }
+    # Answers read and found invalid or unfaithful (SPEC.md §14), counted apart per system.
+    counted = failure_counts(failures, [str(s.get("name")) for s in systems])
+    if counted:
+        data["answers"] = {
+            name: {**n, "sentences": [f.as_dict() for f in failures if f.system == name]}
+            for name, n in counted.items()
+        }
     if significance is not None:
         data["significance"] = list(significance)
     if notes:
@@ -175,10 +187,13 @@ def counts_lines(
     by_system: Mapping[str, int],
     skipped: Sequence[Any],
     unit: str = "sentence",
+    failures: Sequence[AnswerFailure] = (),
 ) -> list[str]:
     """What happened to the sentences, in words: counts, the missing-parse policy, bad ones.
 
     ``unit`` names what a row is: ``"unit"`` under alignment (SPEC.md §11).
+    ``failures`` are the answers found invalid or unfaithful (SPEC.md §14):
+    counted per system, the first :data:`SHOWN_REASONS` named with their reasons.
     """
     read = counts["read"]
     noun = unit if read == 1 else f"{unit}s"
@@ -189,8 +204,42 @@ def counts_lines(
     lines = [", ".join(parts)]
     if counts["missing"]:
         lines.append(f"missing parses: {_POLICY_TEXT[policy]} (--missing {policy})")
+    lines += answer_lines(failures, list(by_system), unit)
     for s in skipped:
         lines.append(f"  skipped sentence {s.number}: {s.reason}")
+    return lines
+
+
+SHOWN_REASONS = 10
+"""Answers a text report names with their reasons; the JSON report names them all."""
+
+
+def answer_lines(
+    failures: Sequence[AnswerFailure], names: Sequence[str], unit: str = "sentence"
+) -> list[str]:
+    """The answers found invalid or unfaithful, per system, then the first ones with reasons.
+
+    >>> f = [AnswerFailure(2, "llm", "invalid", "no tree found"),
+    ...      AnswerFailure(5, "llm", "unfaithful", "word 2 dropped: 'a'", kept=True)]
+    >>> print("\\n".join(answer_lines(f, ["llm"])))
+    answers with no tree to score as given: llm: 1 invalid, 1 unfaithful (1 kept and scored)
+      sentence 2 (llm): invalid: no tree found
+      sentence 5 (llm): unfaithful, kept: word 2 dropped: 'a'
+    """
+    counted = failure_counts(failures, names)
+    if not counted:
+        return []
+    per = "; ".join(
+        f"{name}: {n['invalid']} invalid, {n['unfaithful']} unfaithful"
+        + (f" ({n['kept']} kept and scored)" if n["kept"] else "")
+        for name, n in counted.items()
+    )
+    lines = [f"answers with no tree to score as given: {per}"]
+    for f in failures[:SHOWN_REASONS]:
+        status = f"{f.status}, kept" if f.kept else f.status
+        lines.append(f"  {unit} {f.number} ({f.system}): {status}: {f.reason}")
+    if len(failures) > SHOWN_REASONS:
+        lines.append(f"  ... {len(failures) - SHOWN_REASONS} more (the JSON report lists all)")
     return lines
 
 

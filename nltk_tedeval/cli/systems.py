@@ -207,6 +207,7 @@ def report_run(
         policy=first.missing_policy,
         missing=first.missing,
         skipped=first.skipped,
+        failures=first.answer_failures,
         significance=sig_rows,
         notes=notes,
         version=REPORT_VERSION if parts.json or level is not None else FIRST_VERSION,
@@ -263,6 +264,7 @@ def report_run(
             by_system,
             first.skipped,
             unit="sentence" if aligned is None else "unit",
+            failures=first.answer_failures,
         )
         if sig_rows:
             lines.append(

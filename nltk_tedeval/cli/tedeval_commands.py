@@ -305,6 +305,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         policy=cross.missing_policy,
         missing=result.missing,
         skipped=result.skipped,
+        failures=result.answer_failures,
         significance=sig_rows,
         notes=cross.notes,
         overlap=overlap,
@@ -362,6 +363,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
             by_system,
             result.skipped,
             unit="sentence" if cross.align is None else "unit",
+            failures=result.answer_failures,
         )
         changed = [
             _lifted_text(n, s, a)

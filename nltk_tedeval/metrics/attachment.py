@@ -252,6 +252,7 @@ class AttachmentEvaluator(Evaluator):
     primary: ClassVar[tuple[str, ...]] = ("LAS", "UAS")
     columns: ClassVar[tuple[str, ...]] = ATTACHMENT_COLUMNS
     metric: ClassVar[str] = "attachment"
+    parse_kind: ClassVar[str | None] = "dependency"
     signature_keys: ClassVar[dict[str, str]] = {
         "punct": "punctuation tokens scored (include) or left out (exclude)",
         "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",

@@ -68,7 +68,7 @@ import numpy as np
 
 from ..alignment import CONLL18_NORMALIZATION, align_units
 from ..errors import OptionError, TedEvalError
-from ..records import unwrap
+from ..records import require_corpus, unwrap
 from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS
 from ..scoring.breakdown import Breakdown, breakdown_in, paired_groups
 from ..scoring.groups import GroupCollector, GroupKey, GroupTable
@@ -449,8 +449,10 @@ class Conll18Evaluator:
                 f"{', '.join(offered)} (a pair of aligned words can have two parts of speech, "
                 "and a system word no gold sentence, so only the relation defines its groups)"
             )
-        self.parsed_sents = parsed_sents
-        self.gold_sents = gold_sents
+        # Other libraries' objects (a spaCy Doc, a conllu TokenList, stanza's
+        # words) are read into tokens and words here (SPEC.md §13).
+        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents", "ud")
+        self.gold_sents = require_corpus(gold_sents, "gold_sents", "ud")
         self._stats: StatsTable | None = None
         self._group_tables: dict[str, GroupTable] = {}
         self._unit_sizes: list[int] = []

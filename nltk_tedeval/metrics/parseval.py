@@ -193,6 +193,7 @@ class BracketEvaluator(Evaluator):
         "cutoff": "ParsEval's CUTOFF_LEN for the len<=N figures",
     }
     primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
+    parse_kind: ClassVar[str | None] = "constituency"
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)

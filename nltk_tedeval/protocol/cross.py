@@ -54,9 +54,12 @@ class Experiment:
     converter: Converter = field(default_factory=Converter)
 
     def __post_init__(self) -> None:
-        require_corpus(self.gold_sents, f"experiment {self.name!r}: gold_sents")
+        # Other libraries' objects are read into trees here (SPEC.md §13).
+        gold = require_corpus(self.gold_sents, f"experiment {self.name!r}: gold_sents")
+        object.__setattr__(self, "gold_sents", gold)
         if self.parsed_sents is not None:
-            require_corpus(self.parsed_sents, f"experiment {self.name!r}: parsed_sents")
+            parsed = require_corpus(self.parsed_sents, f"experiment {self.name!r}: parsed_sents")
+            object.__setattr__(self, "parsed_sents", parsed)
 
 
 class CrossFrameworkEvaluator(RunAccounts):

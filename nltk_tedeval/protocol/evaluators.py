@@ -153,7 +153,7 @@ class TedEvalEvaluator(Evaluator):
         self.converter = converter_of(converter, conversion)
         self.other_golds = require_corpora(other_golds, "other_golds")
         if tl_unify_with is not None:
-            require_corpus(tl_unify_with, "tl_unify_with")
+            tl_unify_with = require_corpus(tl_unify_with, "tl_unify_with")
         if other_converters is None:
             other_converters = [self.converter] * len(self.other_golds)
         if len(other_converters) != len(self.other_golds):

@@ -52,6 +52,7 @@ next sentence boundary, so sentence numbers stay aligned across files.
 """
 
 from ..records import SourceSentence
+from .answers import ANSWER_STATUSES, Answer, answer_counts, read_answers, read_answers_file
 from .detect import detect_format, detect_format_text
 from .evalb_params import COLLINS_DELETE_LABELS, EvalbParams
 from .formats import FORMATS, Format, Head, ReadOptions, register_format, unregister_format
@@ -62,17 +63,22 @@ from .tables import read_head_rules, read_label_map, read_label_map_text
 from .ud_words import read_ud_words, read_ud_words_text
 
 __all__ = [
+    "ANSWER_STATUSES",
     "COLLINS_DELETE_LABELS",
     "FORMATS",
+    "Answer",
     "EvalbParams",
     "Format",
     "Head",
     "Lines",
     "ReadOptions",
     "SourceSentence",
+    "answer_counts",
     "count_sentences",
     "detect_format",
     "detect_format_text",
+    "read_answers",
+    "read_answers_file",
     "read_file",
     "read_head_rules",
     "read_label_map",

@@ -18,7 +18,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 
 from ..errors import InputFormatError, excerpt
-from .formats import FORMATS, Format, Head, ReadOptions
+from .formats import FORMATS, Format, Head, ReadOptions, binary_format
 from .lines import Lines, PathLike, file_lines
 
 __all__ = ["detect_format", "detect_format_text"]
@@ -183,10 +183,12 @@ def sniff(lines: Lines, suffix: str) -> Format | None:
     if _BINARY.search(line):
         # Naming a format would not help: this is no text (an image, a program,
         # a file of another encoding). Show a little of it, escaped.
+        binary = [f"{f.name} ({', '.join(f.suffixes)})" for f in FORMATS.values() if f.binary]
+        known = f"; a file of bytes is known by its name: {', '.join(binary)}" if binary else ""
         raise InputFormatError(
             f"cannot tell the format: this does not look like a text file (the first line "
             f"holds control characters or bytes that are no UTF-8: {excerpt(line, 24)}); "
-            f"give a treebank file in one of {names}",
+            f"give a treebank file in one of {names}{known}",
             file=lines.name,
             line=lineno,
         )
@@ -225,6 +227,9 @@ def detect_format(path: PathLike) -> str:
     >>> detect_format(path)
     'conllx'
     """
+    binary = binary_format(file_suffix(path))
+    if binary is not None:
+        return binary.name  # bytes, not lines: known by its suffix
     with ExitStack() as stack:
         return _detect(file_lines(path, stack), file_suffix(path))
 

@@ -33,7 +33,8 @@ shape decides, as it always did; on a tie the format earlier in the table
 wins (the built-in ones first, then the registered ones in the order they
 were registered).
 
->>> sorted(FORMATS) == sorted(["ptb", "conllx", "conllu", "malttab", "discbracket", "export"])
+>>> sorted(FORMATS) == sorted(
+...     ["ptb", "conllx", "conllu", "malttab", "discbracket", "export", "spacy"])
 True
 >>> FORMATS["malttab"].kind, FORMATS["malttab"].description
 ('dependency', 'a Malt-TAB file (dependency trees)')
@@ -61,6 +62,7 @@ __all__ = [
     "Format",
     "Head",
     "ReadOptions",
+    "binary_format",
     "format_named",
     "register_format",
     "unregister_format",
@@ -143,6 +145,9 @@ class Format:
     suffixes: tuple[str, ...] = ()
     description: str = ""
     shape: str = ""
+    binary: bool = False
+    """A file of bytes, not lines (a spaCy DocBin): ``read`` and ``count`` take its path
+    (``(path, options)``), and detection knows it by its suffix alone."""
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or not self.name.isidentifier():
@@ -162,8 +167,23 @@ class Format:
 
     def read_sentences(self, lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
         """The sentences of ``lines``, read by this format's reader."""
+        if self.binary:
+            raise OptionError(
+                f"{self.description} is read from a file, not from text: "
+                "read_file(path, format=...)"
+            )
         reader: Reader = _loaded(self.read)
         return reader(lines, options)
+
+    def read_path(self, path: str, options: ReadOptions) -> Iterator[SourceSentence]:
+        """The sentences of the file at ``path``, for a :attr:`binary` format."""
+        reader = _loaded(self.read)
+        return reader(path, options)  # type: ignore[no-any-return]
+
+    def count_path(self, path: str, options: ReadOptions) -> int:
+        """How many sentences :meth:`read_path` would yield."""
+        counter = _loaded(self.count)
+        return counter(path, options)  # type: ignore[no-any-return]
 
     def count_sentences(self, lines: Lines, options: ReadOptions) -> int:
         """How many sentences :meth:`read_sentences` would yield, counted quickly."""
@@ -174,6 +194,8 @@ class Format:
         """The line from which this format claims the input (0: all of it), or None."""
         if head.suffix in self.suffixes:
             return 0
+        if self.binary:
+            return None  # known by its suffix alone (binary_format)
         if self.sniff is None:
             return None
         sniff: Sniff = _loaded(self.sniff)
@@ -253,6 +275,15 @@ _BUILT_IN = (
         kind=DISCONTINUOUS,
         description="a Negra export file (discontinuous constituency trees)",
     ),
+    Format(
+        "spacy",
+        read=f"{_READING}.docbin:read_docbin",
+        count=f"{_READING}.docbin:count_docbin",
+        suffixes=(".spacy",),
+        kind=DEPENDENCY,
+        description="a spaCy DocBin file (.spacy; dependency trees)",
+        binary=True,
+    ),
 )
 _BUILT_IN_NAMES = frozenset(f.name for f in _BUILT_IN)
 
@@ -289,6 +320,18 @@ def unregister_format(name: str) -> None:
     del _TABLE[name]
 
 
+def binary_format(suffix: str) -> Format | None:
+    """The binary format a file name's suffix names (``.spacy``), or None.
+
+    >>> binary_format(".spacy").name, binary_format(".ptb")
+    ('spacy', None)
+    """
+    for fmt in _TABLE.values():
+        if fmt.binary and suffix in fmt.suffixes:
+            return fmt
+    return None
+
+
 def format_named(name: object) -> Format:
     """The format of that name (any case), or an OptionError that lists the known ones.
 
@@ -297,7 +340,7 @@ def format_named(name: object) -> Format:
     >>> format_named("tiger")
     Traceback (most recent call last):
     ...
-    nltk_tedeval.errors.OptionError: unknown format 'tiger'; expected one of ptb, conllx, conllu, malttab, discbracket, export
+    nltk_tedeval.errors.OptionError: unknown format 'tiger'; expected one of ptb, conllx, conllu, malttab, discbracket, export, spacy
     """  # noqa: E501 (a doctest's expected line)
     fmt = _TABLE.get(name.lower()) if isinstance(name, str) else None
     if fmt is None:

@@ -8,14 +8,15 @@ format in the table of :mod:`~nltk_tedeval.reading.formats`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 
 from ..errors import OptionError
 from ..records import SourceSentence
 from .detect import file_suffix, sniff
-from .formats import Format, ReadOptions, format_named
-from .lines import Lines, PathLike, file_lines
+from .formats import Format, ReadOptions, binary_format, format_named
+from .lines import STDIN, Lines, PathLike, file_lines
 
 __all__ = ["count_sentences", "read_file", "read_lines", "read_text"]
 
@@ -80,8 +81,22 @@ def read_file(
 def _read_path(
     path: PathLike, fmt: Format | None, options: ReadOptions
 ) -> Iterator[SourceSentence]:
+    binary = _binary(path, fmt)
+    if binary is not None:
+        yield from binary.read_path(os.fspath(path), options)
+        return
     with ExitStack() as stack:
         yield from read_source(file_lines(path, stack), fmt, options, file_suffix(path))
+
+
+def _binary(path: PathLike, fmt: Format | None) -> Format | None:
+    """The binary format the file is read in (named, or by its suffix), or None."""
+    found = binary_format(file_suffix(path)) if fmt is None else fmt
+    if found is None or not found.binary:
+        return None
+    if os.fspath(path) == STDIN:
+        raise OptionError(f"{found.description} cannot be read from standard input: name the file")
+    return found
 
 
 def read_text(
@@ -177,6 +192,9 @@ def count_sentences(
     (3, 2)
     """
     fmt, options = read_options(format, "raise", one_per_line)
+    binary = _binary(path, fmt)
+    if binary is not None:
+        return binary.count_path(os.fspath(path), options)
     with ExitStack() as stack:
         lines = file_lines(path, stack)
         if fmt is None:

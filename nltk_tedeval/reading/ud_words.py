@@ -19,7 +19,7 @@ from contextlib import ExitStack
 
 from ..errors import InputFormatError
 from ..records import SourceSentence
-from ..trees.ud_words import UDSentence, UDToken, UDWord
+from ..trees.ud_words import UDSentence, UDToken, UDWord, check_ud_tree
 from .columns import SENT_ID
 from .lines import Lines, PathLike, file_lines
 
@@ -81,7 +81,7 @@ def _read(lines: Lines) -> Iterator[SourceSentence]:
                 open_range[3],
                 open_range[2],
             )
-        _check_tree(words, error)
+        check_ud_tree(words, error)
         number += 1
         record = SourceSentence(
             name, number, start, sent_id, UDSentence(tuple(tokens), tuple(words))
@@ -147,47 +147,3 @@ def _read(lines: Lines) -> Iterator[SourceSentence]:
             open_range = None
     if words or tokens:
         yield finish(0)
-
-
-def _check_tree(words: list[UDWord], error) -> None:  # type: ignore[no-untyped-def]
-    """Heads inside the sentence, no cycle, one root: what the CoNLL 2018 script requires.
-
-    In the script's order: a cycle (a word that is its own head included)
-    first, then the number of roots, so that a sentence without a root, whose
-    heads must form a cycle, is refused for its cycle, as the script refuses it.
-    """
-    n = len(words)
-    if n == 0:
-        raise error("the sentence has no words", 0)
-    for i, w in enumerate(words):
-        if w.head > n:
-            raise error(
-                f"word {i + 1} ({w.form!r}) has head {w.head}, outside 0..{n}", w.line, str(w.head)
-            )
-    state = [0] * n  # 0 unseen, 1 on the current path, 2 reaches the root
-    for i in range(n):
-        path = []
-        j = i
-        while j >= 0 and state[j] == 0:
-            state[j] = 1
-            path.append(j)
-            j = words[j].head - 1
-        if j >= 0 and state[j] == 1:
-            cycle = path[path.index(j) :]
-            names = " -> ".join(f"{k + 1} ({words[k].form})" for k in cycle)
-            w = words[j]
-            raise error(
-                f"the heads form a cycle: {names} -> {j + 1}; the CoNLL 2018 script "
-                "scores only trees",
-                w.line,
-                w.form,
-            )
-        for k in path:
-            state[k] = 2
-    roots = [i for i, w in enumerate(words) if w.head == 0]
-    if len(roots) != 1:
-        # With no cycle, a sentence has at least one root.
-        raise error(
-            f"{len(roots)} words hang from the root (0); a sentence must have exactly one",
-            words[roots[1]].line,
-        )

@@ -123,6 +123,9 @@ class Evaluator(RunAccounts):
     """Whether the evaluator spreads its sentences over ``jobs`` worker processes."""
     breakdown_keys: ClassVar[dict[str, GroupKey]] = {}
     """What the metric's statistics can be broken down by (``by=``; SPEC.md §12)."""
+    parse_kind: ClassVar[str | None] = None
+    """The parse the metric scores of an object that holds two, a dependency and a
+    constituency parse (``"dependency"``, ``"constituency"``; ``None``: either; SPEC.md §13)."""
     sentence_where: tuple[str | None, str | None] = (None, None)
     """While a sentence is scored: its gold's sentence id and file (breakdowns by document)."""
 
@@ -134,8 +137,8 @@ class Evaluator(RunAccounts):
         options: RunOptions | None = None,
         **run: Any,
     ) -> None:
-        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents")
-        self.gold_sents = require_corpus(gold_sents, "gold_sents")
+        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents", self.parse_kind)
+        self.gold_sents = require_corpus(gold_sents, "gold_sents", self.parse_kind)
         try:
             self.options = RunOptions.of(options, **run)
         except OptionError as err:
@@ -150,7 +153,7 @@ class Evaluator(RunAccounts):
         self.unit_sentences: dict[int, dict[str, str]] = {}
         """Under alignment, in a run that keeps rows: the sentences of every unit, by corpus."""
         if self.align is None:
-            check_lengths([("gold_sents", gold_sents), ("parsed_sents", parsed_sents)])
+            check_lengths([("gold_sents", self.gold_sents), ("parsed_sents", self.parsed_sents)])
         self._stats: StatsTable | SumsTable | None = None
         self._group_tables: dict[str, GroupTable] = {}
         self._run: LoopResult | None = None
@@ -409,8 +412,8 @@ class Evaluator(RunAccounts):
         stays flat, and what reads rows (:meth:`significance`, sentence
         scores, :attr:`numbers`) raises :class:`~nltk_tedeval.errors.OptionError`.
         """
-        require_corpus(gold_sents, "gold_sents")
-        systems = require_corpora(systems, "systems")
+        gold_sents = require_corpus(gold_sents, "gold_sents", cls.parse_kind)
+        systems = require_corpora(systems, "systems", cls.parse_kind)
         if not systems:
             raise OptionError("evaluate_systems needs at least one system")
         names = list(names or [f"system {i + 1}" for i in range(len(systems))])

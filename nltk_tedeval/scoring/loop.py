@@ -62,8 +62,11 @@ from .lockstep import check_lengths, zip_parallel
 from .missing import (
     MISSING,
     ZERO,
+    AnswerFailure,
     MissingSentence,
     check_missing,
+    failure_counts,
+    failures_of,
     stand_in,
     warn_missing,
 )
@@ -74,6 +77,7 @@ from .stats import IdColumn, Measure, RowBuffer, StatsTable, SumsTable
 __all__ = [
     "MISSING",
     "ZERO",
+    "AnswerFailure",
     "LoopResult",
     "MissingSentence",
     "RunAccounts",
@@ -177,6 +181,8 @@ class LoopResult:
     tables: list[StatsTable | SumsTable]
     skipped: list[SkippedSentence] = field(default_factory=list)
     missing: list[MissingSentence] = field(default_factory=list)
+    answer_failures: list[AnswerFailure] = field(default_factory=list)
+    """Answers read and found invalid or unfaithful (SPEC.md §14), missing or kept."""
     policy: str = "skip"
     missing_rows: int = 0
     recorded: bool = True
@@ -240,6 +246,10 @@ class LoopResult:
             "skipped": len(self.skipped),
         }
 
+    def failures(self, names: Sequence[str]) -> dict[str, dict[str, int]]:
+        """Per system, its invalid and unfaithful answers, and the unfaithful ones kept (§14)."""
+        return failure_counts(self.answer_failures, names)
+
     def missing_by_system(self, names: Sequence[str]) -> dict[str, int]:
         """How many parses each system lacked."""
         counts = dict.fromkeys(names, 0)
@@ -279,6 +289,11 @@ class RunAccounts:
     def missing(self) -> list[MissingSentence]:
         """Sentences for which some system had no parse, whatever the policy did."""
         return self._loop_result().missing
+
+    @property
+    def answer_failures(self) -> list[AnswerFailure]:
+        """Answers read and found invalid or unfaithful (SPEC.md §14), missing or kept."""
+        return self._loop_result().answer_failures
 
     @property
     def read(self) -> int:
@@ -420,6 +435,13 @@ def _prepare(
             if reader_error is not None:
                 yield sentence, (), None, reader_error.locate(sentence=number, sentence_id=sid)
                 continue
+        failures: list[tuple[str, str, str, bool]] = []
+        for name, obj in zip(names, row[k:], strict=True):
+            # An answer says why it holds no tree (SPEC.md §14); kept when it is scored.
+            if getattr(obj, "status", None) is not None or hasattr(obj, "failures"):
+                failures += [(name, *f) for f in failures_of(obj)]
+        for name, status, reason, kept in failures:
+            result.answer_failures.append(AnswerFailure(number, name, status, reason, kept))
         if any(absent):
             lacking = tuple(name for name, gone in zip(names, absent, strict=True) if gone)
             if missing == "error":
@@ -434,7 +456,10 @@ def _prepare(
                 # An aligned unit's missing sentence knows its own number.
                 err.locate(sentence=getattr(obj, "sentence", None))
                 raise _located(err, sentence, [n for n, _ in (*golds, *systems)])
-            result.missing.append(MissingSentence(number, sid, lacking))
+            why = tuple(
+                (name, status, reason) for name, status, reason, kept in failures if not kept
+            )
+            result.missing.append(MissingSentence(number, sid, lacking, why))
             if missing == "skip":
                 rows = skip_missing(sentence) if skip_missing is not None else None
                 if rows is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,11 +22,15 @@ from ..errors import MissingParseWarning, OptionError
 from ..records import unwrap
 
 __all__ = [
+    "ANSWER_FAILURES",
     "MISSING",
     "MISSING_MEANING",
     "ZERO",
+    "AnswerFailure",
     "MissingSentence",
     "check_missing",
+    "failure_counts",
+    "failures_of",
     "stand_in",
     "warn_missing",
 ]
@@ -74,9 +78,90 @@ class MissingSentence:
     number: int
     sentence_id: str | None
     systems: tuple[str, ...]
+    reasons: tuple[tuple[str, str, str], ...] = ()
+    """``(system, status, reason)`` for each system whose answer was read and held no tree
+    to score: ``"invalid"`` or ``"unfaithful"`` (a language model's answer, SPEC.md §14)."""
 
     def as_dict(self) -> dict[str, object]:
-        return {"sentence": self.number, "id": self.sentence_id, "systems": list(self.systems)}
+        out: dict[str, object] = {
+            "sentence": self.number,
+            "id": self.sentence_id,
+            "systems": list(self.systems),
+        }
+        if self.reasons:
+            out["reasons"] = [
+                {"system": system, "status": status, "reason": reason}
+                for system, status, reason in self.reasons
+            ]
+        return out
+
+
+ANSWER_FAILURES = ("invalid", "unfaithful")
+"""Why a read answer holds no tree to score (SPEC.md §14): counted apart from other missing
+parses."""
+
+
+def failures_of(record: Any) -> list[tuple[str, str, bool]]:
+    """``(status, reason, kept)`` of each answer a record stands for that held no tree to score.
+
+    A record with a ``status`` of :data:`ANSWER_FAILURES` and a ``reason``
+    (:class:`~nltk_tedeval.reading.answers.Answer`) is one such answer;
+    ``kept`` when its tree is scored all the same (an unfaithful answer kept).
+    Under alignment (SPEC.md §11) a unit stands for several and lists theirs
+    as ``failures``.
+
+    >>> class Answer:
+    ...     status, reason, tree = "invalid", "no tree found", None
+    >>> failures_of(Answer()), failures_of(None)
+    ([('invalid', 'no tree found', False)], [])
+    """
+    listed = getattr(record, "failures", None)
+    if listed is not None:
+        return list(listed)
+    status = getattr(record, "status", None)
+    if status not in ANSWER_FAILURES:
+        return []
+    kept = getattr(record, "tree", None) is not None
+    return [(status, str(getattr(record, "reason", None) or ""), kept)]
+
+
+@dataclass(frozen=True)
+class AnswerFailure:
+    """An answer read and found to hold no tree to score as it stands (SPEC.md §14).
+
+    ``kept``: an unfaithful answer whose tree was scored all the same
+    (``unfaithful="keep"``); otherwise the answer was a missing parse.
+
+    >>> AnswerFailure(3, "llm", "invalid", "no tree found").as_dict()
+    {'sentence': 3, 'status': 'invalid', 'reason': 'no tree found', 'kept': False}
+    """
+
+    number: int
+    system: str
+    status: str
+    reason: str
+    kept: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {"sentence": self.number, "status": self.status, "reason": self.reason,
+                "kept": self.kept}  # fmt: skip
+
+
+def failure_counts(
+    failures: Sequence[AnswerFailure], names: Sequence[str]
+) -> dict[str, dict[str, int]]:
+    """Per system that had any: its invalid answers, its unfaithful ones, and how many of
+    those were kept (scored as they stand).
+
+    >>> failure_counts([AnswerFailure(1, "llm", "invalid", "no tree found")], ["llm", "pcfg"])
+    {'llm': {'invalid': 1, 'unfaithful': 0, 'kept': 0}}
+    """
+    counts: dict[str, dict[str, int]] = {}
+    for f in failures:
+        row = counts.setdefault(f.system, {"invalid": 0, "unfaithful": 0, "kept": 0})
+        row[f.status] += 1
+        row["kept"] += f.kept
+    return {name: counts[name] for name in names if name in counts}
 
 
 def check_missing(missing: str) -> str:

@@ -81,6 +81,7 @@ from .mft import (
     span_size,
     span_words,
 )
+from .objects import OBJECT_KINDS, ObjectKind, as_tree, as_trees, register_object_kind
 from .operations import generalize, relabel, subsumes, tl_unify, unify
 from .tokens import PTB_ESCAPES, check_yields, normalize_token
 
@@ -90,6 +91,7 @@ __all__ = [
     "DIRECTIONS",
     "EMPTY_ELEMENT",
     "LABELERS",
+    "OBJECT_KINDS",
     "PTB_ESCAPES",
     "Arc",
     "Conversion",
@@ -103,10 +105,13 @@ __all__ = [
     "Labeler",
     "MultiFunctionTree",
     "Node",
+    "ObjectKind",
     "PhraseStructure",
     "Span",
     "WordlessTree",
     "as_contiguous",
+    "as_tree",
+    "as_trees",
     "base_category",
     "check_yields",
     "colon_labeler",
@@ -127,6 +132,7 @@ __all__ = [
     "is_tree",
     "normalize_token",
     "ptb_labeler",
+    "register_object_kind",
     "relabel",
     "rr_labeler",
     "span_of",

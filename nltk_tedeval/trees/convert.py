@@ -35,6 +35,7 @@ from .dependency import (
 from .kinds import kind_name, tree_kind
 from .labelers import Labeler, get_labeler, labeler_name
 from .mft import MultiFunctionTree
+from .objects import as_tree
 from .operations import relabel
 
 __all__ = ["Conversion", "Converter", "to_mft"]
@@ -132,8 +133,14 @@ class Converter:
 def to_mft(obj: Any, **options: Any) -> MultiFunctionTree:
     """Convert one tree with the given :class:`Converter` options.
 
+    Other libraries' sentence objects (a spaCy ``Span``, a conllu
+    ``TokenList``, ``(word, head, relation)`` triples, a bracketed string)
+    are read first (:func:`~.objects.as_tree`; SPEC.md §13).
+
     >>> from nltk.parse import DependencyGraph
     >>> print(to_mft(DependencyGraph("I PRP 2 nsubj\\nleft VBD 0 ROOT"), head_label="HD"))
     (0,2):{ROOT} (0,1):{nsubj} (1,2):{HD}
+    >>> print(to_mft([("I", 2, "nsubj"), ("left", 0, "ROOT")], head_label="HD"))
+    (0,2):{ROOT} (0,1):{nsubj} (1,2):{HD}
     """
-    return Converter(**options)(obj)
+    return Converter(**options)(as_tree(obj))

@@ -45,6 +45,7 @@ __all__ = [
     "checked",
     "dependency_to_mft",
     "from_dependency_graph",
+    "head_cycles",
     "is_dependency_graph",
     "strip_subtype",
 ]
@@ -342,18 +343,36 @@ def _check_heads(words: Sequence[str], heads: Sequence[int]) -> None:
 
 
 def _check_tree(words: Sequence[str], heads: Sequence[int]) -> None:
-    n = len(words)
     for dep, head in enumerate(heads, start=1):
         if head == dep:
             raise TreeStructureError(
                 f"token {dep} ({words[dep - 1]!r}) is its own head",
                 token=f"{dep} {words[dep - 1]}",
             )
+    for cycle in head_cycles(heads)[:1]:
+        names = " -> ".join(f"{c} ({words[c - 1]})" for c in cycle)
+        raise TreeStructureError(
+            f"the heads form a cycle: {names} -> {cycle[0]}; the tree does not reach the root",
+            token=f"{cycle[0]} {words[cycle[0] - 1]}",
+        )
+
+
+def head_cycles(heads: Sequence[int]) -> list[list[int]]:
+    """Every cycle of ``heads`` (token ``i + 1`` hangs from ``heads[i]``, 0 the root).
+
+    Each cycle lists its tokens from the first one met, following heads, in
+    the order the walks meet them; a token that is its own head is a cycle
+    of one. Heads must lie in 0..n.
+
+    >>> head_cycles([2, 1, 0, 4])
+    [[1, 2], [4]]
+    """
     # Walk up from every token; a walk that meets itself is a cycle. Each
-    # token is finished once, so the whole check is linear.
-    state = [0] * (n + 1)  # 0 new, 1 on the current walk, 2 reaches the root
+    # token is finished once, so the whole search is linear.
+    state = [0] * (len(heads) + 1)  # 0 new, 1 on the current walk, 2 finished
     state[0] = 2
-    for start in range(1, n + 1):
+    out = []
+    for start in range(1, len(heads) + 1):
         path = []
         node = start
         while state[node] == 0:
@@ -361,14 +380,10 @@ def _check_tree(words: Sequence[str], heads: Sequence[int]) -> None:
             path.append(node)
             node = heads[node - 1]
         if state[node] == 1:
-            cycle = path[path.index(node) :]
-            names = " -> ".join(f"{c} ({words[c - 1]})" for c in cycle)
-            raise TreeStructureError(
-                f"the heads form a cycle: {names} -> {node}; the tree does not reach the root",
-                token=f"{node} {words[node - 1]}",
-            )
+            out.append(path[path.index(node) :])
         for p in path:
             state[p] = 2
+    return out
 
 
 def _cell(value: Any) -> str | None:

@@ -328,16 +328,45 @@ def _counts_section(report: Mapping[str, Any]) -> str:
     listed = missing.get("sentences") or []
     if missing.get("policy"):
         out.append(f"<p>missing parses: <code>--missing {_e(missing['policy'])}</code></p>")
+    answers = report.get("answers") or {}
+    if answers:
+        # Answers read and found to hold no tree (SPEC.md §14), counted apart.
+        out.append('<table class="answers"><caption>answers with no tree to score as given')
+        out.append("</caption><thead><tr><th>system</th><th>invalid</th><th>unfaithful</th>")
+        out.append("<th>unfaithful, kept and scored</th></tr></thead><tbody>")
+        for name, n in answers.items():
+            out.append(
+                f'<tr><th scope="row">{_e(name)}</th><td class="num">{_e(n.get("invalid"))}</td>'
+                f'<td class="num">{_e(n.get("unfaithful"))}</td>'
+                f'<td class="num">{_e(n.get("kept"))}</td></tr>'
+            )
+        out.append("</tbody></table>")
+        kept = [(name, a) for name, n in answers.items() for a in n.get("sentences") or []
+                if a.get("kept")]  # fmt: skip
+        if kept:
+            out.append(f"<details><summary>{len(kept)} unfaithful answers kept</summary><ul>")
+            for name, a in kept[:1000]:
+                out.append(
+                    f"<li>sentence {_e(a.get('sentence'))} ({_e(name)}): {_e(a.get('reason'))}</li>"
+                )
+            out.append("</ul></details>")
     limit = 1000
     if listed:
+        why = any(entry.get("reasons") for entry in listed)
         out.append(f"<details><summary>{len(listed)} sentences with a missing parse</summary>")
         out.append('<table class="missing"><thead><tr><th>sentence</th><th>id</th>')
-        out.append("<th>systems</th></tr></thead><tbody>")
+        out.append("<th>systems</th>" + ("<th>why</th>" if why else "") + "</tr></thead><tbody>")
         for entry in listed[:limit]:
+            reasons = "<br>".join(
+                f"{_e(r.get('system'))}: {_e(r.get('status'))}: {_e(r.get('reason'))}"
+                for r in entry.get("reasons") or []
+            )
             out.append(
                 f'<tr><td class="num">{_e(entry.get("sentence"))}</td>'
                 f"<td>{_e(entry.get('id') or '')}</td>"
-                f"<td>{_e(', '.join(entry.get('systems') or []))}</td></tr>"
+                f"<td>{_e(', '.join(entry.get('systems') or []))}</td>"
+                + (f"<td>{reasons}</td>" if why else "")
+                + "</tr>"
             )
         out.append("</tbody></table>")
         if len(listed) > limit:

@@ -1,0 +1,509 @@
+"""Reading language models' answers: the tree found in each, and its status (reading/answers.py).
+
+Every expected value is worked out by hand in the comment beside it: which
+bracket or row the tree is, which words differ from the sentence's, and what
+the reason says.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+from nltk import Tree
+from nltk.parse import DependencyGraph
+
+from nltk_tedeval import ParsevalEvaluator
+from nltk_tedeval.errors import InputFormatError, MissingParseWarning, OptionError
+from nltk_tedeval.reading.answers import (
+    ANSWER_STATUSES,
+    Answer,
+    answer_counts,
+    read_answers,
+    read_answers_file,
+)
+from nltk_tedeval.trees.dependency import DependencyTree
+
+CAT = ["The", "cat", "sat"]
+CAT_TREE = "(S (NP (DT The) (NN cat)) (VP (VBD sat)))"
+NO_TREE = (
+    "no tree found: no bracketed tree (a '(' followed by a label or a '(') "
+    "and no CoNLL rows (lines of 10 or 4 columns: ID FORM ... HEAD ...)"
+)
+
+
+def one(text: str, sentence: object = CAT, **options: object) -> Answer:
+    [answer] = read_answers([text], [sentence], **options)
+    return answer
+
+
+# -- constituency: finding the tree ------------------------------------------------
+
+
+def test_a_bare_valid_tree_is_a_tree() -> None:
+    # The whole answer is the tree; its leaves The cat sat are the sentence's words.
+    answer = one(CAT_TREE)
+    assert answer.status == "tree"
+    assert answer.reason is None
+    assert answer.kind == "constituency"
+    assert answer.found == CAT_TREE
+    assert answer.tree == Tree.fromstring(CAT_TREE)
+    assert answer.changes == ()
+    assert answer.error is None
+    assert (answer.number, answer.text, answer.file, answer.line) == (1, CAT_TREE, None, None)
+
+
+def test_prose_parentheses_before_the_tree_are_not_taken_for_it() -> None:
+    # "(in PTB format)" starts like a tree ('(' then a label and a word) and parses as
+    # Tree('in', ['PTB', 'format']): 0 of the sentence's words against 3 of the real tree's,
+    # which wins. "(let me know)" after it is prose too.
+    text = f"Sure! Here is the parse (in PTB format):\n{CAT_TREE}\nHope it helps (let me know)."
+    answer = one(text)
+    assert (answer.status, answer.reason, answer.found) == ("tree", None, CAT_TREE)
+    assert answer.tree == Tree.fromstring(CAT_TREE)
+
+
+def test_prose_parentheses_win_no_tie_against_a_tree_of_other_words() -> None:
+    # All three words changed: the tree and "(in PTB format)" both share 0 words with the
+    # sentence, and a tree with phrases in it beats a flat pair of words in parentheses, so
+    # the answer is the tree, unfaithful: word by word, A/The, dog/cat, ran/sat.
+    answer = one("Here (in PTB format): (S (NP (DT A) (NN dog)) (VP (VBD ran)))")
+    assert answer.found == "(S (NP (DT A) (NN dog)) (VP (VBD ran)))"
+    assert answer.status == "unfaithful"
+    assert answer.reason == (
+        "word 1 changed: 'A' for 'The'; word 2 changed: 'dog' for 'cat'; "
+        "word 3 changed: 'ran' for 'sat'"
+    )
+
+
+def test_a_tree_in_a_lisp_fence_with_prose_around_it() -> None:
+    # The fence is looked in first; the prose around it has parentheses of its own, with
+    # sentence words in them ("(The cat)"), which must not matter.
+    text = (
+        "Here is the constituency parse (Penn Treebank style):\n\n"
+        f"```lisp\n{CAT_TREE}\n```\n\n"
+        "The subject (The cat) is an NP (noun phrase)."
+    )
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.found) == ("tree", "constituency", CAT_TREE)
+    assert answer.tree == Tree.fromstring(CAT_TREE)
+
+
+def test_the_first_fence_that_holds_a_tree_wins() -> None:
+    # The first fence holds prose in parentheses only, no tree: the second one's tree is it.
+    text = f"```text\nsee (below)\n```\nand\n```\n{CAT_TREE}\n```"
+    assert one(text).found == CAT_TREE
+    # Two trees in two fences: the first fence's, although the second's words are right.
+    text = f"```\n(S (NP (NN cat)) (VP (VBD sat)))\n```\n```\n{CAT_TREE}\n```"
+    answer = one(text)
+    assert (answer.found, answer.reason) == (
+        "(S (NP (NN cat)) (VP (VBD sat)))",
+        "word 1 dropped: 'The'",
+    )
+
+
+def test_a_tree_between_backticks_on_one_line_is_found() -> None:
+    # "```(S ...)```" is no fence (a fence's info string has no backtick): the whole text.
+    assert one(f"```{CAT_TREE}```").status == "tree"
+
+
+def test_a_ptb_tree_with_an_empty_top_bracket() -> None:
+    # "( (S ...) )" is the PTB's own layout: '(' then '(' starts a tree, read as nltk reads it.
+    answer = one(f"( {CAT_TREE} )")
+    assert answer.status == "tree"
+    assert answer.tree == Tree("", [Tree.fromstring(CAT_TREE)])
+
+
+# -- constituency: invalid answers ---------------------------------------------------
+
+
+def test_an_unclosed_bracket_is_invalid() -> None:
+    # Opening brackets: S NP DT NN VP VBD = 6; closing: DT NN NP VBD = 4; 2 left open.
+    text = "(S (NP (DT The) (NN cat)) (VP (VBD sat)"
+    answer = one(text)
+    assert answer.status == "invalid"
+    assert answer.reason == "unbalanced brackets: 2 '(' not closed"
+    assert (answer.tree, answer.kind, answer.found) == (None, "constituency", text)
+
+
+def test_an_unclosed_bracket_inside_the_tree_is_not_hidden_by_a_balanced_subtree() -> None:
+    # NP is not closed before VP: "(NP (DT The) (NN cat) (VP (VBD sat)))" is balanced and
+    # holds all three words, but the answer's S is left open by one bracket.
+    answer = one("(S (NP (DT The) (NN cat) (VP (VBD sat)))")
+    assert (answer.status, answer.reason) == ("invalid", "unbalanced brackets: 1 '(' not closed")
+
+
+def test_a_closing_bracket_too_many_is_invalid() -> None:
+    # 6 '(' and 7 ')': the 7th closes nothing.
+    text = CAT_TREE + ")"
+    answer = one(text + "\n\nThat is the parse.")
+    assert answer.status == "invalid"
+    assert answer.reason == "unbalanced brackets: a ')' with no '(' before it"
+    assert answer.found == text
+    # Two too many, the first in the middle: "(S (NP ...)))" ends S early, so "(VP ...)"
+    # and the two ')' after it stand beside it: 6 '(' and 8 ')'.
+    answer = one("(S (NP (DT The) (NN cat))) (VP (VBD sat))))")
+    assert answer.reason == "unbalanced brackets: 2 ')' with no '(' before them"
+
+
+def test_two_trees_side_by_side_are_invalid() -> None:
+    # No root over NP and VP: two balanced trees where one belongs, together the words.
+    answer = one("(NP (DT The) (NN cat)) (VP (VBD sat))")
+    assert (answer.status, answer.reason) == (
+        "invalid",
+        "2 bracketed trees in a row; one tree was expected",
+    )
+
+
+def test_unbalanced_is_invalid_even_with_the_right_words() -> None:
+    answer = one(CAT_TREE[:-1], unfaithful="keep")
+    assert (answer.status, answer.tree) == ("invalid", None)
+
+
+def test_an_answer_without_a_tree_is_invalid() -> None:
+    # No '(' at all and no line that starts with a token ID.
+    answer = one("I am sorry, I cannot parse this sentence.")
+    assert (answer.status, answer.reason, answer.found, answer.kind, answer.tree) == (
+        "invalid",
+        NO_TREE,
+        None,
+        None,
+        None,
+    )
+    # Parentheses that cannot start a tree ("(1)": a label and then ')') are no tree either.
+    assert one("See note (1).").reason == NO_TREE
+    assert one("no tree", kind="constituency").reason == (
+        "no tree found: no bracketed tree (a '(' followed by a label or a '(')"
+    )
+    assert one(CAT_TREE, kind="dependency").reason == (
+        "no tree found: no CoNLL rows (lines of 10 or 4 columns: ID FORM ... HEAD ...)"
+    )
+
+
+def test_a_tree_without_words_is_invalid() -> None:
+    # "(())" has no leaf; "(S (-NONE- *))" only an empty element: no word of text (SPEC §10).
+    for text in ("(())", "(S (-NONE- *))"):
+        answer = one(text)
+        assert (answer.status, answer.reason) == (
+            "invalid",
+            "the tree has no words (none, or only empty elements)",
+        )
+
+
+# -- faithfulness ---------------------------------------------------------------------
+
+
+def test_a_changed_word() -> None:
+    # Leaves The cats sat against The cat sat: word 2 replaced.
+    answer = one("(S (NP (DT The) (NNS cats)) (VP (VBD sat)))")
+    assert answer.status == "unfaithful"
+    assert answer.reason == "word 2 changed: 'cats' for 'cat'"
+    assert answer.changes == ("changed",)
+    assert answer.tree is None  # unfaithful="missing", the default
+
+
+def test_a_dropped_word() -> None:
+    # Leaves The cat sat against The big cat sat: word 2 (big) is missing.
+    answer = one(CAT_TREE, ["The", "big", "cat", "sat"])
+    assert (answer.status, answer.reason, answer.changes) == (
+        "unfaithful",
+        "word 2 dropped: 'big'",
+        ("dropped",),
+    )
+
+
+def test_an_added_word() -> None:
+    # Sentence The cat sat down; the answer's leaves The cat sat very down: "very" stands
+    # after word 3 (sat).
+    tree = "(S (NP (DT The) (NN cat)) (VP (VBD sat) (ADVP (RB very) (RB down))))"
+    answer = one(tree, ["The", "cat", "sat", "down"])
+    assert answer.status == "unfaithful"
+    assert (answer.reason, answer.changes) == ("word added after word 3: 'very'", ("added",))
+    # Before the first word there is no word to be after.
+    answer = one("(S (INTJ (UH Well)) " + CAT_TREE[3:])
+    assert answer.reason == "word added before word 1: 'Well'"
+
+
+def test_every_kind_of_difference_and_the_cap_at_three() -> None:
+    # The cat sat on the mat  ->  A cat sat on mat today now:
+    # word 1 The -> A (changed); word 5 "the" dropped; "today" and "now" added after
+    # word 6 (mat). Four differences: three named, the fourth counted.
+    sentence = ["The", "cat", "sat", "on", "the", "mat"]
+    tree = (
+        "(S (NP (DT A) (NN cat)) (VP (VBD sat) (PP (IN on) (NP (NN mat))) "
+        "(NP (NN today)) (ADVP (RB now))))"
+    )
+    answer = one(tree, sentence)
+    assert answer.reason == (
+        "word 1 changed: 'A' for 'The'; word 5 dropped: 'the'; "
+        "word added after word 6: 'today'; and 1 more difference"
+    )
+    assert answer.changes == ("changed", "dropped", "added")
+    # Two more: "; and 2 more differences".
+    answer = one(tree.replace("(ADVP (RB now))", "(ADVP (RB now) (RB again))"), sentence)
+    assert answer.reason.endswith("word added after word 6: 'today'; and 2 more differences")
+
+
+def test_a_changed_word_is_paired_with_the_word_most_like_it() -> None:
+    # "cat" became "big cats": one gold word against two. Paired by position, cat would be
+    # changed to big; paired by likeness, cats is cat changed and big is added before it,
+    # after word 1 (The). The kinds come in the order they first appear.
+    answer = one("(S (NP (DT The) (JJ big) (NNS cats)) (VP (VBD sat)))")
+    assert answer.reason == "word added after word 1: 'big'; word 2 changed: 'cats' for 'cat'"
+    assert answer.changes == ("added", "changed")
+
+
+def test_lrb_in_the_answer_is_a_round_bracket_of_the_sentence() -> None:
+    # A '(' cannot be a leaf of a bracketed tree: the model writes -LRB-, which is "(".
+    sentence = ["John", "(", "Jr", ")", "left"]
+    tree = "(S (NP (NNP John) (PRN (-LRB- -LRB-) (NNP Jr) (-RRB- -RRB-))) (VP (VBD left)))"
+    assert one(tree, sentence).status == "tree"
+    # The other escapes too: -LSB- [, -RSB- ], -LCB- {, -RCB- }.
+    escaped = "(S (X -LSB-) (X a) (X -RSB-) (X -LCB-) (X b) (X -RCB-))"
+    assert one(escaped, ["[", "a", "]", "{", "b", "}"]).status == "tree"
+    # Both ways: a gold tree with -LRB- leaves against CoNLL rows with "(" and ")".
+    gold = Tree.fromstring(tree)
+    rows = "1 John 5 nsubj\n2 ( 3 punct\n3 Jr 1 appos\n4 ) 3 punct\n5 left 0 root"
+    answer = one(rows, gold)
+    assert (answer.status, answer.kind) == ("tree", "dependency")
+    # A square bracket is no round one; words are quoted as written on each side.
+    answer = one(tree.replace("(-LRB- -LRB-)", "(-LRB- -LSB-)"), sentence)
+    assert answer.reason == "word 2 changed: '-LSB-' for '('"
+
+
+def test_unfaithful_keep_keeps_the_tree() -> None:
+    text = "(S (NP (DT The) (NNS cats)) (VP (VBD sat)))"
+    answer = one(text, unfaithful="keep")
+    assert answer.status == "unfaithful"
+    assert answer.reason == "word 2 changed: 'cats' for 'cat'"
+    assert answer.tree == Tree.fromstring(text)
+
+
+def test_gold_trees_give_the_words_without_empty_elements() -> None:
+    # The gold's text tokens: Go ! (the -NONE- * is no word of the text).
+    gold = Tree.fromstring("(S (NP-SBJ (-NONE- *)) (VP (VB Go)) (. !))")
+    assert one("(S (VP (VB Go)) (. !))", gold).status == "tree"
+    graph = DependencyGraph("I PRP 2 nsubj\nleft VBD 0 root")
+    assert one("(S (NP (PRP I)) (VP (VBD left)))", graph).status == "tree"
+    dep = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
+    assert one("(S (NP (PRP I)) (VP (VBD leave)))", dep).reason == (
+        "word 2 changed: 'leave' for 'left'"
+    )
+
+
+# -- dependency ------------------------------------------------------------------------
+
+CONLLU = (
+    "# sent_id = 1\n"
+    "1\tThe\tthe\tDET\tDT\tDefinite=Def\t2\tdet\t_\t_\n"
+    "2\tcat\tcat\tNOUN\tNN\tNumber=Sing\t3\tnsubj\t_\t_\n"
+    "3\tsat\tsit\tVERB\tVBD\tTense=Past\t0\troot\t_\t_"
+)
+
+
+def test_a_conllu_answer_inside_a_fence() -> None:
+    text = f"Here is the CoNLL-U (10 columns):\n\n```conllu\n{CONLLU}\n```\n\nDone (I hope)."
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.reason) == ("tree", "dependency", None)
+    # The comment line before the rows is skipped, not part of what was found.
+    assert answer.found == CONLLU.split("\n", 1)[1]
+    assert answer.tree == DependencyTree(
+        ("The", "cat", "sat"),
+        (2, 3, 0),
+        ("det", "nsubj", "root"),
+        tags=("DT", "NN", "VBD"),
+        ctags=("DET", "NOUN", "VERB"),
+    )
+
+
+def test_a_four_column_answer_with_spaces() -> None:
+    # ID FORM HEAD DEPREL, separated by spaces; no tags.
+    text = "Parse (CoNLL, 4 columns):\n1 The 2 det\n2 cat 3 nsubj\n3 sat 0 root\n"
+    answer = one(text)
+    assert (answer.status, answer.kind) == ("tree", "dependency")
+    assert answer.found == "1 The 2 det\n2 cat 3 nsubj\n3 sat 0 root"
+    tree = answer.tree
+    assert (tree.words, tree.heads) == (("The", "cat", "sat"), (2, 3, 0))
+    assert tree.rels == ("det", "nsubj", "root")
+    assert (tree.tags, tree.ctags) == ((None,) * 3, (None,) * 3)
+
+
+def test_multiword_tokens_and_empty_nodes_are_skipped() -> None:
+    # "1-2" (a multiword token) and "2.1" (an empty node) are no tokens: IDs count 1, 2, 3.
+    text = (
+        "1-2\tThecat\t_\t_\t_\t_\t_\t_\t_\t_\n"
+        "1\tThe\t_\t_\t_\t_\t2\tdet\t_\t_\n"
+        "2\tcat\t_\t_\t_\t_\t3\tnsubj\t_\t_\n"
+        "2.1\tgone\t_\t_\t_\t_\t_\t_\t_\t_\n"
+        "3\tsat\t_\t_\t_\t_\t0\troot\t_\t_"
+    )
+    answer = one(text)
+    assert answer.status == "tree"
+    assert answer.tree.heads == (2, 3, 0)
+    assert answer.tree.tags == (None,) * 3  # "_" cells are None
+
+
+def test_a_cycle_is_invalid() -> None:
+    # Heads 2, 3, 2: 2 -> 3 -> 2 (following heads), and no token hangs from the root.
+    answer = one("1 The 2 det\n2 cat 3 nsubj\n3 sat 2 root")
+    assert (answer.status, answer.tree, answer.kind) == ("invalid", None, "dependency")
+    assert answer.reason == (
+        "no root (no token has head 0); a dependency tree has one; a cycle: tokens 2 -> 3 -> 2"
+    )
+    # A token that is its own head, beside a root.
+    assert one("1 The 1 det\n2 cat 3 nsubj\n3 sat 0 root").reason == (
+        "a cycle: token 1 -> 1 (its own head)"
+    )
+
+
+def test_several_roots_are_invalid() -> None:
+    # Tokens 2 and 3 both have head 0.
+    answer = one("1 The 2 det\n2 cat 0 nsubj\n3 sat 0 root")
+    assert (answer.status, answer.reason) == (
+        "invalid",
+        "2 roots (tokens 2 and 3); a dependency tree has one",
+    )
+
+
+def test_bad_heads_and_ids_are_invalid() -> None:
+    # Head 7 in a sentence of 3 tokens.
+    assert one("1 The 2 det\n2 cat 7 nsubj\n3 sat 0 root").reason == (
+        "heads outside 0..3: token 2 ('cat') has head 7"
+    )
+    # IDs 1, 3, 3: the second row should be 2.
+    assert one("1 The 2 det\n3 cat 0 nsubj\n3 sat 0 root").reason == (
+        "token IDs must count 1..n: 3 where 2 was expected"
+    )
+    assert one("1 The _ det\n2 cat _ nsubj\n3 sat 0 root").reason == (
+        "no head ('_') for tokens 1 and 2"
+    )
+
+
+def test_brackets_in_conll_rows_are_words() -> None:
+    # The FORM and LEMMA "(" and ")" of rows 2 and 4 make a balanced "( ( ... ) )" across
+    # the rows; inside the rows they are words, and the rows are the tree.
+    rows = (
+        "1\tJohn\t_\tPROPN\tNNP\t_\t0\troot\t_\t_\n"
+        "2\t(\t(\tPUNCT\t-LRB-\t_\t3\tpunct\t_\t_\n"
+        "3\tJr\t_\tPROPN\tNNP\t_\t1\tappos\t_\t_\n"
+        "4\t)\t)\tPUNCT\t-RRB-\t_\t3\tpunct\t_\t_"
+    )
+    answer = one(rows, ["John", "(", "Jr", ")"])
+    assert (answer.status, answer.kind, answer.tree.heads) == ("tree", "dependency", (0, 3, 1, 3))
+
+
+def test_an_unfaithful_dependency_answer() -> None:
+    # FORMs The dog sat: word 2 changed.
+    answer = one("1 The 2 det\n2 dog 3 nsubj\n3 sat 0 root", unfaithful="keep")
+    assert (answer.status, answer.reason) == ("unfaithful", "word 2 changed: 'dog' for 'cat'")
+    assert answer.tree.words == ("The", "dog", "sat")
+
+
+# -- options and errors ------------------------------------------------------------------
+
+
+def test_different_numbers_of_answers_and_sentences_are_an_error() -> None:
+    with pytest.raises(OptionError) as err:
+        read_answers([CAT_TREE, CAT_TREE, CAT_TREE], [CAT, CAT])
+    assert str(err.value) == ("3 answers but 2 sentences; give one sentence per answer, in order")
+
+
+def test_bad_options_are_errors() -> None:
+    with pytest.raises(OptionError, match="kind must be one of 'constituency', 'dependency', None"):
+        read_answers([CAT_TREE], [CAT], kind="brackets")
+    with pytest.raises(OptionError, match="unfaithful must be one of 'missing', 'keep', not 'x'"):
+        read_answers([CAT_TREE], [CAT], unfaithful="x")
+    with pytest.raises(OptionError, match="texts is a str"):
+        read_answers(CAT_TREE, [CAT])
+    with pytest.raises(OptionError, match="sentence 1 is a str"):
+        read_answers([CAT_TREE], ["The cat sat"])
+
+
+def test_answer_counts() -> None:
+    # tree, unfaithful (cats), invalid (unbalanced), invalid (no tree).
+    answers = read_answers(
+        [CAT_TREE, CAT_TREE.replace("cat", "cats"), CAT_TREE[:-1], "no"], [CAT] * 4
+    )
+    assert [a.status for a in answers] == ["tree", "unfaithful", "invalid", "invalid"]
+    assert [a.number for a in answers] == [1, 2, 3, 4]
+    assert answer_counts(answers) == {"tree": 1, "invalid": 2, "unfaithful": 1}
+    assert answer_counts([]) == dict.fromkeys(ANSWER_STATUSES, 0)
+
+
+# -- files ---------------------------------------------------------------------------------
+
+
+def test_read_answers_file(tmp_path: Path) -> None:
+    path = tmp_path / "answers.jsonl"
+    lines = [
+        json.dumps(f"```lisp\n{CAT_TREE}\n```"),  # line 1: a string
+        "",  # line 2: blank, skipped
+        json.dumps({"id": 2, "response": CAT_TREE[:-1], "text": "ignored"}),  # line 3
+        json.dumps({"output": "1 The 2 det\n2 cat 3 nsubj\n3 sat 0 root"}),  # line 4
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    answers = read_answers_file(path, [CAT] * 3)
+    # "response" comes before "text" in the keys' order, so line 3's answer is the tree.
+    assert [(a.number, a.line, a.status, a.kind) for a in answers] == [
+        (1, 1, "tree", "constituency"),
+        (2, 3, "invalid", "constituency"),
+        (3, 4, "tree", "dependency"),
+    ]
+    assert {a.file for a in answers} == {str(path)}
+    assert answers[1].text == CAT_TREE[:-1]
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{not json", "not JSON: Expecting property name enclosed in double quotes at column 2"),
+        ('{"prompt": "x"}', "the object has no answer: none of the keys 'answer', 'output', "),
+        ('{"answer": null}', "the answer under 'answer' is a JSON null, not a string"),
+        ("[1, 2]", "a JSON array where a string or an object belongs"),
+    ],
+)
+def test_a_bad_line_names_the_file_and_line(tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(CAT_TREE) + "\n\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(InputFormatError) as err:
+        read_answers_file(path, [CAT, CAT])
+    # The bad line is the third: the first holds an answer, the second is blank.
+    assert (err.value.file, err.value.line) == (str(path), 3)
+    assert str(err.value).startswith(f"{path}:3: {message}")
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+def test_answers_are_scored_with_invalid_ones_missing() -> None:
+    # Gold 1: S(0,3) NP(0,2) VP(2,3): 3 brackets (DT, NN, VBD are preterminals, no brackets).
+    # Gold 2: S(0,3) NP(0,1) VP(1,3) ADVP(2,3): 4 brackets.
+    # Answer 1 is gold 1 itself: 3 matched of 3 test brackets. Answer 2 is unbalanced:
+    # invalid, a missing parse; missing="zero" scores it with no test bracket, its 4 gold
+    # brackets missed. Recall 3/(3+4) = 3/7, precision 3/3.
+    golds = [
+        Tree.fromstring(CAT_TREE),
+        Tree.fromstring("(S (NP (PRP I)) (VP (VBD left) (ADVP (RB early))))"),
+    ]
+    answers = read_answers(
+        [f"```\n{CAT_TREE}\n```", "(S (NP (PRP I)) (VP (VBD left) (ADVP (RB early)))"], golds
+    )
+    assert [a.status for a in answers] == ["tree", "invalid"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ev = ParsevalEvaluator(answers, golds, missing="zero")
+        precision, recall, _ = ev.eval()
+    assert [m.number for m in ev.missing] == [2]
+    assert ev.counts() == {"read": 2, "scored": 2, "missing": 1, "skipped": 0}
+    assert float(recall) == pytest.approx(3 / 7)
+    assert float(precision) == 1.0
+    assert any(issubclass(w.category, MissingParseWarning) for w in caught)
+
+
+def test_repr_is_short() -> None:
+    assert repr(one(CAT_TREE[:-1])) == (
+        "Answer(number=1, status='invalid', kind='constituency', "
+        "reason=\"unbalanced brackets: 1 '(' not closed\")"
+    )

@@ -1,0 +1,462 @@
+"""Parses held by other libraries' objects: spaCy, stanza, conllu, plain Python (SPEC.md §13).
+
+Two kinds of test. Hand-worked examples fix what each kind of object means
+(its words, heads, relations, sentences, a missing parse); the GUM study data
+built into each kind of object must give every metric the numbers the same
+sentences give from the files, for both frameworks. spaCy objects are built
+with ``spacy.blank`` (no model); stanza's are plain classes with its
+attribute names (the package reads them by their attributes, never imports
+stanza); conllu's are the real package's.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import conllu
+import pytest
+import spacy
+from nltk import Tree
+from spacy.tokens import Doc, Span
+
+import nltk_tedeval as t
+from nltk_tedeval.errors import InputFormatError, OptionError
+
+ROOT = Path(__file__).resolve().parent.parent
+STUDY = ROOT / "corpora_samples" / "study"
+BYRON = ROOT / "corpora_samples" / "gum" / "GUM_bio_byron.conllu"
+N = 80  # sentences of the study's test set used here
+
+NLP = spacy.blank("en")
+Span.set_extension("parse_string", default=None, force=True)  # as benepar sets it
+
+
+def doc_of(tokenlists: list[Any]) -> Doc:
+    """One spaCy Doc holding conllu sentences (their words: spaCy has no multiword tokens)."""
+    words, heads, deps, tags, pos, lemmas, morphs = [], [], [], [], [], [], []
+    for tl in tokenlists:
+        ws = [w for w in tl if isinstance(w["id"], int)]
+        offset = len(words)
+        for k, w in enumerate(ws):
+            words.append(w["form"])
+            heads.append(offset + w["head"] - 1 if w["head"] else offset + k)
+            deps.append(w["deprel"] or "")
+            tags.append(w["xpos"] or "")
+            pos.append(w["upos"] or "")
+            lemmas.append(w["lemma"] or "")
+            feats = w["feats"] or {}
+            morphs.append("|".join(f"{k}={v}" for k, v in feats.items()))
+    return Doc(NLP.vocab, words=words, heads=heads, deps=deps, tags=tags, pos=pos,
+               lemmas=lemmas, morphs=morphs)  # fmt: skip
+
+
+class Fake:
+    """A stanza object: only the attributes stanza's Document, Sentence, Token and Word have."""
+
+    def __init__(self, **attributes: Any) -> None:
+        self.__dict__.update(attributes)
+
+
+class Constituency:
+    """stanza's constituency tree: its ``str`` is the bracketed tree."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def stanza_sentence(tl: Any) -> Fake:
+    """A stanza Sentence of a conllu sentence: its tokens (multiword ones too) and words."""
+    words = [
+        Fake(id=w["id"], text=w["form"], lemma=w["lemma"], upos=w["upos"], xpos=w["xpos"],
+             feats=conllu.serializer.serialize_field(w["feats"]) if w["feats"] else None,
+             head=w["head"], deprel=w["deprel"])
+        for w in tl if isinstance(w["id"], int)
+    ]  # fmt: skip
+    tokens, covered = [], 0
+    for row in tl:
+        rid = row["id"]
+        if isinstance(rid, tuple) and rid[1] == "-":
+            tokens.append(Fake(id=(rid[0], rid[2]), text=row["form"]))
+            covered = rid[2]
+        elif isinstance(rid, int) and rid > covered:
+            tokens.append(Fake(id=(rid,), text=row["form"]))
+    return Fake(words=words, tokens=tokens)
+
+
+def stanza_bracketed(text: str) -> Fake:
+    """A stanza Sentence from a constituency pipeline alone (no heads)."""
+    leaves = Tree.fromstring(text).leaves() if text.strip() else []
+    words = [Fake(id=k, text=w, head=None, deprel=None) for k, w in enumerate(leaves, 1)]
+    tokens = [Fake(id=(k,), text=w) for k, w in enumerate(leaves, 1)]
+    return Fake(words=words, tokens=tokens, constituency=Constituency(text) if leaves else None)
+
+
+def span_of(text: str) -> Span:
+    """A spaCy sentence with benepar's constituency parse string (an empty Doc if none)."""
+    if not text.strip():
+        return Doc(NLP.vocab, words=[])[:]
+    span = Doc(NLP.vocab, words=Tree.fromstring(text).leaves())[:]
+    span._.parse_string = text
+    return span
+
+
+def rows(arrays: Any) -> list[list[Any]]:
+    return arrays.stats.array.tolist()
+
+
+@pytest.fixture(scope="module")
+def dependency_data() -> dict[str, Any]:
+    gold_tl = conllu.parse((STUDY / "test.conllu").read_text(encoding="utf-8"))[:N]
+    parse_tl = conllu.parse((STUDY / "outputs" / "arc-eager.conllu").read_text("utf-8"))[:N]
+    return {
+        "gold_file": list(t.read_file(STUDY / "test.conllu"))[:N],
+        "parse_file": list(t.read_file(STUDY / "outputs" / "arc-eager.conllu"))[:N],
+        "gold_tl": gold_tl,
+        "parse_tl": parse_tl,
+    }
+
+
+@pytest.fixture(scope="module")
+def constituency_data() -> dict[str, Any]:
+    gold = list(t.read_file(STUDY / "test.ptb"))[:N]
+    lines = (STUDY / "outputs" / "pcfg.ptb").read_text(encoding="utf-8").split("\n")[:N]
+    return {
+        "gold_file": gold,
+        "parse_file": list(t.read_file(STUDY / "outputs" / "pcfg.ptb", one_per_line=True))[:N],
+        "gold_strings": [str(s.tree) for s in gold],
+        "parse_strings": lines,
+    }
+
+
+# -- hand-worked meanings ------------------------------------------------------------------
+
+
+def test_a_spacy_doc_is_its_sentences_and_each_token_its_head_in_the_sentence() -> None:
+    """Two sentences in one Doc: "I left ." (I <- left -> .) and "You stayed" (You <- stayed).
+    spaCy heads are Doc positions; a root is its own head. In each sentence the package's
+    head of token k is its head's position in the sentence from 1, 0 for the root."""
+    doc = Doc(NLP.vocab, words=["I", "left", ".", "You", "stayed"],
+              heads=[1, 1, 1, 4, 4], deps=["nsubj", "ROOT", "punct", "nsubj", "ROOT"],
+              tags=["PRP", "VBD", ".", "PRP", "VBD"])  # fmt: skip
+    trees = t.as_trees(doc)
+    assert [tr.words for tr in trees] == [("I", "left", "."), ("You", "stayed")]
+    assert [tr.heads for tr in trees] == [(2, 0, 2), (2, 0)]
+    assert [tr.rels for tr in trees] == [("nsubj", "ROOT", "punct"), ("nsubj", "ROOT")]
+    assert trees[0].tags == ("PRP", "VBD", ".")
+    # Scored against a gold where "." hangs from "I": 4 of 5 heads right, the
+    # same 4 with their relations: UAS = LAS = 0.8.
+    gold = [[("I", 2, "nsubj"), ("left", 0, "ROOT"), (".", 1, "punct")],
+            [("You", 2, "nsubj"), ("stayed", 0, "ROOT")]]  # fmt: skip
+    las, uas = t.AttachmentEvaluator(doc, gold).eval()
+    assert (float(las), float(uas)) == (0.8, 0.8)
+    # The Doc as an item of a corpus stands for its two sentences too.
+    las, uas = t.AttachmentEvaluator([doc], gold).eval()
+    assert float(uas) == 0.8
+
+
+def test_a_doc_without_a_parse_is_a_missing_parse() -> None:
+    """A Doc from a tokenizer alone has no dependency annotation: the parser gave no parse,
+    which is a missing parse (SPEC.md §10), as a CoNLL sentence of '_' heads is."""
+    gold = [[("Hi", 0, "root")], [("Bye", 0, "root")]]
+    parse = [[("Hi", 0, "root")], NLP("Bye")[:]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", t.MissingParseWarning)
+        ev = t.AttachmentEvaluator(parse, gold, missing="zero")
+        # zero: the second sentence's one word counts, nothing right: UAS 1/2.
+        assert float(ev.score("UAS")) == 0.5
+        assert [m.number for m in ev.missing] == [2]
+
+
+def test_token_rows_and_triples_read_as_the_column_reader_reads_them() -> None:
+    """A conllu TokenList: its multiword-token range and empty node are left out, '_' is
+    no value, and a sentence of '_' heads is a missing parse; triples are the same words."""
+    text = (
+        "1-2\tdel\t_\t_\t_\t_\t_\t_\t_\t_\n"
+        "1\tde\tde\tADP\tIN\t_\t2\tcase\t_\t_\n"
+        "2\tel\tel\tDET\t_\t_\t0\troot\t_\t_\n"
+        "2.1\tx\t_\t_\t_\t_\t_\t_\t_\t_\n\n"
+    )
+    (tl,) = conllu.parse(text)
+    tree = t.as_tree(tl)
+    assert (tree.words, tree.heads, tree.rels) == (("de", "el"), (2, 0), ("case", "root"))
+    assert (tree.tags, tree.ctags) == (("IN", None), ("ADP", "DET"))
+    file_tree = next(iter(t.read_text(text, "conllu", nltk_trees=False))).tree
+    assert (file_tree.words, file_tree.heads, file_tree.tags) == (tree.words, tree.heads, tree.tags)
+    (unparsed,) = conllu.parse("1\tHi\t_\t_\t_\t_\t_\t_\t_\t_\n\n")
+    assert t.as_tree(unparsed) is None
+    triples = t.as_tree([("de", 2, "case"), ("el", 0, "root")])
+    assert (triples.words, triples.heads, triples.rels) == (tree.words, tree.heads, tree.rels)
+    # The CoNLL 2018 metrics keep the surface token "del" over its two words.
+    ud = t.trees.objects.as_ud_sentence(tl)
+    assert [(k.form, k.first, k.last, k.multiword) for k in ud.tokens] == [("del", 0, 2, True)]
+    assert [(w.form, w.upos, w.feats, w.head) for w in ud.words] == [
+        ("de", "ADP", "_", 2),
+        ("el", "DET", "_", 0),
+    ]
+
+
+def test_stanza_objects_are_read_by_their_attributes() -> None:
+    """A stanza Document (faked: stanza is never imported) is its sentences; its words'
+    id, text, head and deprel are the tree; to_dict() rows (key "text") read alike."""
+    words = [Fake(id=1, text="I", head=2, deprel="nsubj", upos="PRON", xpos="PRP"),
+             Fake(id=2, text="left", head=0, deprel="root", upos="VERB", xpos="VBD")]  # fmt: skip
+    sentence = Fake(words=words, tokens=[Fake(id=(1,), text="I"), Fake(id=(2,), text="left")])
+    document = Fake(sentences=[sentence, sentence])
+    (a, b) = t.as_trees(document)
+    assert b == a
+    assert (a.words, a.heads, a.rels, a.tags, a.ctags) == (
+        ("I", "left"), (2, 0), ("nsubj", "root"), ("PRP", "VBD"), ("PRON", "VERB"))  # fmt: skip
+    as_dict = [[{"id": 1, "text": "I", "head": 2, "deprel": "nsubj"},
+                {"id": 2, "text": "left", "head": 0, "deprel": "root"}]]  # fmt: skip
+    (c,) = t.as_trees(as_dict)
+    assert (c.words, c.heads, c.rels) == (a.words, a.heads, a.rels)
+    # Against a gold whose "I" hangs from the root and "left" from "I": no head right.
+    gold = [[("I", 0, "root"), ("left", 1, "dep")]] * 2
+    las, uas = t.AttachmentEvaluator(document, gold).eval()
+    assert (float(las), float(uas)) == (0.0, 0.0)
+
+
+def test_an_object_with_two_parses_gives_the_one_the_metric_scores() -> None:
+    """A spaCy sentence with a dependency parse and benepar's parse_string: attachment
+    scores the dependency parse, ParsEval the constituency parse; as_trees chooses."""
+    doc = Doc(NLP.vocab, words=["I", "left"], heads=[1, 1], deps=["nsubj", "ROOT"])
+    span = doc[:]
+    span._.parse_string = "(S (NP (PRP I)) (VP (VBD left)))"
+    dep = [[("I", 2, "nsubj"), ("left", 0, "ROOT")]]
+    const = ["(S (NP (PRP I)) (VP (VBD left)))"]
+    assert float(t.AttachmentEvaluator([span], dep).eval()[0]) == 1.0
+    # S, NP, VP: 3 of 3 brackets.
+    assert [float(s) for s in t.ParsevalEvaluator([span], const).eval()] == [1.0, 1.0, 1.0]
+    (tree,) = t.as_trees([span], kind="constituency")
+    assert isinstance(tree, Tree) and tree.label() == "S"
+    (tree,) = t.as_trees([span])
+    assert tree.heads == (2, 0)
+
+
+def test_bracketed_strings_are_trees_and_an_empty_one_a_missing_parse() -> None:
+    gold = ["(S (NP (PRP I)) (VP (VBD left)))", "(S (NP (PRP You)) (VP (VBD stayed)))"]
+    parse = ["(S (NP (PRP I)) (VBD left))", ""]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", t.MissingParseWarning)
+        ev = t.ParsevalEvaluator(parse, gold, missing="zero")
+        # Gold brackets 3 + 3; the parse's S and NP match in sentence 1; the
+        # missing parse has none: R = 2/6, P = 2/2.
+        p, r, _ = ev.eval()
+        assert (float(p), float(r)) == (1.0, pytest.approx(1 / 3))
+
+
+def test_a_single_sentence_where_a_corpus_belongs_is_named() -> None:
+    doc = Doc(NLP.vocab, words=["Hi"], heads=[0], deps=["ROOT"])
+    with pytest.raises(OptionError, match=r"parsed_sents is one spaCy Span \(a sentence\)"):
+        t.AttachmentEvaluator(doc[:], [doc])
+    with pytest.raises(OptionError, match=r"gold_sents is one sentence of \(word, head"):
+        t.AttachmentEvaluator([doc], [("Hi", 0, "root")])
+    (tl,) = conllu.parse("1\tHi\t_\t_\t_\t_\t0\troot\t_\t_\n\n")
+    with pytest.raises(OptionError, match="one sentence of token rows"):
+        t.AttachmentEvaluator(tl, [tl])
+
+
+def test_bad_objects_name_the_sentence_and_the_token() -> None:
+    good = [("a", 0, "root"), ("b", 1, "dep")]
+    bad = [("a", 0, "root"), ("b", None, "dep")]
+    with pytest.raises(InputFormatError) as err:
+        t.AttachmentEvaluator([good, bad], [good, good])
+    assert err.value.sentence == 2
+    assert err.value.token == "b"
+    assert "parsed_sents: a sentence of (word, head, relation) triples: token 2 ('b') has no " \
+        "head" in err.value.message  # fmt: skip
+    with pytest.raises(InputFormatError, match=r"token 2 \('b'\) has head 5, outside 0..2"):
+        t.as_tree([("a", 0, "root"), ("b", 5, "dep")])
+    with pytest.raises(InputFormatError, match="nltk cannot read the bracketed tree"):
+        t.as_tree("(S (NP I)")
+
+
+def test_a_new_kind_of_object_is_one_registry_entry() -> None:
+    class Heads(tuple):  # a sentence as (word, head) pairs
+        pass
+
+    kind = t.ObjectKind("pairs", lambda o: isinstance(o, Heads),
+                        tree=lambda o, want: t.as_tree([(w, h, None) for w, h in o]))  # fmt: skip
+    t.register_object_kind(kind)
+    try:
+        gold = [[("a", 0, "root"), ("b", 1, "dep")]]
+        las, uas = t.AttachmentEvaluator([Heads((("a", 2), ("b", 0)))], gold).eval()
+        assert (float(las), float(uas)) == (0.0, 0.0)
+    finally:
+        t.trees.OBJECT_KINDS.remove(kind)
+
+
+# -- GUM: every metric, the same numbers from objects as from files -----------------------
+
+
+def test_gum_dependency_objects_give_the_files_numbers(dependency_data: dict[str, Any]) -> None:
+    d = dependency_data
+    gold_doc = doc_of(d["gold_tl"])
+    # One Doc per parse: spaCy makes a sentence of every root, and this parser
+    # leaves some tokens hanging from the root; the whole Doc is the sentence.
+    parse_spans = [doc_of([tl])[:] for tl in d["parse_tl"]]
+    stanza_gold = Fake(sentences=[stanza_sentence(tl) for tl in d["gold_tl"]])
+    triples = [[(w["form"], w["head"], w["deprel"]) for w in tl if isinstance(w["id"], int)]
+               for tl in d["parse_tl"]]  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for evaluator, options in (
+            (t.AttachmentEvaluator, {}),
+            (t.AttachmentEvaluator, {"punct": "exclude"}),
+            (t.TedEvalEvaluator, {}),
+            (t.MPHEvaluator, {"projectivize": True}),
+        ):
+            expected = rows(evaluator(d["parse_file"], d["gold_file"], **options))
+            for parse, gold in (
+                (d["parse_tl"], d["gold_tl"]),  # conllu
+                (parse_spans, gold_doc),  # spaCy
+                (triples, stanza_gold),  # plain Python against stanza
+                (d["parse_tl"], [*d["gold_file"][:40], *d["gold_tl"][40:]]),  # mixed
+            ):
+                assert rows(evaluator(parse, gold, **options)) == expected, evaluator
+
+
+def test_gum_conll18_from_objects(dependency_data: dict[str, Any]) -> None:
+    """The CoNLL 2018 metrics from conllu and stanza objects equal the file's, multiword
+    tokens included; from spaCy (no multiword tokens) every figure but Tokens does."""
+    gold = list(t.read_ud_words(BYRON))
+    gold_tl = conllu.parse(BYRON.read_text(encoding="utf-8"))
+    # A system that moves the head of every second word to the root's child.
+    expected = rows(t.Conll18Evaluator(gold, gold))
+    assert rows(t.Conll18Evaluator(gold_tl, gold)) == expected
+    stanza_doc = Fake(sentences=[stanza_sentence(tl) for tl in gold_tl])
+    assert rows(t.Conll18Evaluator(stanza_doc, gold_tl)) == expected
+    ev_file = t.Conll18Evaluator(gold, gold)
+    ev_spacy = t.Conll18Evaluator(doc_of(gold_tl), doc_of(gold_tl))
+    multiword = sum(1 for tl in gold_tl for w in tl if isinstance(w["id"], tuple)
+                    and w["id"][1] == "-")  # fmt: skip
+    words_in_multiword = sum(w["id"][2] - w["id"][0] + 1 for tl in gold_tl for w in tl
+                             if isinstance(w["id"], tuple) and w["id"][1] == "-")  # fmt: skip
+    assert multiword > 0
+    for column in ev_file.columns:
+        got, want = ev_spacy.stats.totals([column]), ev_file.stats.totals([column])
+        if column in ("Tokens.correct", "Tokens.gold", "Tokens.system"):
+            # Each multiword token of k words is k tokens in spaCy ("aligned" is
+            # the script's count of aligned words, 0 for Tokens).
+            assert int(got[0]) == int(want[0]) + words_in_multiword - multiword, column
+        else:
+            assert int(got[0]) == int(want[0]), column
+    # A parse that is not a tree is refused, as the script and our reader refuse it.
+    with pytest.raises(InputFormatError, match="2 words hang from the root"):
+        t.Conll18Evaluator(dependency_data["parse_tl"], dependency_data["gold_tl"])
+
+
+def test_gum_constituency_objects_give_the_files_numbers(
+    constituency_data: dict[str, Any],
+) -> None:
+    d = constituency_data
+    spans = [span_of(text) for text in d["parse_strings"]]
+    stanza = [stanza_bracketed(text) for text in d["parse_strings"]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for evaluator in (t.ParsevalEvaluator, t.JpEvalbEvaluator, t.DiscoParsevalEvaluator,
+                          t.TedEvalEvaluator, t.MPHEvaluator):  # fmt: skip
+            expected = rows(evaluator(d["parse_file"], d["gold_file"], missing="zero"))
+            for parse, gold in (
+                (d["parse_strings"], d["gold_strings"]),
+                (spans, [span_of(text) for text in d["gold_strings"]]),
+                (stanza, d["gold_strings"]),
+            ):
+                assert rows(evaluator(parse, gold, missing="zero")) == expected, evaluator
+
+
+# -- .spacy files (DocBin) on the command line ---------------------------------------------
+
+
+def test_a_spacy_docbin_file_is_a_dependency_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two Docs: "I left . You stayed" (two sentences) and a Doc from the tokenizer alone
+    (a missing parse). Against the gold of SPEC.md §13's worked example plus "no parse
+    here": sentence 1 has 2 of 3 heads right ("." hangs from "I"), sentence 2 both, and
+    the missing parse none of 3 under --missing zero: UAS 4/8; relations right wherever
+    the head is, and "." too: LA 5/8."""
+    from spacy.tokens import DocBin
+
+    from nltk_tedeval.cli import main
+
+    doc = Doc(NLP.vocab, words=["I", "left", ".", "You", "stayed"],
+              heads=[1, 1, 1, 4, 4], deps=["nsubj", "ROOT", "punct", "nsubj", "ROOT"])  # fmt: skip
+    DocBin(docs=[doc, NLP("no parse here")]).to_disk(tmp_path / "p.spacy")
+    gold = tmp_path / "g.conllu"
+    rows_ = [["I", 2, "nsubj"], ["left", 0, "ROOT"], [".", 1, "punct"], None,
+             ["You", 2, "nsubj"], ["stayed", 0, "ROOT"], None,
+             ["no", 2, "x"], ["parse", 0, "ROOT"], ["here", 2, "x"], None]  # fmt: skip
+    lines, k = [], 0
+    for r in rows_:
+        if r is None:
+            lines.append("")
+            k = 0
+            continue
+        k += 1
+        lines.append(f"{k}\t{r[0]}\t_\t_\t_\t_\t{r[1]}\t{r[2]}\t_\t_")
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert t.detect_format(tmp_path / "p.spacy") == "spacy"
+    assert [s.number for s in t.read_file(tmp_path / "p.spacy")] == [1, 2, 3]
+    status = main(["attach", str(gold), str(tmp_path / "p.spacy"), "--missing", "zero",
+                   "-f", "json", "-q"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert status == 0
+    import json
+
+    (system,) = json.loads(out)["systems"]
+    scores = system["scores"]
+    assert scores["UAS"]["totals"] == {"head": 4, "tokens": 8}
+    assert scores["UAS"]["value"] == 0.5
+    assert scores["LA"]["value"] == 0.625
+
+
+def test_a_spacy_file_without_spacy_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spacy.tokens import DocBin
+
+    DocBin(docs=[NLP("Hi")]).to_disk(tmp_path / "p.spacy")
+    monkeypatch.setitem(sys.modules, "spacy.tokens", None)  # as if spaCy were not installed
+    with pytest.raises(OptionError) as err:
+        list(t.read_file(tmp_path / "p.spacy"))
+    assert str(err.value) == (
+        f"{tmp_path / 'p.spacy'}: reading a spaCy DocBin (.spacy) needs spaCy: "
+        'pip install "nltk_tedeval[spacy]"'
+    )
+
+
+def test_a_file_that_is_no_docbin_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.spacy"
+    bad.write_bytes(b"(S (NP I) (VP left))\n")
+    with pytest.raises(InputFormatError, match=r"bad.spacy: not a spaCy DocBin file"):
+        list(t.read_file(bad))
+
+
+def test_gum_cross_framework_from_objects(
+    dependency_data: dict[str, Any], constituency_data: dict[str, Any]
+) -> None:
+    """An experiment's corpora may be objects too: conllu TokenLists for GUM-UD, bracketed
+    strings for GUM-PTB give the files' SINGLE, MULTIPLE and overlap figures."""
+    d, c = dependency_data, constituency_data
+    lifted = t.Converter(projectivize=True)
+
+    def figures(ud_parse: Any, ud_gold: Any, ptb_parse: Any, ptb_gold: Any) -> list[str]:
+        cross = t.CrossFrameworkEvaluator(
+            [("ud", ud_parse, ud_gold, lifted), ("ptb", ptb_parse, ptb_gold)], missing="zero"
+        )
+        scores = [*cross.single("ud"), *cross.single("ptb"), *cross.multiple("ud"),
+                  *cross.multiple("ptb"), *cross.overlap("ud", "ptb")]  # fmt: skip
+        return [repr(s) for s in scores]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = figures(d["parse_file"], d["gold_file"], c["parse_file"], c["gold_file"])
+        got = figures(d["parse_tl"], d["gold_tl"], c["parse_strings"], c["gold_strings"])
+    assert got == expected
