@@ -14,7 +14,11 @@ conditions that add one step of a real pipeline at a time:
   ``word_tokenize`` uses), then tagged;
 - ``nltk-pipeline``: each document's text split into sentences by Punkt
   (``PunktSentenceTokenizer`` trained on the training documents' text, so
-  nothing is downloaded), then tokenized and tagged.
+  nothing is downloaded), then tokenized and tagged;
+- ``spacy-pipeline``: the same documents split into sentences and tokens by
+  spaCy (``spacy.blank("en")``: its rule-based tokenizer and
+  ``sentencizer``, no model to download), then tagged and parsed as the
+  others: the alternative to the whole nltk pipeline.
 
 Each parse is scored against the GUM gold of its framework with
 ``align=True`` (docs/SPEC.md §11): TedEval, ParsEval (EVALB's rules and
@@ -27,6 +31,7 @@ Usage::
 
     pip install -e ".[study]"
     python examples/raw_text.py                  # train, parse (about half an hour on 2 cores)
+    python examples/raw_text.py --conditions spacy-pipeline  # train, parse that one only
     python examples/raw_text.py --evaluate-only  # score the shipped outputs (seconds)
 
 The outputs go to ``corpora_samples/raw_text/<condition>/`` (shipped), the
@@ -73,7 +78,7 @@ from nltk_tedeval.reading import read_ud_words_text  # noqa: E402
 DATA = study.DATA
 OUT = study.ROOT / "corpora_samples" / "raw_text"
 RESULTS = HERE / "raw_text_results.md"
-CONDITIONS = ("gold-tokens", "nltk-tokens", "nltk-pipeline")
+CONDITIONS = ("gold-tokens", "nltk-tokens", "nltk-pipeline", "spacy-pipeline")
 GOLD_TAGS = "gold tags (study)"
 PCFG_MAX_LENGTH = 15
 """The PCFG parses sentences of at most this many tokens (the study's cap is 20): three
@@ -147,6 +152,8 @@ def segment(condition: str, test: study.Corpus, split: PunktSentenceTokenizer) -
             {"id": sid, "ptb": t.leaves(), "forms": list(from_dependency_graph(g).words)}
             for sid, t, g in zip(test.ids, test.ptb, test.ud, strict=True)
         ]
+    if condition == "spacy-pipeline":
+        return spacy_segments()
     if condition == "nltk-tokens":
         pieces = sentence_texts(DATA / "test.conllu")
     else:
@@ -159,6 +166,38 @@ def segment(condition: str, test: study.Corpus, split: PunktSentenceTokenizer) -
     for sid, text in pieces:
         ptb, forms = tokenize(text)
         out.append({"id": sid, "ptb": ptb, "forms": forms})
+    return out
+
+
+# What a bracketed tree must write for a bracket, and PTB's quotes (the parsers were
+# trained on PTB tokens, as word_tokenize writes them).
+_PTB_BRACKETS = {"(": "-LRB-", ")": "-RRB-", "[": "-LSB-", "]": "-RSB-", "{": "-LCB-",
+                 "}": "-RCB-"}  # fmt: skip
+
+
+def spacy_segments() -> list[dict]:
+    """spaCy's sentences and tokens of every test document: ``spacy.blank("en")`` and its
+    rule-based ``sentencizer``, nothing downloaded. The parsers get PTB tokens (brackets
+    escaped, straight double quotes as opening and closing quotes in turn)."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    out = []
+    for doc_name, text in documents(DATA / "test.conllu"):
+        for k, sentence in enumerate(nlp(text).sents, start=1):
+            forms = [t.text for t in sentence if not t.is_space]
+            ptb, opened = [], False
+            for form in forms:
+                if form == '"':
+                    ptb.append("''" if opened else "``")
+                    opened = not opened
+                else:
+                    # A bracket inside a token ("Re(a)d") would end the leaf in a
+                    # bracketed tree: PTB escapes it as it escapes a bracket token.
+                    escaped = form.replace("(", "-LRB-").replace(")", "-RRB-")
+                    ptb.append(_PTB_BRACKETS.get(form, escaped))
+            out.append({"id": f"{doc_name}-s{k}", "ptb": ptb, "forms": forms})
     return out
 
 
@@ -204,18 +243,18 @@ def _transition(algorithm: str, train_trees: list, tagged: list[tuple[list, list
     }
 
 
-def train_and_parse(jobs: int) -> dict[str, Any]:
+def train_and_parse(jobs: int, conditions: Sequence[str] = CONDITIONS) -> dict[str, Any]:
     train, test = study.read_corpus("train"), study.read_corpus("test")
     split = punkt(DATA / "train.conllu")
     tag = tagger(train)
-    material = {c: segment(c, test, split) for c in CONDITIONS}
+    material = {c: segment(c, test, split) for c in conditions}
     for sentences in material.values():
         for s in sentences:
             s["tags"] = [t for _, t in tag.tag(s["ptb"])]
     grammar = study.induce_grammar(train.ptb)
     train_trees = [tree for tree, _ in (from_dependency_graph(g).projectivize() for g in train.ud)]
     # One training per transition parser, parsing every condition at once.
-    everything = [s for c in CONDITIONS for s in material[c]]
+    everything = [s for c in conditions for s in material[c]]
     inputs = [(s["ptb"], s["tags"]) for s in everything]
     with ProcessPoolExecutor(jobs, initializer=study._init_worker, initargs=(grammar,)) as pool:
         svm = [pool.submit(_transition, a, train_trees, inputs) for a in study.ALGORITHMS]
@@ -236,7 +275,7 @@ def train_and_parse(jobs: int) -> dict[str, Any]:
         )
         parsed = {r["algorithm"]: r for r in (f.result() for f in svm)}
     start = 0
-    for condition in CONDITIONS:
+    for condition in conditions:
         sentences = material[condition]
         folder = OUT / condition
         folder.mkdir(parents=True, exist_ok=True)
@@ -249,15 +288,24 @@ def train_and_parse(jobs: int) -> dict[str, Any]:
                 for k, s in enumerate(sentences):
                     f.write(_conllu(s, r["heads"][start + k], r["rels"][start + k]))
         start += len(sentences)
+    run = OUT / "run.json"
+    before = json.loads(run.read_text(encoding="utf-8")) if run.exists() else {}
     log = {
         "training sentences": len(train),
         "test documents": len(documents(DATA / "test.conllu")),
-        "sentences": {c: len(material[c]) for c in CONDITIONS},
-        "tokens": {c: sum(len(s["ptb"]) for s in material[c]) for c in CONDITIONS},
+        # A run of some conditions keeps the counts of the others.
+        "sentences": {**before.get("sentences", {}),
+                      **{c: len(material[c]) for c in conditions}},
+        "tokens": {**before.get("tokens", {}),
+                   **{c: sum(len(s["ptb"]) for s in material[c]) for c in conditions}},
         "max PCFG sentence length": PCFG_MAX_LENGTH,
         "python": platform.python_version(),
         "nltk": nltk.__version__,
-    }
+    }  # fmt: skip
+    if "spacy-pipeline" in conditions:
+        import spacy
+
+        log["spacy"] = spacy.__version__
     (OUT / "run.json").write_text(json.dumps(log, indent=2) + "\n", encoding="utf-8")
     return log
 
@@ -379,28 +427,34 @@ def evaluate() -> str:
     if missing:
         raise SystemExit(f"no outputs in {', '.join(missing)}: run without --evaluate-only")
     lines = [
-        "# nltk's parsers on raw text: every metric, four conditions",
+        "# nltk's parsers on raw text: every metric, five conditions",
         "",
         "Made by `python examples/raw_text.py --evaluate-only` from the shipped outputs.",
-        "Each column adds one step of a raw-text pipeline; `Δ` columns are the loss",
-        "to tagging, to tokenization and to sentence splitting (points of 100).",
+        "Each column up to nltk-pipeline adds one step of a raw-text pipeline; the",
+        "first three `Δ` columns are the loss to tagging, to tokenization and to",
+        "sentence splitting (points of 100). spacy-pipeline replaces nltk's sentence",
+        'splitting and tokenization by spaCy\'s (`spacy.blank("en")`, its sentencizer);',
+        "`Δ spaCy` is its score minus nltk-pipeline's.",
         "",
     ]
     columns = list(folders)
     for system in study.SYSTEMS:
         scores = {c: score(system, folders[c]) for c in columns}
         lines += [f"## {system}", ""]
-        head = [*columns, "Δ tagging", "Δ tokens", "Δ sentences"]
+        head = [*columns, "Δ tagging", "Δ tokens", "Δ sentences", "Δ spaCy"]
         lines.append("| metric | " + " | ".join(head) + " |")
-        lines.append("|---" * (len(columns) + 4) + "|")
+        lines.append("|---" * (len(columns) + 5) + "|")
         for metric in METRICS:
             values = [scores[c][metric] for c in columns]
             if all(v is None for v in values):
                 continue
             cells = [f"{100 * v:.2f}" if v is not None else "n/a" for v in values]
+            # Each step's loss (the score before it minus after it), then spaCy's
+            # pipeline against nltk's (after minus before: a gain is positive).
+            steps = [(a, b) for a, b in pairwise(values[:-1])] + [(values[-1], values[-2])]
             deltas = [
                 f"{100 * (a - b):+.2f}" if a is not None and b is not None else "n/a"
-                for a, b in pairwise(values)
+                for a, b in steps
             ]
             lines.append(f"| {metric} | " + " | ".join(cells + deltas) + " |")
         lines.append("")
@@ -424,9 +478,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--evaluate-only", action="store_true", help="score the shipped outputs")
     ap.add_argument("--jobs", type=int, default=2, help="processes for training and parsing")
+    ap.add_argument(
+        "--conditions",
+        nargs="+",
+        choices=CONDITIONS,
+        default=list(CONDITIONS),
+        help="the conditions to parse again (the others' shipped outputs are kept)",
+    )
     args = ap.parse_args(argv)
     if not args.evaluate_only:
-        print(json.dumps(train_and_parse(args.jobs), indent=2))
+        print(json.dumps(train_and_parse(args.jobs, args.conditions), indent=2))
     report = evaluate()
     RESULTS.write_text(report, encoding="utf-8")
     print(report)
