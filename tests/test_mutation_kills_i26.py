@@ -488,6 +488,7 @@ def test_an_unreadable_sentence_stops_an_aligned_run_with_its_own_message() -> N
     gold = [Record(DependencyTree(("a",), (0,), ("root",)), "g", 1)]
     with pytest.raises(InputFormatError) as err:
         AttachmentEvaluator([Record(None, "p", 1, bad)], gold, align=True, on_error="skip").eval()
+    assert err.value.fatal  # no skipping makes it right (errors.TedEvalError.fatal)
     assert err.value.message == (
         "unbalanced brackets; under alignment a sentence that cannot be read stops the run "
         "even when bad sentences are skipped (--skip-bad): without its words the texts cannot "
@@ -854,3 +855,159 @@ def test_lcs_a_missing_parse_takes_the_gold_sentence_its_parse_repeats() -> None
         assert ev.stats.array.tolist() == rows
         # UAS: recall 1/2, precision 1/3, F1 2 * (1/6) / (5/6) = 0.4.
         assert ev.score("UAS").value == pytest.approx(0.4)
+
+
+# -- jp-evalb (metrics/jp_evalb.py) ------------------------------------------------------
+
+JP_COLUMNS = ("sentences", "valid", "matched", "gold", "test", "words", "correct_tags", "length")
+
+
+def jp_rows(ev: JpEvalbEvaluator) -> list[tuple[int, ...]]:
+    """Each row's sentences, valid, matched, gold, test, words, correct tags and length."""
+    index = [ev.columns.index(c) for c in JP_COLUMNS]
+    return [tuple(row[i] for i in index) for row in ev.stats.array.tolist()]
+
+
+def test_jp_evalb_names_the_first_word_beside_a_phrase_on_either_side() -> None:
+    """jp-evalb scores (tag, word) pairs, so a word hanging beside a phrase has none: the
+    error names the side, the first such word and its token number (SPEC.md §11).
+    Survivors named another word, no side, no token, or another number."""
+    good = T("(S (X a) (X b) (X c))")
+    bad = Tree("S", [Tree("X", ["a"]), "b", "c"])  # b and c hang under S
+    for golds, parses, side in (([bad], [good], "gold"), ([good], [bad], "test")):
+        with pytest.raises(InputFormatError) as err:
+            JpEvalbEvaluator(parses, golds).eval()
+        assert err.value.message == (
+            f"{side} tree: word 'b' (token 2) is not alone under a POS tag, so it has no "
+            "(tag, word) pair to score"
+        )
+        assert err.value.token == "b"
+
+
+def test_jp_evalb_tagging_compares_tags_and_words() -> None:
+    """Tagging accuracy counts a word right only with its gold tag: "the cat" tagged DT NN
+    against DT VB is 1 of 2. Both brackets, S(0,2) and NP(0,2), match. A survivor paired
+    words alone, so a wrong tag counted as right."""
+    ev = JpEvalbEvaluator([T("(S (NP (DT the) (VB cat)))")], [T("(S (NP (DT the) (NN cat)))")])
+    assert jp_rows(ev) == [(1, 1, 2, 2, 2, 2, 1, 2)]
+
+
+def test_jp_evalb_takes_its_options_object() -> None:
+    """options=RunOptions(missing="zero") is the run's policy, as every evaluator takes it.
+    Under zero the missing parse has nothing right: gold S, NP, VP (3), none matched, its
+    3 words counted, no tag right. A survivor dropped the options object (so: skip)."""
+    from nltk_tedeval.scoring.options import RunOptions
+
+    gold = [T("(S (NP (DT the) (NN cat)) (VP (VBD sat)))")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingParseWarning)
+        ev = JpEvalbEvaluator([None], gold, options=RunOptions(missing="zero"))
+        assert ev.missing_policy == "zero"
+        assert jp_rows(ev) == [(1, 1, 0, 3, 0, 3, 0, 3)]
+
+
+def test_jp_evalb_scores_a_systems_sentences_after_a_stand_in() -> None:
+    """System a fails on "I left" and parses "You stayed"; system b joins both sentences,
+    so one unit holds both gold sentences and a's stand-in comes first in it. Under zero
+    the stand-in adds nothing, and a's own sentence still counts: gold S, NP, VP twice
+    (6), a's 3 matched, 4 words, You/PRP and stayed/VBD right. A survivor stopped at the
+    stand-in."""
+    g1 = T("(S (NP (PRP I)) (VP (VBD left)))")
+    g2 = T("(S (NP (PRP You)) (VP (VBD stayed)))")
+    joined = Tree("S", [g1.copy(deep=True), g2.copy(deep=True)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingParseWarning)
+        a_ev, b_ev = JpEvalbEvaluator.evaluate_systems(
+            [g1, g2], [[None, g2], [joined]], missing="zero", align=True
+        )
+        # length: the 4 gold positions of the unit.
+        assert jp_rows(a_ev) == [(1, 1, 3, 6, 3, 4, 2, 4)]
+        # b: all 6 gold brackets and its S over both: 6 of 7; every tag right.
+        assert jp_rows(b_ev) == [(1, 1, 6, 6, 7, 4, 4, 4)]
+
+
+def test_jp_evalb_rows_of_a_dropped_and_of_an_added_sentence() -> None:
+    """Under lcs, system a drops the gold's second sentence and system b adds a third
+    one. The unit of the dropped sentence is valid for a, with the gold's brackets and
+    words unmatched; the unit of b's added sentence has no gold and no sentence of a:
+    a's row there is all 0 (no sentence), b's is valid with its one bracket and no gold
+    (SPEC.md §11). Survivors turned either unit into the all-0 row or the other way."""
+    g1 = T("(S (NP (PRP I)) (VP (VBD left)))")
+    g2 = T("(S (NP (PRP You)) (VP (VBD stayed)))")
+    extra = T("(S (UH oh))")
+    a_ev, b_ev = JpEvalbEvaluator.evaluate_systems([g1, g2], [[g1], [g1, g2, extra]], align="lcs")
+    same = (1, 1, 3, 3, 3, 2, 2, 2)
+    # Unit 2 for a: "You stayed" missed: 3 gold brackets, 2 words, length 2.
+    # Unit 3 for a: nothing at all. For b: S(0,1) over "oh", no gold word.
+    assert jp_rows(a_ev) == [same, (1, 1, 0, 3, 0, 2, 0, 2), (0,) * 8]
+    assert jp_rows(b_ev) == [same, same, (1, 1, 0, 0, 1, 0, 0, 0)]
+
+
+# -- the alignment layer ------------------------------------------------------------------
+
+
+def test_a_missing_gold_sentence_under_alignment_is_named() -> None:
+    """A missing parse makes the gold's next sentence the one it stands for; when that
+    gold sentence is itself missing, the error names it (SPEC.md §11). A survivor lost
+    the gold side on the way and crashed."""
+    g = DependencyTree(("a",), (0,), ("root",))
+    with pytest.raises(AlignmentError) as err:
+        AttachmentEvaluator([g, None], [g, None], align=True, missing="zero").eval()
+    assert str(err.value) == (
+        "sentence 2: the gold has no tree here, and a gold sentence cannot be missing"
+    )
+
+
+def test_jp_evalb_goes_on_past_a_phrase_without_words() -> None:
+    """A phrase with no word under it, such as ``(X)``, is never a constituent (nltk's
+    height 1, as jp-evalb reads trees); the phrases after it still are: S, NP and VP, 3
+    of 3, 2 words, 2 tags right. A survivor stopped at the empty phrase."""
+    tree = T("(S (X) (NP (NN a)) (VP (VB go)))")
+    assert jp_rows(JpEvalbEvaluator([tree], [tree])) == [(1, 1, 3, 3, 3, 2, 2, 2)]
+
+
+def test_an_evaluators_normalization_reaches_the_alignment() -> None:
+    """``normalization=`` decides which characters are the same text (SPEC.md §11): with
+    case folded, gold "A b" and parse "a b" are one text, both heads right (the row of 2
+    words, all 5 measures and both labeled columns 2); by default they differ. A survivor
+    dropped the evaluator's normalization on the way to the aligned streams."""
+    from nltk_tedeval import Normalization
+
+    gold = [DependencyTree(("A", "b"), (0, 1), ("root", "x"))]
+    parse = [DependencyTree(("a", "b"), (0, 1), ("root", "x"))]
+    ev = AttachmentEvaluator(parse, gold, align=True, normalization=Normalization(casefold=True))
+    assert ev.stats.array.tolist() == [[2] * 9]
+    with pytest.raises(AlignmentError, match="the texts differ"):
+        AttachmentEvaluator(parse, gold, align=True).eval()
+
+
+def test_alignment_errors_name_every_corpus_by_its_role() -> None:
+    """With another theory's gold (``other_golds``), an error where texts part names the
+    corpus whose text differs: the parse as ``parsed_sents``, the other gold as
+    ``other_golds[0]`` (SPEC.md §11). A survivor shifted the names by one corpus."""
+    gold = [T("(S (NP a) (VP b))")]
+    other = [DependencyTree(("a", "b"), (2, 0), ("nsubj", "root"))]
+    odd_parse = [T("(S (NP a) (VP c))")]
+    odd_other = [DependencyTree(("a", "c"), (2, 0), ("nsubj", "root"))]
+    cases = ((odd_parse, other, "parsed_sents"), (gold, odd_other, "other_golds[0]"))
+    for parse, others, name in cases:
+        with pytest.raises(AlignmentError) as err:
+            TedEvalEvaluator(parse, gold, other_golds=[others], align=True).eval()
+        assert str(err.value).startswith(
+            f"sentence 1: the texts differ: gold token 2 ('b') reads 'a|b', {name} token 2 "
+            "('c') (sentence 1) reads 'a|c'"
+        )
+
+
+def test_the_aligned_counts_sum_every_units_sentences() -> None:
+    """The alignment note counts each corpus's sentences over all units (SPEC.md §11):
+    gold "a b" | "c", parse "a" | "b" | "c": 2 units, 2 gold and 3 parse sentences. A
+    survivor kept only the last unit's count for the parse."""
+    gold = [
+        DependencyTree(("a", "b"), (0, 1), ("root", "x")),
+        DependencyTree(("c",), (0,), ("root",)),
+    ]
+    parse = [DependencyTree((w,), (0,), ("root",)) for w in "abc"]
+    ev = AttachmentEvaluator(parse, gold, align=True)
+    ev.eval()
+    assert ev.aligned_counts == {"gold_sents": 2, "parsed_sents": 3, "units": 2}
