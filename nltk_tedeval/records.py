@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SourceSentence",
+    "corpus_kind",
     "is_dependency_graph",
     "is_loaded_instance",
     "is_nltk_tree",
@@ -167,6 +168,26 @@ def require_corpora(values: Any, name: str, want: str | None = None) -> list[Any
     if not hasattr(values, "__iter__") or isinstance(values, (str, bytes)):
         require_corpus(values, name)  # its message
     return [require_corpus(c, f"{name}[{i}]", want) for i, c in enumerate(values)]
+
+
+def corpus_kind(corpus: Any) -> str | None:
+    """``"dependency"`` or ``"constituency"``: the kind of a list's first tree, else ``None``.
+
+    What the parses of an object holding both kinds are read as where the
+    metric takes either (TedEval, MPH): the gold's kind (SPEC.md §13).
+
+    >>> from nltk import Tree
+    >>> corpus_kind([Tree("S", ["a"])]), corpus_kind(iter([])), corpus_kind([None])
+    ('constituency', None, None)
+    """
+    if not isinstance(corpus, (list, tuple)) or not corpus:
+        return None
+    tree = unwrap(corpus[0])[0]
+    if is_dependency_graph(tree) or hasattr(tree, "heads"):
+        return "dependency"
+    if is_nltk_tree(tree) or (hasattr(tree, "nodes") and hasattr(tree, "tags")):
+        return "constituency"
+    return None
 
 
 def single_sentence(value: Any) -> str | None:

@@ -196,3 +196,28 @@ def test_answers_need_the_gold_as_a_file(
     assert status != 0
     assert f"{llm} holds answers, which are read against the gold's words: give the gold " \
         "as a file, not standard input" in err  # fmt: skip
+
+
+def test_a_kept_unfaithful_answer_needs_lcs(
+    files: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without the texts' alignment a kept unfaithful answer would be an EVALB error row,
+    out of the totals: a flattering number. It is refused (SPEC.md §14)."""
+    gold, llm = files
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        status = main(["parseval", gold, llm, "--unfaithful", "keep"])
+    assert status != 0
+    assert capsys.readouterr().err == (
+        "tedeval: error: --unfaithful keep scores an unfaithful answer's tree against the "
+        "gold's text: it needs --align lcs\n"
+    )
+    answers = t.read_answers([a if isinstance(a, str) else a["answer"] for a in ANSWERS], GOLD,
+                             unfaithful="keep")  # fmt: skip
+    with pytest.raises(t.OptionError) as err:
+        t.ParsevalEvaluator(answers, GOLD, missing="zero").eval()
+    assert str(err.value) == (
+        "parsed_sents: sentence 3: an unfaithful answer kept (unfaithful='keep', --unfaithful "
+        "keep) is scored against the gold's text only with align='lcs' (--align lcs): "
+        f"{CHANGED}"
+    )

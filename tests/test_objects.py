@@ -460,3 +460,44 @@ def test_gum_cross_framework_from_objects(
         expected = figures(d["parse_file"], d["gold_file"], c["parse_file"], c["gold_file"])
         got = figures(d["parse_tl"], d["gold_tl"], c["parse_strings"], c["gold_strings"])
     assert got == expected
+
+
+def test_a_parse_getter_that_fails_is_no_parse_and_is_read_only_where_wanted() -> None:
+    """benepar's ``parse_string`` getter raises a bare Exception on a Doc it never saw: the
+    dependency parse is scored, and a constituency metric finds no parse (a missing one)."""
+
+    def no_benepar(span: Span) -> str:
+        raise Exception("No constituency parse is available for this document.")
+
+    Span.set_extension("parse_string", getter=no_benepar, force=True)
+    try:
+        doc = Doc(NLP.vocab, words=["I", "left"], heads=[1, 1], deps=["nsubj", "ROOT"])
+        gold = [[("I", 2, "nsubj"), ("left", 0, "ROOT")]]
+        assert [float(s) for s in t.AttachmentEvaluator([doc], gold).eval()] == [1.0, 1.0]
+        (tree,) = t.as_trees([doc[:]], kind="constituency")
+        assert tree.heads == (2, 0)  # no constituency parse: the dependency one, as given
+    finally:
+        Span.set_extension("parse_string", default=None, force=True)
+
+
+def test_triples_are_known_by_their_shape() -> None:
+    """Triples whose heads are all unset are a missing parse; a later head that is no
+    number is an error naming the token; three words are a sentence, not a triple."""
+    assert t.as_tree([("I", None, None), ("left", None, None)]) is None
+    with pytest.raises(InputFormatError, match=r"token 2 \('left'\) has head '0', not a number"):
+        t.as_tree([("I", 2, "nsubj"), ("left", "0", "root")])
+    assert t.trees.objects.object_kind([["The", "cat", "sat"]]) is None
+
+
+def test_an_object_with_two_parses_gives_the_gold_kind_to_tedeval() -> None:
+    """TedEval takes either kind: a stanza sentence with both parses, against a bracketed
+    gold, is scored by its constituency tree, the same tree as the gold: unlabeled 1.0,
+    labeled n/a as for the gold against itself (no function label to compare)."""
+    words = [Fake(id=1, text="I", head=2, deprel="nsubj"),
+             Fake(id=2, text="left", head=0, deprel="root")]  # fmt: skip
+    tree = "(S (NP (PRP I)) (VP (VBD left)))"
+    both = Fake(words=words, tokens=[Fake(id=(1,), text="I"), Fake(id=(2,), text="left")],
+                constituency=Constituency(tree))  # fmt: skip
+    labeled, unlabeled = t.TedEvalEvaluator([both], [tree]).eval()
+    assert float(unlabeled) == 1.0
+    assert labeled.reason is not None

@@ -149,11 +149,19 @@ def _answers(args: argparse.Namespace, path: str, gold: str, gold_format: str | 
         )
     if args.command == "cross":
         raise OptionError(f"{path}: tedeval cross does not read answer files (.jsonl) yet")
+    if args.unfaithful == "keep" and args.align != "lcs":
+        raise OptionError(
+            "--unfaithful keep scores an unfaithful answer's tree against the gold's text: "
+            "it needs --align lcs"
+        )
+    # A gold sentence that is bad or missing has no words to compare: its answer is read
+    # against none, and the sentence loop reports the gold sentence as it always does.
     words = [
-        record.tree
+        () if record.tree is None else record.tree
         for record in read_file(
             gold,
             gold_format,
+            on_error="collect",
             one_per_line=LAYOUTS[args.layout],
             nltk_trees=False,
             nltk_free=True,

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..alignment import Normalization, aligned_streams, describe_alignment
 from ..errors import OptionError
-from ..records import require_corpus
+from ..records import corpus_kind, require_corpus
 from ..scoring.breakdown import Breakdown
 from ..scoring.evaluator import UnknownNameError
 from ..scoring.groups import GroupTable
@@ -58,7 +58,9 @@ class Experiment:
         gold = require_corpus(self.gold_sents, f"experiment {self.name!r}: gold_sents")
         object.__setattr__(self, "gold_sents", gold)
         if self.parsed_sents is not None:
-            parsed = require_corpus(self.parsed_sents, f"experiment {self.name!r}: parsed_sents")
+            parsed = require_corpus(
+                self.parsed_sents, f"experiment {self.name!r}: parsed_sents", corpus_kind(gold)
+            )
             object.__setattr__(self, "parsed_sents", parsed)
 
 

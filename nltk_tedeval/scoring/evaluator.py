@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from ..alignment import Normalization, aligned_streams, alignment_summary, describe_alignment
 from ..errors import OptionError, SentenceCountError, TedEvalError
-from ..records import require_corpora, require_corpus
+from ..records import corpus_kind, require_corpora, require_corpus
 from .bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals, check_level
 from .breakdown import Breakdown, breakdown_in, paired_groups
 from .groups import GroupCollector, Grouped, GroupKey, GroupTable
@@ -137,8 +137,10 @@ class Evaluator(RunAccounts):
         options: RunOptions | None = None,
         **run: Any,
     ) -> None:
-        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents", self.parse_kind)
         self.gold_sents = require_corpus(gold_sents, "gold_sents", self.parse_kind)
+        # An object with two parses gives the metric's kind, or else the gold's.
+        want = self.parse_kind or corpus_kind(self.gold_sents)
+        self.parsed_sents = require_corpus(parsed_sents, "parsed_sents", want)
         try:
             self.options = RunOptions.of(options, **run)
         except OptionError as err:
@@ -413,7 +415,7 @@ class Evaluator(RunAccounts):
         scores, :attr:`numbers`) raises :class:`~nltk_tedeval.errors.OptionError`.
         """
         gold_sents = require_corpus(gold_sents, "gold_sents", cls.parse_kind)
-        systems = require_corpora(systems, "systems", cls.parse_kind)
+        systems = require_corpora(systems, "systems", cls.parse_kind or corpus_kind(gold_sents))
         if not systems:
             raise OptionError("evaluate_systems needs at least one system")
         names = list(names or [f"system {i + 1}" for i in range(len(systems))])

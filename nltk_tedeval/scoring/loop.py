@@ -344,7 +344,7 @@ def sentence_loop(
         total = len(golds[0][1])  # type: ignore[arg-type]
 
     words_of = getattr(scorer, "words", None)
-    prepared = _prepare(golds, systems, scorer, native, on_error, missing, result)
+    prepared = _prepare(golds, systems, scorer, native, on_error, missing, result, options.align)
     sides = [name for name, _ in (*golds, *systems)]
     scoring = _outcomes(prepared, scorer, jobs, sides)
     outcomes: Iterable[_Outcome] = scoring
@@ -402,6 +402,7 @@ def _prepare(
     on_error: str,
     missing: str,
     result: LoopResult,
+    align: str | None = None,
 ) -> Iterator[Sentence | _Outcome]:
     """Sentences ready to score; a bad or missing one is decided here, in the main process."""
     k = len(golds)
@@ -428,6 +429,22 @@ def _prepare(
             for obj, src in zip(row[k:], sources[k:], strict=True)
         )
         sentence = Sentence(number, sid, tuple(trees[:k]), tuple(trees[k:]), absent, where, errors)
+        # Counted whatever happens to the sentence (SPEC.md §14).
+        failures: list[tuple[str, str, str, bool]] = []
+        for name, obj in zip(names, row[k:], strict=True):
+            # An answer says why it holds no tree (SPEC.md §14); kept when it is scored.
+            if getattr(obj, "status", None) is not None or hasattr(obj, "failures"):
+                failures += [(name, *f) for f in failures_of(obj)]
+        for name, status, reason, kept in failures:
+            if kept and align != "lcs":
+                # Its words are not the sentence's: only the texts' alignment can score it;
+                # anything else would drop it (EVALB's error row) or stop (SPEC.md §14).
+                raise OptionError(
+                    f"{name}: sentence {number}: an unfaithful answer kept "
+                    "(unfaithful='keep', --unfaithful keep) is scored against the gold's text "
+                    f"only with align='lcs' (--align lcs): {reason}"
+                )
+            result.answer_failures.append(AnswerFailure(number, name, status, reason, kept))
         reader_error = next((e for e in errors if e is not None), None)
         if not counts_errors:
             if reader_error is None:
@@ -435,13 +452,6 @@ def _prepare(
             if reader_error is not None:
                 yield sentence, (), None, reader_error.locate(sentence=number, sentence_id=sid)
                 continue
-        failures: list[tuple[str, str, str, bool]] = []
-        for name, obj in zip(names, row[k:], strict=True):
-            # An answer says why it holds no tree (SPEC.md §14); kept when it is scored.
-            if getattr(obj, "status", None) is not None or hasattr(obj, "failures"):
-                failures += [(name, *f) for f in failures_of(obj)]
-        for name, status, reason, kept in failures:
-            result.answer_failures.append(AnswerFailure(number, name, status, reason, kept))
         if any(absent):
             lacking = tuple(name for name, gone in zip(names, absent, strict=True) if gone)
             if missing == "error":

@@ -20,8 +20,8 @@ A *document* (a spaCy ``Doc``, a stanza ``Document``) holds several
 sentences: as a corpus, or as an item of one, it stands for its sentences in
 order. An object with both a dependency parse and a constituency parse (a
 spaCy pipeline with benepar, stanza's default English pipeline) gives the
-one the evaluator scores (``kind``), and the dependency parse where either
-would do (TedEval, MPH); :func:`as_trees` chooses explicitly. A sentence
+one the evaluator scores (``kind``), and where either would do (TedEval,
+MPH) the one of the gold's kind; :func:`as_trees` chooses explicitly. A sentence
 without any parse (a ``Doc`` from a tokenizer alone, every head unset) is a
 missing parse (SPEC.md §10), as a column file's sentence of ``_`` heads is.
 
@@ -37,7 +37,7 @@ missing parse (SPEC.md §10), as a column file's sentence of ``_`` heads is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -110,11 +110,13 @@ def _is_triples(obj: Any) -> bool:
     if not isinstance(obj, (list, tuple)) or not obj:
         return False
     first = obj[0]
+    # A head may be unset (a missing parse, for _dependency to judge); a word where the
+    # head belongs is a sentence of three words, not a triple.
     return (
         isinstance(first, (tuple, list))
         and len(first) == 3
         and isinstance(first[0], str)
-        and isinstance(first[1], int)
+        and (first[1] is None or (isinstance(first[1], int) and not isinstance(first[1], bool)))
     )
 
 
@@ -177,9 +179,10 @@ def _dependency(
                 "heads; a sentence the parser failed on has none",
                 token=str(words[i]),
             )
-        if not isinstance(h, int) or not 0 <= h <= n:
+        if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h <= n:
+            why = f"outside 0..{n}" if isinstance(h, int) else "not a number"
             raise InputFormatError(
-                f"{what}: token {i + 1} ({words[i]!r}) has head {h!r}, outside 0..{n}",
+                f"{what}: token {i + 1} ({words[i]!r}) has head {h!r}, {why}",
                 token=str(words[i]),
             )
 
@@ -220,15 +223,18 @@ def _spacy_parse_string(span: Any) -> str | None:
     """benepar's constituency parse of a sentence span (``span._.parse_string``), if any."""
     try:
         return span._.parse_string or None
-    except AttributeError:
+    except Exception:  # benepar's getter raises a bare Exception where it has no parse
         return None
 
 
 def _spacy_tree(span: Any, want: Want) -> Any:
-    brackets = _spacy_parse_string(span)
     dependency = span.doc.has_annotation("DEP")
-    if brackets and (want == "constituency" or not dependency):
-        return _bracket_tree(brackets, "a spaCy sentence's parse_string")
+    # benepar's parse is read only where it is wanted: its getter is costly, and fails
+    # on a Doc benepar never saw.
+    if want == "constituency" or (not dependency and want != "dependency"):
+        brackets = _spacy_parse_string(span)
+        if brackets:
+            return _bracket_tree(brackets, "a spaCy sentence's parse_string")
     if not dependency:
         return None
     start = span.start
@@ -582,21 +588,19 @@ class _Adapted:
 
     def __getattr__(self, name: str) -> Any:
         # A reader's stream names its file (the loop names the file that ends first).
-        return getattr(self.__dict__["source"], name)
-
-
-class _SizedAdapted(_Adapted):
-    """An :class:`_Adapted` corpus of a source that knows its length (a progress bar's total)."""
-
-    def __len__(self) -> int:
-        return len(self.source)  # type: ignore[arg-type]
+        source = self.__dict__.get("source")
+        if source is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(source, name)
 
 
 def adapt_corpus(corpus: Any, name: str, want: Want = None) -> Any:
     """``corpus`` with every foreign object read into the package's types (SPEC.md §13).
 
     A list is read at once (a new list, or the same one if it holds nothing
-    foreign); any other iterable as it is taken, keeping its length and file.
+    foreign); any other iterable as it is taken, keeping its file but not its
+    length (a document in it is several sentences: the sentence loop finds
+    which corpus ends first).
     A document is its sentences. One sentence where a corpus belongs is an
     :class:`~nltk_tedeval.errors.OptionError` naming it.
     """
@@ -617,6 +621,4 @@ def adapt_corpus(corpus: Any, name: str, want: Want = None) -> Any:
         if all(type(x) in _PLAIN or object_kind(x) is None for x in corpus):
             return corpus
         return list(_read_all(corpus, want, name))
-    if isinstance(corpus, Sized):
-        return _SizedAdapted(corpus, want, name)
     return _Adapted(corpus, want, name)
