@@ -221,3 +221,21 @@ def test_a_kept_unfaithful_answer_needs_lcs(
         "keep) is scored against the gold's text only with align='lcs' (--align lcs): "
         f"{CHANGED}"
     )
+
+
+def test_answers_are_read_against_a_tokenizers_sentences() -> None:
+    """The sentences an LLM was asked to parse often come from a tokenizer: a spaCy Doc
+    split by its sentencizer (no parse) gives its words, sentence by sentence (SPEC.md
+    §13-§14). "I left ." is answered right; "You stayed ." with "went": word 2 changed."""
+    import spacy
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    answers = t.read_answers(
+        ["(S (NP (PRP I)) (VP (VBD left)) (. .))", "(S (NP (PRP You)) (VP (VBD went)) (. .))"],
+        nlp("I left. You stayed."),
+    )
+    assert [(a.status, a.reason) for a in answers] == [
+        ("tree", None),
+        ("unfaithful", "word 2 changed: 'went' for 'stayed'"),
+    ]

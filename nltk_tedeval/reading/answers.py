@@ -183,7 +183,8 @@ def read_answers(
             file=file,
         )
     texts = list(texts)
-    sentences = list(require_corpus(sentences, "sentences"))
+    # Sentence objects (a tokenizer's spaCy Doc, say) give their words, parsed or not.
+    sentences = list(require_corpus(sentences, "sentences", "words"))
     if len(texts) != len(sentences):
         raise OptionError(
             f"{len(texts)} answers but {len(sentences)} sentences; "

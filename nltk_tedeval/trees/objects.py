@@ -43,7 +43,7 @@ from typing import Any, Literal
 
 from ..errors import InputFormatError, OptionError, TedEvalError
 from .dependency import DependencyTree
-from .kinds import tree_kind
+from .kinds import text_tokens, tree_kind
 from .ud_words import UDSentence, UDToken, UDWord, check_ud_tree
 
 __all__ = [
@@ -56,10 +56,12 @@ __all__ = [
     "document_sentences",
     "object_kind",
     "register_object_kind",
+    "sentence_words",
 ]
 
-Want = Literal["dependency", "constituency", "ud"] | None
-"""What the caller scores: a dependency tree, a phrase structure, CoNLL-U words, or either."""
+Want = Literal["dependency", "constituency", "ud", "words"] | None
+"""What the caller scores: a dependency tree, a phrase structure, CoNLL-U words, or either;
+``"words"``: a sentence's words alone (what a language model was asked to parse)."""
 
 _NO_VALUE = (None, "", "_")
 
@@ -87,6 +89,9 @@ class ObjectKind:
     tree: Callable[[Any, Want], Any] | None = None
     ud: Callable[[Any], UDSentence] | None = None
     single: str | None = None
+    words: Callable[[Any], tuple[str, ...]] | None = None
+    """A sentence's words without reading its parse (it may have none); by default the
+    words of its tree."""
 
 
 # -- recognising objects ---------------------------------------------------------------
@@ -409,6 +414,7 @@ OBJECT_KINDS: list[ObjectKind] = [
         tree=_spacy_tree,
         ud=_spacy_ud,
         single="one spaCy Span (a sentence)",
+        words=lambda span: tuple(t.text for t in span),
     ),
     ObjectKind("stanza Document", _is_stanza_document, sentences=lambda d: d.sentences),
     ObjectKind(
@@ -417,6 +423,7 @@ OBJECT_KINDS: list[ObjectKind] = [
         tree=_stanza_tree,
         ud=_stanza_ud,
         single="one stanza Sentence",
+        words=lambda sentence: tuple(str(w.text) for w in sentence.words),
     ),
     ObjectKind(
         "token rows",
@@ -424,6 +431,7 @@ OBJECT_KINDS: list[ObjectKind] = [
         tree=_rows_tree,
         ud=_rows_ud,
         single="one sentence of token rows (a conllu TokenList)",
+        words=lambda rows: tuple(_form(r) for r in _words_of_rows(rows)),
     ),
     ObjectKind(
         "triples",
@@ -556,9 +564,26 @@ def _corpus_sentences(corpus: Any) -> Iterator[Any]:
         yield from _sentences(item)
 
 
+def sentence_words(obj: Any) -> Any:
+    """A sentence object's words, parsed or not; the package's own trees and records unchanged.
+
+    >>> sentence_words([{"id": 1, "form": "Hi", "head": None, "deprel": None}])
+    ('Hi',)
+    """
+    found = object_kind(obj)
+    if found is None:
+        return obj
+    if found.words is not None:
+        return found.words(obj)
+    tree = as_tree(obj)
+    return () if tree is None else (text_tokens(tree) or ())
+
+
 def _adapt(item: Any, want: Want, name: str, number: int) -> Any:
     """One sentence object read; an error names the corpus and the sentence's number."""
     try:
+        if want == "words":
+            return sentence_words(item)
         return as_ud_sentence(item) if want == "ud" else as_tree(item, want)
     except TedEvalError as err:
         err.locate(sentence=number)
