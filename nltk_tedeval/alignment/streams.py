@@ -184,12 +184,10 @@ class _Gone:
 
     def __init__(self, view: Unit) -> None:
         self.unit = view
-        gone = [s for s in view.test if s.missing]
-        first = gone[0].source
+        first = next(s for s in view.test if s.missing).source
         self.file = first.get("file")
         self.line = first.get("line")
         self.sentence = first["sentence"]
-        self.failures = view.failures
 
     def stand_in(self, make: Callable[[Any], Any], native: int = 0) -> Unit:
         """The unit with each missing sentence replaced by what ``make`` builds from the gold.

@@ -141,16 +141,6 @@ class Unit:
     def test(self) -> tuple[AlignedSentence, ...]:
         return self.sides[1] if len(self.sides) > 1 else ()
 
-    @property
-    def failures(self) -> list[tuple[str, str, bool]]:
-        """``(status, reason, kept)`` of every answer on the test side found invalid or
-        unfaithful (SPEC.md §14); kept when its tree is scored (not a missing parse)."""
-        return [
-            (s.item.status, str(getattr(s.item, "reason", None) or ""), not s.missing)
-            for s in self.test
-            if getattr(s.item, "status", None) in ("invalid", "unfaithful")
-        ]
-
     def pair(self, k: int) -> Unit:
         """The unit of the gold and side ``k`` (1 for the first parse)."""
         return self._view((self.sides[0], self.sides[k]))

@@ -65,7 +65,6 @@ from .missing import (
     AnswerFailure,
     MissingSentence,
     check_missing,
-    failure_counts,
     failures_of,
     stand_in,
     warn_missing,
@@ -245,10 +244,6 @@ class LoopResult:
             "missing": len(self.missing),
             "skipped": len(self.skipped),
         }
-
-    def failures(self, names: Sequence[str]) -> dict[str, dict[str, int]]:
-        """Per system, its invalid and unfaithful answers, and the unfaithful ones kept (§14)."""
-        return failure_counts(self.answer_failures, names)
 
     def missing_by_system(self, names: Sequence[str]) -> dict[str, int]:
         """How many parses each system lacked."""
@@ -433,8 +428,7 @@ def _prepare(
         failures: list[tuple[str, str, str, bool]] = []
         for name, obj in zip(names, row[k:], strict=True):
             # An answer says why it holds no tree (SPEC.md §14); kept when it is scored.
-            if getattr(obj, "status", None) is not None or hasattr(obj, "failures"):
-                failures += [(name, *f) for f in failures_of(obj)]
+            failures += [(name, *f) for f in failures_of(obj)]
         for name, status, reason, kept in failures:
             if kept and align != "lcs":
                 # Its words are not the sentence's: only the texts' alignment can score it;

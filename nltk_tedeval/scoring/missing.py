@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..alignment.unit import Unit
 from ..errors import MissingParseWarning, OptionError
 from ..records import unwrap
 
@@ -107,21 +108,25 @@ def failures_of(record: Any) -> list[tuple[str, str, bool]]:
     A record with a ``status`` of :data:`ANSWER_FAILURES` and a ``reason``
     (:class:`~nltk_tedeval.reading.answers.Answer`) is one such answer;
     ``kept`` when its tree is scored all the same (an unfaithful answer kept).
-    Under alignment (SPEC.md §11) a unit stands for several and lists theirs
-    as ``failures``.
+    Under alignment (SPEC.md §11) the record is a unit (or the loop's view of a
+    unit with a missing parse, which holds it as ``unit``): its parse
+    sentences' records are read, kept where the sentence is not missing.
 
     >>> class Answer:
     ...     status, reason, tree = "invalid", "no tree found", None
     >>> failures_of(Answer()), failures_of(None)
     ([('invalid', 'no tree found', False)], [])
     """
-    listed = getattr(record, "failures", None)
-    if listed is not None:
-        return list(listed)
+    unit = getattr(record, "unit", record)
+    if isinstance(unit, Unit):
+        return [f for s in unit.test for f in _failure(s.item, kept=not s.missing)]
+    return _failure(record, kept=getattr(record, "tree", None) is not None)
+
+
+def _failure(record: Any, *, kept: bool) -> list[tuple[str, str, bool]]:
     status = getattr(record, "status", None)
     if status not in ANSWER_FAILURES:
         return []
-    kept = getattr(record, "tree", None) is not None
     return [(status, str(getattr(record, "reason", None) or ""), kept)]
 
 
