@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import OptionError, TedEvalError
+from .hooks import corpus_reader
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
@@ -40,7 +41,6 @@ __all__ = [
     "loaded_class",
     "require_corpora",
     "require_corpus",
-    "set_corpus_reader",
     "unwrap",
 ]
 
@@ -97,7 +97,7 @@ def require_corpus(value: Any, name: str, want: str | None = None) -> Any:
 
     Parses held by other libraries' objects (a spaCy ``Doc``, a conllu
     ``TokenList``, ...) are read into the package's trees here, by the reader
-    the package hands over when it is imported (:func:`set_corpus_reader`;
+    the package hands over when it is imported (:mod:`nltk_tedeval.hooks`;
     SPEC.md §13); ``want`` says what the caller scores (``"dependency"``,
     ``"constituency"``, ``"ud"`` or ``None`` for either).
 
@@ -127,28 +127,15 @@ def require_corpus(value: Any, name: str, want: str | None = None) -> Any:
             f"{name} is a {type(value).__name__}, not a corpus of trees; read a file or a "
             "string into trees first (nltk_tedeval.read_file or read_text)"
         )
-    if _corpus_reader is not None:
-        value = _corpus_reader(value, name, want)  # a document (a spaCy Doc) is its sentences
+    reader = corpus_reader()
+    if reader is not None:
+        value = reader(value, name, want)  # a document (a spaCy Doc) is its sentences
     if not hasattr(value, "__iter__"):
         raise OptionError(
             f"{name} is a {type(value).__name__}, not a corpus: give a list (or any iterable) "
             "of trees, one per sentence"
         )
     return value
-
-
-_corpus_reader: Any = None
-
-
-def set_corpus_reader(reader: Any) -> None:
-    """Hand over the function that reads other libraries' objects in a corpus.
-
-    It lives with the trees (``trees.objects.adapt_corpus``), a layer above
-    this module; the package sets it when it is imported, as it hands the
-    evaluators their HTML writer.
-    """
-    global _corpus_reader
-    _corpus_reader = reader
 
 
 def require_corpora(values: Any, name: str, want: str | None = None) -> list[Any]:

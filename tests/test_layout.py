@@ -5,8 +5,9 @@ layer may import only its own modules and those of lower layers, so that a
 reader can understand a layer without the ones above it:
 
 ====  ============================  =============================================
- 0    ``_version``, ``errors``,     the base: versions, the error family and the
-      ``records``                   record of a read sentence
+ 0    ``_version``, ``errors``,     the base: versions, the error family, the
+      ``hooks``, ``records``        record of a read sentence, and what the top
+                                    hands down (``hooks``)
  1    ``trees/``                    tree types, converters, operations on trees
  2    ``reading/``, ``alignment/``  files to sentence records; the units and
                                     positions two tokenizations share
@@ -52,7 +53,7 @@ LAYERS = {
     "cli": 5,
     "top": 6,
 }
-BASE = {f"{PACKAGE}._version", f"{PACKAGE}.errors", f"{PACKAGE}.records"}
+BASE = {f"{PACKAGE}._version", f"{PACKAGE}.errors", f"{PACKAGE}.hooks", f"{PACKAGE}.records"}
 TOP = {PACKAGE, f"{PACKAGE}.__main__"}
 # Lower layers that a group must not import all the same.
 FORBIDDEN = {"scoring": {"trees", "reading"}, "metrics": {"reading"}}

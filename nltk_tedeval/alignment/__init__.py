@@ -8,19 +8,9 @@ a run into streams of units for the sentence loop, and describes the
 alignment for reports.
 """
 
-from .normalize import CONLL18_NORMALIZATION, QUOTE_TOKENS, Normalization
-from .streams import aligned_streams, alignment_summary, describe_alignment
-from .units import AlignedSentence, AlignmentError, Unit, align_units
+import lazy_loader
 
-__all__ = [
-    "CONLL18_NORMALIZATION",
-    "QUOTE_TOKENS",
-    "AlignedSentence",
-    "AlignmentError",
-    "Normalization",
-    "Unit",
-    "align_units",
-    "aligned_streams",
-    "alignment_summary",
-    "describe_alignment",
-]
+# The package's names are imported on first use (PEP 562, through lazy_loader): the
+# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
+# that importing one module of the package does not import all the others (issue 31).
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

@@ -16,6 +16,13 @@ scores out, as a text table, one JSON object or per-sentence TSV.
 :func:`main`.
 """
 
-from .command import build_parser, main
+import lazy_loader
 
-__all__ = ["build_parser", "main"]
+# The package's names are imported on first use (PEP 562, through lazy_loader): the
+# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
+# that importing one module of the package does not import all the others (issue 31).
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
+
+# The built-in metrics register themselves in cli.registry.METRICS when their table is
+# read: whoever uses the command line's registry finds them there (docs/extending.md).
+from . import commands  # noqa: E402, F401

@@ -28,18 +28,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import OptionError
-from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, check_level
+from ..scoring.bootstrap import check_level
 from ..scoring.breakdown import Breakdown
+from ..scoring.defaults import DEFAULT_BOOTSTRAP_ROUNDS
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Bins, GroupKey, check_by
 from ..scoring.stats import Score
 from .output import ScoreTable, fmt, p_value_text, text_table
 from .report import undefined_lines
+from .terminal import DEFAULT_TEXT_TOP
 
 __all__ = [
-    "DEFAULT_TEXT_TOP",
     "BreakdownReport",
-    "add_options",
     "asked",
     "bins_of",
     "breakdown_report",
@@ -52,45 +52,6 @@ __all__ = [
     "refuse",
     "with_bounds",
 ]
-
-DEFAULT_TEXT_TOP = 20
-"""Groups a text table shows unless ``--top`` says otherwise (JSON and the other formats: all)."""
-
-
-def add_options(p: argparse.ArgumentParser) -> None:
-    """The breakdown options every command shares."""
-    g = p.add_argument_group("breakdowns and intervals (docs/report.md)")
-    g.add_argument(
-        "--by",
-        action="append",
-        default=[],
-        metavar="KEY[,KEY...]",
-        help="break every score down by these keys (relation, length, ...): a table per key "
-        "and system, groups by gold frequency; an unknown key lists the command's keys",
-    )
-    g.add_argument(
-        "--bins",
-        action="append",
-        default=[],
-        metavar="KEY=B[,B...]",
-        help="the bins of a binned key of --by, as upper bounds (length=10,20,30,40: 1-10, "
-        "11-20, 21-30, 31-40, 41+); repeat for each key",
-    )
-    g.add_argument(
-        "--top",
-        type=int,
-        metavar="N",
-        default=None,
-        help=f"show the N most frequent groups of each key (default {DEFAULT_TEXT_TOP} in text, "
-        "all in the other formats; 0: all)",
-    )
-    g.add_argument(
-        "--ci",
-        metavar="LEVEL",
-        default=None,
-        help="seeded bootstrap confidence intervals at LEVEL (0.95 or 95) for every score and "
-        f"group, resampling sentences ({DEFAULT_BOOTSTRAP_ROUNDS} rounds, --seed)",
-    )
 
 
 def keys_of(args: argparse.Namespace) -> tuple[str, ...]:

@@ -16,8 +16,9 @@ from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
 from .breakdowns import asked, refuse
 from .inputs import check_formats
-from .output import PROG, for_command_line, text_table
+from .output import text_table
 from .systems import evaluate, report_run
+from .terminal import PROG, for_command_line
 
 __all__ = ["cmd_attach", "cmd_mph", "cmd_parseval"]
 

@@ -31,13 +31,17 @@ from typing import Any
 
 from .._version import __version__
 from ..errors import MissingParseWarning, TedEvalError
-from ..reading import FORMATS
-from ..scoring.loop import MISSING
-from ..scoring.significance import DEFAULT_SEED
-from .breakdowns import add_options as add_breakdown_options
+from ..reading.formats import FORMATS
+from ..scoring.defaults import DEFAULT_SEED, MISSING
 from .commands import CONLL18_TABLES
-from .output import OUTPUT_FORMATS, PROG, check_streams, for_command_line
 from .registry import METRICS
+from .terminal import (
+    OUTPUT_FORMATS,
+    PROG,
+    add_breakdown_options,
+    check_streams,
+    for_command_line,
+)
 
 __all__ = ["build_parser", "main"]
 

@@ -25,7 +25,6 @@ import itertools
 import json
 import math
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -35,13 +34,9 @@ from ..errors import OptionError
 from ..scoring.evaluator import Evaluator
 
 __all__ = [
-    "OUTPUT_FORMATS",
-    "PROG",
     "ScoreTable",
     "check_significance",
-    "check_streams",
     "fmt",
-    "for_command_line",
     "p_value_text",
     "pairwise",
     "significance_table",
@@ -49,9 +44,6 @@ __all__ = [
     "to_json",
     "write_tsv",
 ]
-
-PROG = "tedeval"
-"""The command's name, as its help, errors and warnings print it."""
 
 
 def fmt(value: Any, digits: int = 4) -> str:
@@ -189,10 +181,6 @@ def _test_measure(row: Mapping[str, Any]) -> str:
     return str(row["measure"])
 
 
-OUTPUT_FORMATS = ("text", "json", "tsv", "csv", "markdown", "latex", "html")
-"""``-f/--output-format``: the text report, JSON, or the score table in a table format."""
-
-
 class ScoreTable:
     """The scores of a report as one table: a row per system, a column per measure.
 
@@ -299,49 +287,6 @@ def write_output(path: str, content: str | Callable[[Any], None]) -> None:
         raise
 
 
-# Library messages name Python parameters; on the command line the same
-# advice names the flag that does it, and a source of sentences is a file
-# (which the message's location already names) or its role. One table,
-# applied to every error and warning.
-_FLAGS = (
-    ("use projectivize=True to lift", "use --projectivize to lift"),
-    ("or projectivize=True to lift", "or --projectivize to lift"),
-    ("pass missing='skip', 'zero' or 'flat'", "pass --missing skip, zero or flat"),
-    ("(engine='span')", "(--engine span)"),
-    ("with on_error='skip'", "with --skip-bad"),
-    ("align='lcs' aligns", "--align lcs aligns"),
-    (": use 'skip' or 'zero'", ": use --missing skip or zero"),
-    ("(an empty line or None)", "(an empty line)"),
-)
-_PATTERNS = (
-    (re.compile(r"\bmissing='(skip|zero|flat|error)'"), r"--missing \1"),
-    (re.compile(r"\bgold_sents\b"), "the gold"),
-    (re.compile(r"\bother_golds\[\d+\]"), "the other gold"),
-    (re.compile(r"\btl_unify_with\b"), "the --tl-unify gold"),
-    (re.compile(r"\bparsed_sents\b"), "the parse"),
-)
-# A message is one line of text: a control character (from a file's name, or
-# input quoted without escapes) must not reach the terminal as itself.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-
-
-def for_command_line(message: str) -> str:
-    r"""An error message with its Python parameters replaced by the command's flags.
-
-    >>> for_command_line("arc 3 -> 1 crosses; use projectivize=True to lift non-projective arcs")
-    'arc 3 -> 1 crosses; use --projectivize to lift non-projective arcs'
-    >>> for_command_line("g.ptb:2: gold_sents has no tree here (an empty line or None)")
-    'g.ptb:2: the gold has no tree here (an empty line)'
-    >>> print(for_command_line("a missing parse (missing='skip') in x\ny\x1b[31m.ptb"))
-    a missing parse (--missing skip) in x\ny\x1b[31m.ptb
-    """
-    for python, flag in _FLAGS:
-        message = message.replace(python, flag)
-    for pattern, flag in _PATTERNS:
-        message = pattern.sub(flag, message)
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
-
-
 def check_significance(args: argparse.Namespace, systems: int) -> None:
     """Refuse a significance test that cannot run: too few rounds, or one system alone."""
     seed = getattr(args, "seed", 0)
@@ -357,19 +302,3 @@ def check_significance(args: argparse.Namespace, systems: int) -> None:
             "--significance compares systems with each other: give two or more "
             f"(this run scores {systems})"
         )
-
-
-def check_streams(args: argparse.Namespace) -> None:
-    """Refuse options that would put two formats on standard output."""
-    if getattr(args, "per_sentence", None) != "-" or getattr(args, "output", None):
-        return
-    form = getattr(args, "output_format", "text")
-    for option, given in (
-        (f"--output-format {form}", form != "text"),
-        ("--evalb", getattr(args, "evalb", False)),
-    ):
-        if given:
-            raise OptionError(
-                f"{option} and --per-sentence - would both write to standard output; "
-                "give --per-sentence a file name"
-            )

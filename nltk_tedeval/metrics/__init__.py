@@ -32,45 +32,9 @@ their modules, where their names are unambiguous.
 [0.0, 0.0]
 """
 
-from .attachment import (
-    ATTACHMENT_COLUMNS,
-    ATTACHMENT_MEASURES,
-    LA,
-    LAS,
-    NED,
-    NO_RELATION,
-    UAS,
-    UNDIRECTED,
-    AttachmentEvaluator,
-    RelationScore,
-    is_punctuation,
-)
-from .conll18 import CONLL18_METRICS, Conll18Evaluator
-from .disco_parseval import DiscoParams, DiscoParsevalEvaluator
-from .jp_evalb import JpEvalbEvaluator
-from .mph import PUNCT_TAGS, MPHEvaluator, mph_brackets
-from .parseval import ParsevalEvaluator, TooManyErrorsError
+import lazy_loader
 
-__all__ = [
-    "ATTACHMENT_COLUMNS",
-    "ATTACHMENT_MEASURES",
-    "CONLL18_METRICS",
-    "LA",
-    "LAS",
-    "NED",
-    "NO_RELATION",
-    "PUNCT_TAGS",
-    "UAS",
-    "UNDIRECTED",
-    "AttachmentEvaluator",
-    "Conll18Evaluator",
-    "DiscoParams",
-    "DiscoParsevalEvaluator",
-    "JpEvalbEvaluator",
-    "MPHEvaluator",
-    "ParsevalEvaluator",
-    "RelationScore",
-    "TooManyErrorsError",
-    "is_punctuation",
-    "mph_brackets",
-]
+# The package's names are imported on first use (PEP 562, through lazy_loader): the
+# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
+# that importing one module of the package does not import all the others (issue 31).
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

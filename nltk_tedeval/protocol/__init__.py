@@ -29,55 +29,9 @@ Nothing here imports :mod:`nltk_tedeval.metrics`, nor the other way round.
 (3, 9, 1, 7)
 """
 
-from .cross import CrossFrameworkEvaluator, Experiment
-from .engine_apted import (
-    FunctionNode,
-    apted_counts,
-    apted_distance,
-    edit_script,
-    sorted_function_tree,
-)
-from .engine_span import span_counts
-from .evaluators import LABELED, UNLABELED, TedEvalEvaluator
-from .explain import DRAWINGS, SCENARIOS, Explanation, Operation, explain
-from .sentence import (
-    COLUMNS,
-    ENGINES,
-    ProtocolConfig,
-    ProtocolResult,
-    SentenceOutcome,
-    SentenceResult,
-    get_engine,
-    process_sentence,
-    run_protocol,
-    sentence_stats,
-)
+import lazy_loader
 
-__all__ = [
-    "COLUMNS",
-    "DRAWINGS",
-    "ENGINES",
-    "LABELED",
-    "SCENARIOS",
-    "UNLABELED",
-    "CrossFrameworkEvaluator",
-    "Experiment",
-    "Explanation",
-    "FunctionNode",
-    "Operation",
-    "ProtocolConfig",
-    "ProtocolResult",
-    "SentenceOutcome",
-    "SentenceResult",
-    "TedEvalEvaluator",
-    "apted_counts",
-    "apted_distance",
-    "edit_script",
-    "explain",
-    "get_engine",
-    "process_sentence",
-    "run_protocol",
-    "sentence_stats",
-    "sorted_function_tree",
-    "span_counts",
-]
+# The package's names are imported on first use (PEP 562, through lazy_loader): the
+# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
+# that importing one module of the package does not import all the others (issue 31).
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

@@ -51,43 +51,9 @@ next sentence boundary, so sentence numbers stay aligned across files.
 <string>:1: sentence 1: too many closing brackets: ')' after the tree begun on line 1 is complete
 """
 
-from ..records import SourceSentence
-from .answers import ANSWER_STATUSES, Answer, answer_counts, read_answers, read_answers_file
-from .detect import detect_format, detect_format_text
-from .evalb_params import COLLINS_DELETE_LABELS, EvalbParams
-from .formats import FORMATS, Format, Head, ReadOptions, register_format, unregister_format
-from .lines import Lines
-from .parallel import read_parallel
-from .sentences import count_sentences, read_file, read_lines, read_text
-from .tables import read_head_rules, read_label_map, read_label_map_text
-from .ud_words import read_ud_words, read_ud_words_text
+import lazy_loader
 
-__all__ = [
-    "ANSWER_STATUSES",
-    "COLLINS_DELETE_LABELS",
-    "FORMATS",
-    "Answer",
-    "EvalbParams",
-    "Format",
-    "Head",
-    "Lines",
-    "ReadOptions",
-    "SourceSentence",
-    "answer_counts",
-    "count_sentences",
-    "detect_format",
-    "detect_format_text",
-    "read_answers",
-    "read_answers_file",
-    "read_file",
-    "read_head_rules",
-    "read_label_map",
-    "read_label_map_text",
-    "read_lines",
-    "read_parallel",
-    "read_text",
-    "read_ud_words",
-    "read_ud_words_text",
-    "register_format",
-    "unregister_format",
-]
+# The package's names are imported on first use (PEP 562, through lazy_loader): the
+# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
+# that importing one module of the package does not import all the others (issue 31).
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

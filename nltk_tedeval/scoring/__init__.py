@@ -25,40 +25,9 @@ sentence into a row (:meth:`Evaluator._sentence_stats`).
 (0.9, 0.9167)
 """
 
-from .evaluator import ON_ERROR, Evaluator, SkippedSentence, zip_parallel
-from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
-from .stats import (
-    TEDEVAL,
-    Measure,
-    RowBuffer,
-    Score,
-    Signature,
-    StatsTable,
-    accuracy,
-    edit_score,
-    f_measure,
-    precision,
-    recall,
-)
+import lazy_loader
 
-__all__ = [
-    "DEFAULT_ROUNDS",
-    "DEFAULT_SEED",
-    "ON_ERROR",
-    "TEDEVAL",
-    "Evaluator",
-    "Measure",
-    "RowBuffer",
-    "Score",
-    "Signature",
-    "SignificanceResult",
-    "SkippedSentence",
-    "StatsTable",
-    "accuracy",
-    "edit_score",
-    "f_measure",
-    "paired_randomization",
-    "precision",
-    "recall",
-    "zip_parallel",
-]
+# The package's names are imported on first use (PEP 562, through lazy_loader): the
+# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
+# that importing one module of the package does not import all the others (issue 31).
+__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)

@@ -28,11 +28,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..errors import OptionError
+from .defaults import DEFAULT_BOOTSTRAP_ROUNDS
 from .stats import Measure, StatsTable
 
 __all__ = ["DEFAULT_BOOTSTRAP_ROUNDS", "bootstrap_intervals", "check_level"]
 
-DEFAULT_BOOTSTRAP_ROUNDS = 1000
 _BLOCK_CELLS = 4_000_000  # rounds x sentences drawn at once: 32 MB of counts
 
 

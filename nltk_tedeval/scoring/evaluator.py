@@ -28,8 +28,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from ..alignment import Normalization, aligned_streams, alignment_summary, describe_alignment
+from ..alignment import (
+    Normalization,
+    Unit,
+    aligned_streams,
+    alignment_summary,
+    describe_alignment,
+)
 from ..errors import OptionError, SentenceCountError, TedEvalError
+from ..hooks import html_report
 from ..records import corpus_kind, require_corpora, require_corpus
 from .bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals, check_level
 from .breakdown import Breakdown, breakdown_in, paired_groups
@@ -213,17 +220,19 @@ class Evaluator(RunAccounts):
         of the same run; written to ``path`` too when given.
 
         The report is made above this layer (the command line's renderer): the
-        package hands its writer over when it is imported (:func:`set_html_report`).
+        package hands its writer over when it is imported (:mod:`nltk_tedeval.hooks`).
         """
-        if _HTML_REPORT is None:
+        writer = html_report()
+        if writer is None:
             raise OptionError("no HTML report writer: import nltk_tedeval first")
-        return _HTML_REPORT([self, *others], path, False)
+        return writer([self, *others], path, False)
 
     def _repr_html_(self) -> str:
         """What Jupyter shows: the HTML report, in a frame of its own."""
-        if _HTML_REPORT is None:
+        writer = html_report()
+        if writer is None:
             return f"<pre>{type(self).__name__}: {', '.join(map(str, self.eval()))}</pre>"
-        return _HTML_REPORT([self], None, True)
+        return writer([self], None, True)
 
     # -- to implement ---------------------------------------------------------
 
@@ -607,16 +616,6 @@ class Evaluator(RunAccounts):
         )
 
 
-_HTML_REPORT: Any = None
-
-
-def set_html_report(writer: Any) -> None:
-    """Give the evaluators their HTML report: ``writer(evaluators, path, inline)`` returns
-    the page (``inline``: framed for a notebook). The package calls it when imported."""
-    global _HTML_REPORT
-    _HTML_REPORT = writer
-
-
 def check_paired(a: LoopResult, b: LoopResult) -> None:
     """Refuse a paired test between runs that did not score the same sentences."""
     keys_a, keys_b = a.keys, b.keys
@@ -683,6 +682,10 @@ class _SystemsScorer:
         return self.evaluators[0]._gold_words(gold)
 
     def has_text(self, parse: Any) -> bool:
+        if isinstance(parse, Unit):
+            # Its sentences without text were found missing when the unit was made (a unit
+            # with one is no Unit to the loop, SPEC.md §11): every sentence left has text.
+            return True
         return self.evaluators[0]._has_text(parse)
 
     def skip_missing(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]] | None:

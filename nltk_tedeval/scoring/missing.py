@@ -21,6 +21,7 @@ from typing import Any
 from ..alignment.unit import Unit
 from ..errors import MissingParseWarning, OptionError
 from ..records import unwrap
+from .defaults import MISSING
 
 __all__ = [
     "ANSWER_FAILURES",
@@ -35,9 +36,6 @@ __all__ = [
     "stand_in",
     "warn_missing",
 ]
-
-MISSING = ("skip", "zero", "flat", "error")
-"""What to do with a missing parse (SPEC.md §10)."""
 
 MISSING_MEANING = {
     "skip": "left out of every system",

@@ -33,12 +33,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError, SentenceCountError
+from .defaults import DEFAULT_ROUNDS, DEFAULT_SEED
 from .stats import Measure, StatsTable
 
 __all__ = ["DEFAULT_ROUNDS", "DEFAULT_SEED", "SignificanceResult", "paired_randomization"]
 
-DEFAULT_ROUNDS = 10_000
-DEFAULT_SEED = 12345
 # Rounds are processed in blocks so that the 0/1 swap matrix stays near 64 MB
 # of float64 whatever the corpus size.
 _BLOCK_CELLS = 8_000_000

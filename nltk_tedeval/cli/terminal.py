@@ -1,0 +1,131 @@
+"""What the command line shows the terminal before any scoring: its name, choices and messages.
+
+Layer 5. The parser (:mod:`~nltk_tedeval.cli.command`) builds ``--help`` and
+checks arguments from these, and every report turns library messages into
+the command's words with :func:`for_command_line`. The module imports no
+scoring code, so that ``tedeval --version`` and ``tedeval CMD --help`` start
+without it (issue 31).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from ..errors import OptionError
+from ..scoring.defaults import DEFAULT_BOOTSTRAP_ROUNDS
+
+__all__ = [
+    "DEFAULT_TEXT_TOP",
+    "OUTPUT_FORMATS",
+    "PROG",
+    "add_breakdown_options",
+    "check_streams",
+    "for_command_line",
+]
+
+PROG = "tedeval"
+"""The command's name, as its help, errors and warnings print it."""
+
+
+OUTPUT_FORMATS = ("text", "json", "tsv", "csv", "markdown", "latex", "html")
+"""``-f/--output-format``: the text report, JSON, or the score table in a table format."""
+
+
+DEFAULT_TEXT_TOP = 20
+"""Groups a text table shows unless ``--top`` says otherwise (JSON and the other formats: all)."""
+
+
+# Library messages name Python parameters; on the command line the same
+# advice names the flag that does it, and a source of sentences is a file
+# (which the message's location already names) or its role. One table,
+# applied to every error and warning.
+_FLAGS = (
+    ("use projectivize=True to lift", "use --projectivize to lift"),
+    ("or projectivize=True to lift", "or --projectivize to lift"),
+    ("pass missing='skip', 'zero' or 'flat'", "pass --missing skip, zero or flat"),
+    ("(engine='span')", "(--engine span)"),
+    ("with on_error='skip'", "with --skip-bad"),
+    ("align='lcs' aligns", "--align lcs aligns"),
+    (": use 'skip' or 'zero'", ": use --missing skip or zero"),
+    ("(an empty line or None)", "(an empty line)"),
+)
+_PATTERNS = (
+    (re.compile(r"\bmissing='(skip|zero|flat|error)'"), r"--missing \1"),
+    (re.compile(r"\bgold_sents\b"), "the gold"),
+    (re.compile(r"\bother_golds\[\d+\]"), "the other gold"),
+    (re.compile(r"\btl_unify_with\b"), "the --tl-unify gold"),
+    (re.compile(r"\bparsed_sents\b"), "the parse"),
+)
+# A message is one line of text: a control character (from a file's name, or
+# input quoted without escapes) must not reach the terminal as itself.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def for_command_line(message: str) -> str:
+    r"""An error message with its Python parameters replaced by the command's flags.
+
+    >>> for_command_line("arc 3 -> 1 crosses; use projectivize=True to lift non-projective arcs")
+    'arc 3 -> 1 crosses; use --projectivize to lift non-projective arcs'
+    >>> for_command_line("g.ptb:2: gold_sents has no tree here (an empty line or None)")
+    'g.ptb:2: the gold has no tree here (an empty line)'
+    >>> print(for_command_line("a missing parse (missing='skip') in x\ny\x1b[31m.ptb"))
+    a missing parse (--missing skip) in x\ny\x1b[31m.ptb
+    """
+    for python, flag in _FLAGS:
+        message = message.replace(python, flag)
+    for pattern, flag in _PATTERNS:
+        message = pattern.sub(flag, message)
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
+
+
+def check_streams(args: argparse.Namespace) -> None:
+    """Refuse options that would put two formats on standard output."""
+    if getattr(args, "per_sentence", None) != "-" or getattr(args, "output", None):
+        return
+    form = getattr(args, "output_format", "text")
+    for option, given in (
+        (f"--output-format {form}", form != "text"),
+        ("--evalb", getattr(args, "evalb", False)),
+    ):
+        if given:
+            raise OptionError(
+                f"{option} and --per-sentence - would both write to standard output; "
+                "give --per-sentence a file name"
+            )
+
+
+def add_breakdown_options(p: argparse.ArgumentParser) -> None:
+    """The breakdown options every command shares."""
+    g = p.add_argument_group("breakdowns and intervals (docs/report.md)")
+    g.add_argument(
+        "--by",
+        action="append",
+        default=[],
+        metavar="KEY[,KEY...]",
+        help="break every score down by these keys (relation, length, ...): a table per key "
+        "and system, groups by gold frequency; an unknown key lists the command's keys",
+    )
+    g.add_argument(
+        "--bins",
+        action="append",
+        default=[],
+        metavar="KEY=B[,B...]",
+        help="the bins of a binned key of --by, as upper bounds (length=10,20,30,40: 1-10, "
+        "11-20, 21-30, 31-40, 41+); repeat for each key",
+    )
+    g.add_argument(
+        "--top",
+        type=int,
+        metavar="N",
+        default=None,
+        help=f"show the N most frequent groups of each key (default {DEFAULT_TEXT_TOP} in text, "
+        "all in the other formats; 0: all)",
+    )
+    g.add_argument(
+        "--ci",
+        metavar="LEVEL",
+        default=None,
+        help="seeded bootstrap confidence intervals at LEVEL (0.95 or 95) for every score and "
+        f"group, resampling sentences ({DEFAULT_BOOTSTRAP_ROUNDS} rounds, --seed)",
+    )

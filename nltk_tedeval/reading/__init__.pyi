@@ -1,0 +1,29 @@
+"""Names of :mod:`nltk_tedeval.reading`, read by ``lazy_loader.attach_stub`` and type checkers."""
+
+from .answers import ANSWER_STATUSES as ANSWER_STATUSES
+from .answers import Answer as Answer
+from .answers import answer_counts as answer_counts
+from .answers import read_answers as read_answers
+from .answers import read_answers_file as read_answers_file
+from .detect import detect_format as detect_format
+from .detect import detect_format_text as detect_format_text
+from .evalb_params import COLLINS_DELETE_LABELS as COLLINS_DELETE_LABELS
+from .evalb_params import EvalbParams as EvalbParams
+from .formats import FORMATS as FORMATS
+from .formats import Format as Format
+from .formats import Head as Head
+from .formats import ReadOptions as ReadOptions
+from .formats import register_format as register_format
+from .formats import unregister_format as unregister_format
+from .lines import Lines as Lines
+from .parallel import read_parallel as read_parallel
+from .sentences import SourceSentence as SourceSentence
+from .sentences import count_sentences as count_sentences
+from .sentences import read_file as read_file
+from .sentences import read_lines as read_lines
+from .sentences import read_text as read_text
+from .tables import read_head_rules as read_head_rules
+from .tables import read_label_map as read_label_map
+from .tables import read_label_map_text as read_label_map_text
+from .ud_words import read_ud_words as read_ud_words
+from .ud_words import read_ud_words_text as read_ud_words_text

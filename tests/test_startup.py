@@ -1,0 +1,140 @@
+"""What a process pays before it scores anything (issue 31).
+
+``import nltk_tedeval`` imports two small modules of the package and none of its
+dependencies; ``tedeval --version`` and ``tedeval CMD --help`` import the command
+line's own modules, the registries its choices come from (formats, labelers,
+metrics) and the options' defaults, and no scoring code, numpy, nltk or apted.
+Each check runs in a fresh interpreter and lists what it imported. The time
+this saves is measured in benchmarks/run.py (``startup``), not here.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nltk_tedeval.cli.commands  # noqa: F401  (registers the commands in METRICS)
+from nltk_tedeval.cli.registry import METRICS
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "nltk_tedeval"
+
+HEAVY = ("numpy", "nltk", "apted", "joblib", "tqdm", "diff_match_patch", "spacy")
+
+# What `import nltk_tedeval` may import of the package: itself and the hooks the
+# lower layers are handed (nltk_tedeval.hooks).
+IMPORT_PACKAGE = {"nltk_tedeval", "nltk_tedeval.hooks"}
+
+# What --version and --help may import: the command line's parser, the modules it
+# reads its choices from (each imports nothing of the scoring code), and the
+# packages above them (whose names are lazy).
+PARSER = IMPORT_PACKAGE | {
+    "nltk_tedeval._version",
+    "nltk_tedeval.errors",
+    "nltk_tedeval.cli",
+    "nltk_tedeval.cli.command",
+    "nltk_tedeval.cli.commands",
+    "nltk_tedeval.cli.registry",
+    "nltk_tedeval.cli.terminal",
+    "nltk_tedeval.reading",
+    "nltk_tedeval.reading.formats",
+    "nltk_tedeval.scoring",
+    "nltk_tedeval.scoring.defaults",
+    "nltk_tedeval.trees",
+    "nltk_tedeval.trees.labelers",
+}
+
+LIST_IMPORTS = (
+    "import json, sys\n"
+    "{code}\n"
+    "names = sorted(m for m in sys.modules if m.split('.')[0] in {heavy} + ('nltk_tedeval',))\n"
+    "sys.__stdout__.write('\\n' + json.dumps(names))\n"
+)
+
+
+def imported_by(code: str) -> tuple[set[str], set[str], str]:
+    """The package's modules and the heavy dependencies ``code`` imports, and its output."""
+    proc = subprocess.run(
+        [sys.executable, "-c", LIST_IMPORTS.format(code=code, heavy=HEAVY)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    output, _, listing = proc.stdout.rpartition("\n")
+    names = set(json.loads(listing))
+    ours = {n for n in names if n.split(".")[0] == "nltk_tedeval"}
+    return ours, names - ours, output
+
+
+def run_main(*argv: str) -> str:
+    return (
+        "from nltk_tedeval.cli import main\n"
+        "try:\n"
+        f"    main({list(argv)!r})\n"
+        "except SystemExit as exit:\n"
+        "    assert exit.code in (0, None), exit.code\n"
+    )
+
+
+def test_importing_the_package_imports_almost_nothing() -> None:
+    ours, heavy, _ = imported_by("import nltk_tedeval")
+    assert ours == IMPORT_PACKAGE
+    assert heavy == set()
+
+
+def test_version_imports_only_the_parser() -> None:
+    ours, heavy, output = imported_by(run_main("--version"))
+    assert output.strip() == "tedeval 0.1.0"
+    assert ours <= PARSER, sorted(ours - PARSER)
+    assert heavy == set()
+
+
+@pytest.mark.parametrize("command", [None, *METRICS])
+def test_help_imports_only_the_parser(command: str | None) -> None:
+    argv = ["--help"] if command is None else [command, "--help"]
+    ours, heavy, output = imported_by(run_main(*argv))
+    assert output.startswith("usage: tedeval")
+    assert ours <= PARSER, sorted(ours - PARSER)
+    assert heavy == set()
+
+
+def test_a_name_is_imported_with_its_module_only() -> None:
+    # TedEvalEvaluator needs the protocol's modules and the scoring loop, not the other
+    # metrics, the command line or the readers of files.
+    ours, heavy, _ = imported_by("from nltk_tedeval import TedEvalEvaluator")
+    assert "nltk_tedeval.protocol.evaluators" in ours
+    assert not any(n.startswith(("nltk_tedeval.metrics.", "nltk_tedeval.cli.")) for n in ours)
+    assert "nltk_tedeval.reading.sentences" not in ours
+    assert "nltk" not in heavy
+
+
+def stubbed_packages() -> list[Path]:
+    return sorted(p.parent for p in PACKAGE.rglob("__init__.pyi"))
+
+
+def test_every_package_has_a_stub_and_lists_only_its_own_modules() -> None:
+    packages = sorted(p.parent for p in PACKAGE.rglob("__init__.py"))
+    assert stubbed_packages() == [p for p in packages if p.name != "html"]
+    for package in stubbed_packages():
+        tree = ast.parse((package / "__init__.pyi").read_text(encoding="utf-8"))
+        for node in tree.body[1:]:
+            # lazy_loader.attach_stub reads relative imports only; "X as X" re-exports
+            # the name for type checkers (PEP 484).
+            assert isinstance(node, ast.ImportFrom) and node.level == 1, package
+            assert (package / f"{node.module.split('.')[0]}.py").exists() or (
+                package / node.module.split(".")[0]
+            ).is_dir()
+            assert all(a.asname == a.name for a in node.names), package
+
+
+def test_the_stubs_are_shipped_in_the_wheel() -> None:
+    # A wheel without them fails at import: setuptools ships what package-data names.
+    # (tomllib is Python 3.11's; the line is read as written.)
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '\n"*" = ["__init__.pyi"]\n' in pyproject
