@@ -60,6 +60,12 @@ SMALL = {
         "(())\n"
         "(S (NP (DT A) (NN cat)) (VP (VBD slept)) (. .))\n"
     ),
+    # The same text as g.ptb but for one word of the last sentence: alignment stops there.
+    "p_typo.ptb": (
+        "(S (NP (DT The) (NN dog)) (VP (VBD barked)) (. .))\n"
+        "(S (NP (PRP It)) (VP (VBD ran) (ADVP (RB away))) (. .))\n"
+        "(S (NP (DT A) (NN cat)) (VP (VBD sleeps)) (. .))\n"
+    ),
     "g.conllu": (
         "1\tThe\tthe\tDET\tDT\t_\t2\tdet\t_\t_\n2\tdog\tdog\tNOUN\tNN\t_\t3\tnsubj\t_\t_\n"
         "3\tbarked\tbark\tVERB\tVBD\t_\t0\troot\t_\t_\n4\t.\t.\tPUNCT\t.\t_\t3\tpunct\t_\t_\n\n"
@@ -189,6 +195,18 @@ def command_lines() -> list[list[str]]:
     for mode in (["--align"], ["--align", "lcs"]):
         for cmd in ("parseval", "score", "mph"):
             out.append([cmd, *mode, "{small}/g.ptb", "{small}/p_joined.ptb"])
+    for mode in (["--align"], ["--align", "lcs"]):
+        for cmd in ("parseval", "score"):
+            out.append([cmd, *mode, "{small}/g.ptb", "{small}/p_typo.ptb"])
+    # units of tokens written apart (PTB escapes against UD's characters), several sides
+    out.append(["score", "--align", crane_ud, crane_ptb, "--per-sentence", "-"])
+    out.append(["score", "--align", crane_ud, crane_ptb, crane_ptb, "--json"])
+    out.append(["cross", *exps, "--align", "--per-sentence", "-"])
+    # what a process prints before it scores anything (issue 31: nothing else imported)
+    out.append(["--version"])
+    out.append(["--help"])
+    for cmd in ("score", "cross", "parseval", "attach", "mph"):
+        out.append([cmd, "--help"])
     # bad input
     out.append(["parseval", crane_ud, crane_ud])
     out.append(["attach", crane_ptb, crane_ptb])

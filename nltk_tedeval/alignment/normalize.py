@@ -80,6 +80,10 @@ class Normalization:
         return text
 
     def _normalize(self, token: str) -> str:
+        if token.isascii() and token.isalnum():
+            # Most new types of a corpus (words, numbers): no escape, quote, space or
+            # NFC form can change them, so none is looked for.
+            return token.casefold() if self.casefold else token
         text = token
         if self.escapes:
             quote = QUOTE_TOKENS.get(text)

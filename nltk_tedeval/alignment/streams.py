@@ -164,7 +164,7 @@ def sentence_numbers(sentences: Sequence[AlignedSentence]) -> str:
     """
     if not sentences:
         return ""
-    first, last = sentences[0].source["sentence"], sentences[-1].source["sentence"]
+    first, last = sentences[0].number, sentences[-1].number
     return f"{first}" if first == last else f"{first}-{last}"
 
 

@@ -76,6 +76,11 @@ class AlignedSentence:
         return self.bounds[i + 1] if self.ends is None else self.ends[i]
 
     @property
+    def number(self) -> int:
+        """The sentence's number, as :attr:`source` gives it (without reading the rest)."""
+        return getattr(self.item, "number", None) or self.index + 1
+
+    @property
     def source(self) -> dict[str, Any]:
         """Where the sentence was read: file, line, its number in its file, its id."""
         return source_of(self.item, self.index)
@@ -88,6 +93,17 @@ class AlignedSentence:
         tokens.
         """
         return AlignedSentence(item, self.index, other.tokens, other.bounds, True, other.ends)
+
+    @classmethod
+    def whole(cls, item: Any, index: int, tokens: tuple[str, ...], bounds: tuple[int, ...]):
+        """A sentence that spells its whole unit (not missing, no hole): one per side of
+        every unit of equal sentences, so built without the frozen dataclass's
+        field-by-field ``__init__``, which costs more than the rest of such a unit."""
+        sentence = object.__new__(cls)
+        sentence.__dict__.update(
+            item=item, index=index, tokens=tokens, bounds=bounds, missing=False, ends=None
+        )
+        return sentence
 
 
 @dataclass(frozen=True)
@@ -175,6 +191,15 @@ class Unit:
         """The same unit with other sentences on its test side (stand-ins for missing ones)."""
         return self._view((self.sides[0], sentences))
 
+    @classmethod
+    def made(
+        cls, number: int, sides: tuple[tuple[AlignedSentence, ...], ...], length: int, text: str
+    ) -> Unit:
+        """``Unit(number, sides, length, text)``, built as :meth:`_view` builds views."""
+        unit = object.__new__(cls)
+        unit.__dict__.update(number=number, sides=sides, length=length, text=text, whole=None)
+        return unit
+
     def _view(self, sides: tuple[tuple[AlignedSentence, ...], ...]) -> Unit:
         # Every unit of a run becomes a view per corpus: built without the
         # frozen dataclass's field-by-field __init__, which costs more than
@@ -192,6 +217,15 @@ class Unit:
     def atoms(self) -> tuple[int, ...]:
         """The token boundaries of any side of the whole unit: the finest common coordinates."""
         whole = self.whole or self
+        first = whole.sides[0]
+        if len(first) == 1 and first[0].ends is None:
+            bounds = first[0].bounds
+            # Every side one sentence of the same boundaries, from the unit's start to its
+            # end (a unit of equal tokens): they are the atoms, already in order.
+            if (bounds[0], bounds[-1]) == (0, whole.length) and all(
+                len(s) == 1 and s[0].bounds == bounds and s[0].ends is None for s in whole.sides
+            ):
+                return bounds
         return tuple(sorted({0, self.length}.union(*(_boundaries(s) for s in whole.sides))))
 
     @property
@@ -223,6 +257,11 @@ class Unit:
     @property
     def identical(self) -> bool:
         """One sentence on each side, with the same tokens, written alike."""
+        sides = self.sides
+        if len(sides) == 2 and len(sides[0]) == 1 and len(sides[1]) == 1:
+            g, t = sides[0][0], sides[1][0]
+            if g.tokens is t.tokens and g.bounds is t.bounds and g.ends is t.ends:
+                return True  # one sentence placed on both sides (units._same_sentence)
         return (
             len(self.gold) == 1
             and len(self.test) == 1
@@ -327,7 +366,7 @@ def token_texts(tokens: tuple[str, ...], norm: Normalization, item: Any, index: 
 def source_of(item: Any, index: int) -> dict[str, Any]:
     _, where, _ = unwrap(item)
     where = {k: v for k, v in where.items() if v is not None}
-    where["sentence"] = getattr(item, "number", None) or index + 1
+    where["sentence"] = getattr(item, "number", None) or index + 1  # AlignedSentence.number
     if getattr(item, "sentence_id", None):
         where["sentence_id"] = item.sentence_id
     return where

@@ -67,21 +67,31 @@ class _Side:
         self.length = 0  # len(self.text), read at every step
         self.starts: list[int] = []  # where each sentence of the open unit starts
         self.tail = ""  # the last characters of the unit before, for context in errors
+        self.pending: tuple[int, Any, tuple[str, ...] | None] | None = None  # read, not placed
+
+    def peek(self) -> tuple[int, Any, tuple[str, ...] | None] | None:
+        """The next sentence, its number and tokens (``None``: a missing parse), left to read;
+        ``None`` at the end of the side."""
+        if self.pending is None and not self.done:
+            nxt = next(self.items, None)
+            if nxt is None:
+                self.done = True
+                return None
+            index, item = nxt
+            found = self.words(item)
+            self.pending = (index, item, None if found is None else tuple(found))
+        return self.pending
 
     def pull(self, gold: _Side) -> bool:
         """Add the next sentence to the open unit; False at the end of the side."""
-        if self.done:
-            return False
-        nxt = next(self.items, None)
+        nxt = self.peek()
         if nxt is None:
-            self.done = True
             return False
-        index, item = nxt
-        found = self.words(item)
-        if found is None:
+        self.pending = None
+        index, item, tokens = nxt
+        if tokens is None:
             self._stand_in(item, index, gold)
             return True
-        tokens = tuple(found)
         texts = token_texts(tokens, self.norm, item, index)
         bounds = list(accumulate(map(len, texts), initial=self.length))
         at = bounds[-1]
@@ -208,6 +218,12 @@ def align_units(
     checked = 0  # characters of the open unit known to agree on every side
     number = 0
     while True:
+        if not checked and not any(s.sentences for s in sides):
+            same = _same_sentence(sides, norm)
+            if same is not None:
+                number += 1
+                yield Unit.made(number, *same)
+                continue
         lengths = [s.length for s in sides]
         low = min(lengths)
         if low == max(lengths) and low and all(s.sentences for s in sides):
@@ -237,6 +253,48 @@ def align_units(
         # Sentences without characters after the last unit (empty on every side).
         number += 1
         yield Unit(number, tuple(s.take() for s in sides), 0)
+
+
+def _same_sentence(
+    sides: list[_Side], norm: Normalization
+) -> tuple[tuple[tuple[AlignedSentence, ...], ...], int, str] | None:
+    """The next unit's sides, length and text when every side's next sentence has tokens
+    that spell the same characters, token by token; ``None`` otherwise (the sentences
+    stay to read, and the characters decide).
+
+    Such sentences have the same boundaries, and a unit closes where every side
+    ends a sentence at once: they are a unit by themselves, found without
+    comparing a character (most units, when the parser was given the gold's
+    tokens), and without normalizing the parse's tokens when they are written
+    alike (issue 31). The sides are read in the order the character walk reads
+    them, so an error is the one it would raise.
+    """
+    gold = sides[0]
+    first = gold.peek()
+    if first is None or not first[2]:
+        return None
+    index, item, tokens = first
+    # The gold's characters before the parse's sentence is read, as the walk does.
+    texts = token_texts(tokens, norm, item, index)
+    for side in sides[1:]:
+        nxt = side.peek()
+        if nxt is None or not nxt[2]:
+            return None
+        # Tokens written apart that spell the same characters one by one (PTB's -LRB-
+        # for UD's "(") have the same boundaries too.
+        if nxt[2] != tokens and token_texts(nxt[2], norm, nxt[1], nxt[0]) != texts:
+            return None
+    bounds = tuple(accumulate(map(len, texts), initial=0))
+    text = "".join(texts)
+    placed = []
+    for side in sides:
+        index, item, own = side.pending  # type: ignore[misc]
+        side.pending = None
+        side.tail = text[-_CONTEXT:]  # as _Side.take leaves it
+        # The gold's tuple where the words are the same: Unit.identical sees it at once.
+        same = tokens if own == tokens else own
+        placed.append((AlignedSentence.whole(item, index, same, bounds),))
+    return tuple(placed), bounds[-1], text
 
 
 def _place(where: dict[str, Any]) -> str:

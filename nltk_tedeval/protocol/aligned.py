@@ -48,7 +48,7 @@ def unit_trees(
     """
     whole = views[0].whole or views[0]
     atoms = whole.atoms()
-    index = {b: i for i, b in enumerate(atoms)}
+    index: dict[int, int] = {}  # each atom's number, made when a sentence needs it
     text = whole.text
     words: tuple[str, ...] | int = len(atoms) - 1
     if text:
@@ -85,6 +85,8 @@ def unit_trees(
                 # side tokenized alike): its spans are already over atoms.
                 trees.append(mft.with_words(words))
                 break
+            if not index:
+                index.update((b, i) for i, b in enumerate(atoms))
             for span, labels in mft.as_dict().items():
                 key = _atom_span(span, s, index)
                 nodes[key] = nodes[key] | labels if key in nodes else labels

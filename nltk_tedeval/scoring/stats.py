@@ -350,6 +350,8 @@ class SumsTable:
             self._fold()
 
     def _fold(self) -> None:
+        if not len(self._block):
+            return  # every figure of a report asks; numpy costs even on no rows
         rows = self._block.take_array()
         self._rows += len(rows)
         self._sums += rows.sum(axis=0)

@@ -213,6 +213,10 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
     >>> text_tokens(Tree.fromstring("(S (NP (-NONE- *)) (VP (VB Go)) (. !))"))
     ('Go', '!')
     """
+    if isinstance(obj, PhraseStructure):
+        # What readers make (a block's line, a bracketed tree): no kind to look up, which
+        # costs more than the words of a line (alignment asks it of every sentence).
+        return tuple(obj.text_words())
     kind = tree_kind(obj)
     if kind == "constituency" and is_tree(obj) and not is_disc_tree(obj):
         return _tree_text(obj)
