@@ -1,16 +1,23 @@
 """Hypothesis profiles for the whole suite, chosen by ``NLTK_TEDEVAL_FUZZ``.
 
-- ``default`` (the variable unset): hypothesis' own defaults without the
-  per-example deadline, which only makes slow machines fail at random. The
-  fuzz tests of ``test_fuzz.py`` then try 200 to 2,000 inputs each, under
-  a minute in all.
-- ``long``: every fuzz test tries :data:`LONG_FACTOR` times as many inputs,
-  for a run of an hour or so (see ``docs/robustness.md``)::
+- ``default`` (the variable unset; every run, CI included): each property test
+  tries a quarter of the inputs its ``@settings`` names (:func:`examples`, at
+  least :data:`FEWEST`), drawn from a seed fixed per test (``derandomize``), so
+  that every run tries the same inputs: a failure is the code's, not the draw's,
+  and the same command replays it. No per-example deadline (slow machines
+  would fail at random).
+- ``thorough`` (a scheduled or manual run): the counts as each test names them,
+  drawn at random; a failure prints the ``@reproduce_failure`` blob that
+  replays it, and hypothesis keeps the input in ``.hypothesis/`` and tries it
+  first next time::
+
+      NLTK_TEDEVAL_FUZZ=thorough python -m pytest -n auto
+
+- ``long``: ``thorough``, and every fuzz test of ``test_fuzz.py`` tries
+  :data:`LONG_FACTOR` times as many inputs, for a run of an hour or so (see
+  ``docs/robustness.md``)::
 
       NLTK_TEDEVAL_FUZZ=long pytest tests/test_fuzz.py
-
-Hypothesis keeps every failing input in ``.hypothesis/`` and tries it first
-next time, so a bug found by a long run is replayed by the normal one.
 """
 
 from __future__ import annotations
@@ -20,27 +27,46 @@ import os
 from hypothesis import HealthCheck, settings
 
 PROFILE = os.environ.get("NLTK_TEDEVAL_FUZZ", "default").strip() or "default"
-"""The active profile: ``default`` or ``long``."""
+"""The active profile: ``default``, ``thorough`` or ``long``."""
+
+PROFILES = ("default", "thorough", "long")
 
 LONG_FACTOR = 100
 """How many times more inputs each fuzz test tries in the ``long`` profile."""
 
+SHARE = 4
+"""The default profile tries one in this many of the inputs a test names."""
+
+FEWEST = 10
+"""...but never fewer than this many."""
+
 _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
-settings.register_profile("default", deadline=None, print_blob=True)
+if PROFILE not in PROFILES:
+    raise ValueError(f"NLTK_TEDEVAL_FUZZ must be one of {', '.join(PROFILES)}, not {PROFILE!r}")
+settings.register_profile(
+    "default", max_examples=100 // SHARE, derandomize=True, deadline=None, print_blob=True
+)
+settings.register_profile("thorough", deadline=None, print_blob=True)
 settings.register_profile(
     "long", deadline=None, print_blob=True, suppress_health_check=_SLOW_IS_FINE
 )
-if PROFILE not in ("default", "long"):
-    raise ValueError(f"NLTK_TEDEVAL_FUZZ must be 'default' or 'long', not {PROFILE!r}")
 settings.load_profile(PROFILE)
 
 
-def fuzz_settings(examples: int) -> settings:
-    """Settings of one fuzz test: ``examples`` inputs, or ``LONG_FACTOR`` times more."""
-    factor = LONG_FACTOR if PROFILE == "long" else 1
+def examples(count: int) -> int:
+    """How many inputs a property test tries: ``count`` as it names them in a thorough run,
+    a quarter of them (at least :data:`FEWEST`) in the default one."""
+    if PROFILE == "default":
+        return max(FEWEST, count // SHARE)
+    return count
+
+
+def fuzz_settings(count: int) -> settings:
+    """Settings of one fuzz test: :func:`examples` of ``count``, ``LONG_FACTOR`` times
+    ``count`` in the long profile."""
     return settings(
-        max_examples=examples * factor,
+        max_examples=count * LONG_FACTOR if PROFILE == "long" else examples(count),
         deadline=None,
         print_blob=True,
         suppress_health_check=_SLOW_IS_FINE,

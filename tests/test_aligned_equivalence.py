@@ -30,6 +30,7 @@ from nltk_tedeval import (
 )
 from nltk_tedeval.errors import MissingParseWarning, TedEvalError
 
+from .conftest import examples
 from .strategies import projective_heads
 
 POLICIES = ("skip", "zero", "flat", "error")
@@ -113,7 +114,9 @@ def attachment_rows(aligned: tuple) -> tuple:
     return [[r[0], *r[2:8]] for r in rows], counts
 
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -25,6 +25,7 @@ from nltk_tedeval import (
 from nltk_tedeval.errors import MissingParseError
 from nltk_tedeval.trees import DependencyTree as D
 
+from .conftest import examples
 from .strategies import projective_heads
 
 GUM = "corpora_samples/gum/GUM_bio_byron"
@@ -270,7 +271,7 @@ def retokenized_pairs(draw):
     return side(), side()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(retokenized_pairs())
 def test_span_and_apted_engines_agree_on_aligned_pairs(pair) -> None:
     gold, parse = pair

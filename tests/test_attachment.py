@@ -34,6 +34,8 @@ from nltk_tedeval.metrics.attachment import (
 )
 from nltk_tedeval.trees.dependency import DependencyTree
 
+from .conftest import examples
+
 
 def tree(words: str, heads: list[int], rels: str | None = None) -> DependencyTree:
     return DependencyTree(
@@ -516,7 +518,7 @@ def ratio(num: int, den: int) -> float:
     return num / den if den else math.nan
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(bare_or_labeled_pairs(), min_size=1, max_size=4))
 def test_measures_match_the_definitions(pairs):
     gold = [g for g, _ in pairs]
@@ -556,7 +558,7 @@ def graph(t: DependencyTree) -> DependencyGraph:
         return DependencyGraph("\n".join(lines))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(tree_pairs(), min_size=1, max_size=4))
 def test_equals_nltk_on_random_trees(pairs):
     assume(any(not is_punctuation(w) for g, _ in pairs for w in g.words))

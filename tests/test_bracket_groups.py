@@ -28,6 +28,8 @@ from nltk_tedeval.reading.lines import Lines
 from nltk_tedeval.trees.blocks import BlockTree
 from nltk_tedeval.trees.constituency import tree_to_mft
 
+from .conftest import examples
+
 LABELS = ["S", "NP-SBJ", "VP", "", "É", "SBAR-ADV-1", "-NONE-"]
 WORDS = ["a", "dog", "çé", "中", "*T*-1", "x\\y", "a\u00a0b"]
 
@@ -117,7 +119,7 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("small_chunks")
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(documents(), st.booleans(), st.booleans())
 def test_blocks_read_as_the_line_reader(text: str, collect: bool, nltk_free: bool) -> None:
     assert outcome(read_ptb_groups, text, collect, nltk_free) == outcome(
@@ -125,14 +127,14 @@ def test_blocks_read_as_the_line_reader(text: str, collect: bool, nltk_free: boo
     )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(documents())
 def test_blocks_read_as_the_line_reader_in_full_chunks(text: str) -> None:
     assert outcome(read_ptb_groups, text, True, True) == outcome(line_reader, text, True, True)
 
 
 @pytest.mark.usefixtures("small_chunks")
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(trees(), min_size=1, max_size=6))
 def test_multi_function_trees_from_block_columns(forest: list[tuple]) -> None:
     # tree_to_mft reads a block tree's spans from the block's columns and

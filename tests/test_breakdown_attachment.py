@@ -46,6 +46,8 @@ from nltk_tedeval.metrics.attachment_groups import (
 from nltk_tedeval.metrics.conll18 import RELATION_COLUMNS
 from nltk_tedeval.reading.ud_words import read_ud_words, read_ud_words_text
 
+from .conftest import examples
+
 GOLD_ROWS = [
     ("GUM_news_a-1", [
         ("The", "DET", "DT", 2, "det"), ("cat", "NOUN", "NN", 3, "nsubj"),
@@ -358,7 +360,7 @@ def sentence_pairs(draw):
     return parse, gold
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(sentence_pairs(), min_size=1, max_size=4), st.sampled_from(["include", "exclude"]))
 def test_groups_sum_to_the_corpus(pairs, punct):
     parse, gold = zip(*pairs, strict=True)

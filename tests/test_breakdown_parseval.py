@@ -32,6 +32,7 @@ from nltk_tedeval.reading import read_file, read_text
 from nltk_tedeval.trees.discontinuous import DiscTree
 from nltk_tedeval.trees.evalb_params import EvalbParams
 
+from .conftest import examples
 from .fixtures_disco.make_brackets import gold_tree, perturb, text
 from .test_discontinuous import GOLD3, PARSE4
 
@@ -241,7 +242,7 @@ def generated_pair(seed: int, n: int) -> tuple[str, str]:
     return gold, parse
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 25)), min_size=1, max_size=6),
     st.sampled_from(sorted(PARAMS)),
@@ -259,7 +260,7 @@ def test_groups_sum_to_the_corpus_totals(sentences, params):
     assert {c: sum(t[c] for t in by_length) for c in ev.columns} == whole
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.booleans())
 def test_disco_groups_sum_to_the_corpus_totals(seed, disc_only):
     rng = random.Random(seed)

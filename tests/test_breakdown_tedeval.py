@@ -25,10 +25,15 @@ from nltk_tedeval.trees.dependency import DependencyTree
 from nltk_tedeval.trees.mft import MultiFunctionTree
 from nltk_tedeval.trees.operations import generalize
 
+from .conftest import examples
 from .strategies import projective_heads, same_yield
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-APTED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+APTED = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 ENGINES = ("span", "apted")
 
 # "I left" (2 words): the parse says obj where the gold says nsubj.

@@ -31,6 +31,8 @@ from nltk_tedeval.errors import InputFormatError
 from nltk_tedeval.reading import columns, detect_format, read_file, read_text
 from nltk_tedeval.trees.dependency import DependencyTree, from_dependency_graph
 
+from .conftest import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Words without white space (Malt-TAB splits at any), possibly "_" or non-ASCII.
@@ -150,7 +152,7 @@ def same_records(ordinary: list, quick: list) -> None:
 # -- clean input: nltk's DependencyGraph is the second method -------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(["conllu", "conllx", "malttab"]), st.data())
 def test_generated_corpora_read_as_nltk_reads_their_token_lines(fmt, data) -> None:
     text, expected = data.draw(corpora(fmt))
@@ -213,7 +215,7 @@ def damaged(draw) -> tuple[str, str]:
     return "\n".join(lines), fmt
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(damaged())
 def test_damaged_corpora_give_the_records_of_the_line_at_a_time_reader(case) -> None:
     text, fmt = case
@@ -232,7 +234,7 @@ def test_damaged_corpora_give_the_records_of_the_line_at_a_time_reader(case) -> 
         same_records(line_at_a_time(text, fmt), fast(text, fmt, on_error="raise"))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.sampled_from(["conllu", "conllx", "malttab"]), st.data())
 def test_lines_that_are_not_utf8_fail_only_their_sentence(fmt, data) -> None:
     text, _ = data.draw(corpora(fmt))

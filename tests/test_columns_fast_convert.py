@@ -27,6 +27,8 @@ from nltk_tedeval.trees.dependency import (
 from nltk_tedeval.trees.mft import MultiFunctionTree, span_of
 from nltk_tedeval.trees.tokens import normalize_token
 
+from .conftest import examples
+
 WORDS = ("a", "-LRB-", "b-c", "é", "cafe\u0301", "x")
 RELS = ("nsubj", "nsubj:pass", "root", None, "hd")
 
@@ -116,7 +118,7 @@ def unchecked(
 # -- checking, lifting, converting ----------------------------------------------------------
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(head_lists(trees_only=False))
 def test_an_unchecked_tree_is_a_tree_exactly_when_every_token_reaches_the_root(heads) -> None:
     tree = unchecked(heads, (None,) * len(heads))
@@ -135,7 +137,7 @@ def test_an_unchecked_tree_is_a_tree_exactly_when_every_token_reaches_the_root(h
             fresh.non_projective_arcs()  # no tree, no projectivity
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(head_lists(trees_only=True))
 def test_projections_arcs_and_lifting_follow_the_definitions(heads) -> None:
     tree = unchecked(heads, (None,) * len(heads))
@@ -151,7 +153,7 @@ def test_projections_arcs_and_lifting_follow_the_definitions(heads) -> None:
     assert (projective.words, projective.rels) == (tree.words, tree.rels)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     head_lists(trees_only=True),
     st.data(),

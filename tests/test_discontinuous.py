@@ -30,6 +30,8 @@ from nltk_tedeval.reading import detect_format, read_file, read_text
 from nltk_tedeval.trees.discontinuous import as_contiguous
 from nltk_tedeval.trees.kinds import flat_parse, tree_words
 
+from .conftest import examples
+
 # "Darüber muss nachgedacht werden ." (format 3): the inner VP (#500) covers
 # "Darüber" and "nachgedacht" across the finite verb "muss".
 GOLD3 = """\
@@ -252,7 +254,7 @@ def disc_trees(draw: st.DrawFn) -> DiscTree:
     return DiscTree(nodes[0].label(), list(nodes[0]), words=[f"w{i}" for i in range(n)])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(disc_trees())
 def test_conversion_gives_every_constituents_words_and_brackets_round_trip(tree):
     # By brute force: the positions under every subtree with at least one word.

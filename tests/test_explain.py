@@ -27,6 +27,7 @@ from nltk_tedeval.reading import read_text
 from nltk_tedeval.trees.constituency import mft_to_tree
 from nltk_tedeval.trees.convert import Converter
 
+from .conftest import examples
 from .strategies import laminar_mfts, same_yield
 
 
@@ -181,7 +182,7 @@ def test_bad_calls():
 # -- consistency with the protocol, on random trees ---------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(same_yield(3), st.booleans())
 def test_multiple_agrees_with_sentence_stats(trees, labeled):
     parse, gold, other = trees
@@ -192,7 +193,7 @@ def test_multiple_agrees_with_sentence_stats(trees, labeled):
     assert e.deletions.isdisjoint(e.additions)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(same_yield(3), st.booleans())
 def test_any_reference_agrees_with_sentence_stats(trees, labeled):
     parse, gold, reference = trees
@@ -205,7 +206,7 @@ def test_any_reference_agrees_with_sentence_stats(trees, labeled):
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(same_yield(2), st.booleans())
 def test_script_is_the_apted_script(trees, labeled):
     parse, reference = trees
@@ -294,7 +295,7 @@ def test_repr_is_short():
 # -- the helper in constituency.py and the node positions used for colours ----------------
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(laminar_mfts())
 def test_mft_to_tree_matches_to_bracketed(tree):
     drawn = mft_to_tree(tree, top_label="TOP")
@@ -306,7 +307,7 @@ def test_mft_to_tree_matches_to_bracketed(tree):
     assert text == expected
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(laminar_mfts())
 def test_paths_point_at_the_nodes(tree):
     drawn = mft_to_tree(tree, lambda span, labels: f"{span[0]}-{span[1]}")

@@ -20,6 +20,7 @@ from nltk_tedeval import MPHEvaluator, ParsevalEvaluator, TedEvalEvaluator
 from nltk_tedeval.reading import read_file, read_text
 from nltk_tedeval.trees.constituency import PhraseStructure, flatten_tree
 
+from .conftest import examples
 from .strategies import dependency_trees
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,7 +129,7 @@ def trees(draw, depth: int = 4) -> Tree:
     return Tree(label, kids)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(trees(), min_size=1, max_size=4), st.booleans())
 def test_generated_trees_read_to_the_same_tables(forest: list[Tree], one_line: bool) -> None:
     margin = 10**9 if one_line else 20
@@ -237,7 +238,7 @@ def test_column_problems_read_the_same_way(text: str, fmt: str) -> None:
     same_dependencies(read(True), read(False))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 6), st.data()), min_size=1, max_size=3))
 def test_generated_dependency_trees_read_the_same_way(shapes) -> None:
     blocks = []

@@ -77,7 +77,8 @@ NOT_RUN = {
     'pip install -e ".[bench]"': "installs packages from the network",
     'pip install -e ".[study]"': "installs packages from the network",
     'pip install -e ".[test,mutation]"': "installs packages from the network",
-    "pytest": "the whole suite, this test included: over 5 minutes (README.md)",
+    "python -m pytest -n auto": "the whole suite, this test included: minutes (README.md)",
+    "NLTK_TEDEVAL_FUZZ=thorough python -m pytest -n auto": "the whole suite, thorough",
     "python benchmarks/run.py": "every benchmark: about 9 minutes (README.md, Speed)",
     "python benchmarks/run.py --only read,cross,parseval": "timed runs: 1.5 minutes on 2 cores",
     "python examples/study.py --evaluate-only": "rewrites the shipped examples/study_results.* "

@@ -30,6 +30,8 @@ from nltk_tedeval.scoring.stats import Score
 from nltk_tedeval.trees.dependency import DependencyTree
 from nltk_tedeval.trees.headrules import head_dependencies
 
+from .conftest import examples
+
 
 def dg(rows: list[tuple[str, str, int]], rel: str = "dep") -> DependencyGraph:
     """A DependencyGraph from (word, XPOS, head) rows, CoNLL-X style."""
@@ -508,7 +510,7 @@ def test_collins_head_reference_by_hand() -> None:
     assert collins_head("UCP", ["NN", "CC", "JJ"]) == 0  # rightmost, then coordination
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(trees())
 def test_matches_the_recursive_reference(tree: Tree) -> None:
     assert mph_brackets(tree) == reference_mph(tree, punctuation(tree))
@@ -538,7 +540,7 @@ def same(x: float, y: float) -> bool:
     return (math.isnan(x) and math.isnan(y)) or x == pytest.approx(y)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(differently_tagged_pairs())
 def test_counts_of_two_trees_match_the_reference(pair: tuple[Tree, Tree]) -> None:
     # Two unrelated trees over the same words: the reference brackets both,

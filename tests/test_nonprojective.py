@@ -34,6 +34,8 @@ from nltk_tedeval import (
 from nltk_tedeval.protocol.engine_span import span_counts
 from nltk_tedeval.trees.mft import crossing_pair, span_of, span_positions
 
+from .conftest import examples
+
 # -- the SPEC's worked examples ---------------------------------------------------------
 
 WORDS = ("A", "hearing", "is", "scheduled", "on", "the", "issue", "today")
@@ -300,7 +302,7 @@ def shortest_scripts(x: frozenset, y: frozenset, universe: frozenset, labeled: b
     return best, frozenset(on_paths)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.data(), st.integers(2, 5), st.booleans(), st.booleans())
 def test_set_based_delta_is_the_edit_distance_without_moving_words(data, n, labeled, multi):
     parse, gold, other = (data.draw(trees(n)) for _ in range(3))
@@ -327,7 +329,7 @@ def test_set_based_delta_is_the_edit_distance_without_moving_words(data, n, labe
     assert span_counts(mp, mg, reference, labeled=labeled) == (delta, iota)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.data(), st.integers(1, 9))
 def test_conversion_keeps_every_projection_as_it_is(data, n):
     heads, rels = data.draw(trees(n))

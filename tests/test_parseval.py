@@ -38,6 +38,8 @@ from nltk_tedeval.metrics.parseval import (
 )
 from nltk_tedeval.reading.evalb_params import COLLINS_DELETE_LABELS, EvalbParams
 
+from .conftest import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "corpora_samples" / "evalb"
 FIXTURES = Path(__file__).resolve().parent / "fixtures_parseval"
@@ -612,7 +614,7 @@ def naive_crossing(gold, test):
     return sum(1 for s, e in test if any((a < s < b < e) or (s < a < e < b) for a, b in gold))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees())
 def test_tree_against_itself_is_perfect(tree):
     ev = ParsevalEvaluator([tree], [tree])
@@ -727,7 +729,7 @@ def evalb_reading(tree: Tree, labeled: bool) -> tuple[list[tuple[str, int, int]]
     return brackets, tags, length
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tree_pairs(), st.booleans())
 def test_counts_equal_a_brute_force_reading_of_evalb(pair, labeled):
     gold, test = pair
@@ -765,7 +767,7 @@ def test_counts_equal_a_brute_force_reading_of_evalb(pair, labeled):
     assert {k: r[k] for k in expected} == expected
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(2, 30).flatmap(lambda n: st.tuples(bracketing(n), bracketing(n))))
 def test_unlabeled_f1_is_symmetric(pair):
     gold_spans, test_spans = pair
@@ -797,7 +799,7 @@ def test_unlabeled_f1_is_symmetric(pair):
     assert f1 == pytest.approx(f2)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 40).flatmap(lambda n: st.tuples(bracketing(n), bracketing(n))))
 def test_crossing_equals_definition(pair):
     gold, test = pair

@@ -18,10 +18,15 @@ from nltk_tedeval import (
 )
 from nltk_tedeval.protocol.engine_apted import edit_script
 
+from .conftest import examples
 from .strategies import dependency_trees, same_yield
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-APTED = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+APTED = settings(
+    max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @FAST

@@ -40,6 +40,8 @@ from nltk_tedeval.reading import (
 from nltk_tedeval.trees.constituency import flatten_tree
 from nltk_tedeval.trees.tokens import normalize_token
 
+from .conftest import examples
+
 DATA = Path(__file__).parent / "data" / "readers"
 GUM_PTB = DATA / "gum_galois.ptb"
 GUM_CONLLU = DATA / "gum_galois.conllu"
@@ -783,7 +785,7 @@ TREES = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(TREES, min_size=1, max_size=4), st.booleans())
 def test_random_trees_printed_by_nltk_read_back(forest: list[Tree], flat: bool) -> None:
     if flat:  # one tree per line
@@ -838,7 +840,7 @@ def conll_sentences(draw: st.DrawFn) -> list[tuple[str, str, str, int, str]]:
     ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(conll_sentences(), min_size=1, max_size=3),
     st.sampled_from(["conllx", "malttab3", "malttab4"]),

@@ -30,6 +30,7 @@ from nltk_tedeval.scoring import loop as loop_module
 from nltk_tedeval.scoring.options import RunOptions
 from nltk_tedeval.scoring.stats import Measure, StatsTable, SumsTable, accuracy
 
+from .conftest import examples
 from .strategies import dependency_trees
 
 SPEC = Path(__file__).resolve().parent.parent / "corpora_samples" / "spec"
@@ -139,7 +140,7 @@ def corpora(draw):
     return golds, systems
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(data=corpora(), missing=st.sampled_from(["skip", "zero", "flat"]))
 def test_sums_report_what_rows_report(data, missing):
     golds, systems = data
