@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from nltk import Tree
+from nltk.parse import DependencyGraph
 
 from nltk_tedeval import (
     AttachmentEvaluator,
@@ -32,6 +33,7 @@ from nltk_tedeval import (
 )
 from nltk_tedeval.alignment import align_units, alignment_summary, describe_alignment
 from nltk_tedeval.alignment.lcs import merged_layout
+from nltk_tedeval.alignment.unit import unmatched_tokens
 from nltk_tedeval.errors import (
     AlignmentError,
     InputFormatError,
@@ -42,6 +44,7 @@ from nltk_tedeval.errors import (
     YieldMismatchError,
 )
 from nltk_tedeval.metrics.disco_parseval import DiscoParams
+from nltk_tedeval.reading import read_text
 from nltk_tedeval.trees.discontinuous import DiscTree
 
 T = Tree.fromstring
@@ -1011,3 +1014,67 @@ def test_the_aligned_counts_sum_every_units_sentences() -> None:
     ev = AttachmentEvaluator(parse, gold, align=True)
     ev.eval()
     assert ev.aligned_counts == {"gold_sents": 2, "parsed_sents": 3, "units": 2}
+
+
+# -- the fourth run, continued (2026-11-27, second session): unit.py, aligned_attachment.py
+
+
+def test_aligned_attachment_without_relations_counts_heads_not_labels() -> None:
+    """Relation-less files (nltk's three columns) aligned over units that differ: the row's
+    head column counts right heads. Gold "He left ." (He <- left, left root, . <- left),
+    parse "He left." (He root, "left." <- He): "He" is the only word with a partner; its
+    head is wrong (root, not "left"), but the gold's head of "left" is the root, which is
+    the parse's head of "He": NED credits it. "left." spans two gold words: no partner.
+    A survivor counted equal labels (None = None: every word) as right heads."""
+    gold = [DependencyGraph("He PRP 2\nleft VBD 0\n. . 2", top_relation_label="root")]
+    parse = [DependencyGraph("He PRP 0\nleft. VBD 1", top_relation_label="root")]
+    ev = AttachmentEvaluator(parse, gold, align=True)
+    # gold_tokens, parse_tokens, head, label, head_label, undirected, ned, labeled x2
+    assert ev.stats.array.tolist() == [[3, 2, 0, 0, 0, 0, 1, 0, 0]]
+
+
+def test_an_aligned_unit_names_each_records_own_sentence_number() -> None:
+    """Records passed from the middle of a file keep their file's numbers in messages:
+    the second sentence of the gold file is "sentence 2" though it is the stream's first.
+    A survivor numbered sentences by their place in the stream."""
+    gold = list(read_text("(S (A a) (B b))\n(S (C c) (D d))\n", "ptb", one_per_line=True))
+    parse = list(read_text("(S (C c) (D d))\n", "ptb", one_per_line=True))
+    (unit,) = align_units(gold[1:], parse, words=lambda r: tuple(r.tree.leaves()))
+    assert unit.describe(["gold", "parse"]) == (
+        "unit 1 (gold sentence 2, <string> line 2; parse sentence 1, <string> line 1)"
+    )
+    assert unit.gold[0].source["sentence"] == 2
+
+
+@pytest.mark.parametrize(
+    ("gold", "parse", "gold_runs", "parse_runs"),
+    [
+        # two gold words the parse lacks, next to each other: one run
+        ([["a", "b", "c", "d"]], [["a", "d"]], [(1, 3)], []),
+        # a run across a gold sentence boundary: "b" ends the first, "cc" starts the second
+        ([["aa", "b"], ["cc", "dd"]], [["aa", "dd"]], [(1, 3)], []),
+        # a one-character word at the very end of the unit
+        ([["The", "dog", "."]], [["The", "dog"]], [(2, 3)], []),
+        # words only the parse has, at the end and in the middle
+        ([["a", "b"]], [["a", "b", "xy"]], [], [(2, 3)]),
+        ([["ab", "cd"]], [["ab", "X", "cd"]], [], [(1, 2)]),
+        ([["a", "bb", "c"], ["d"]], [["a", "c", "d"]], [(1, 2)], []),
+        # three gold sentences in one unit: "b" is token 1, "d" token 3 of the unit
+        ([["a"], ["b"], ["c", "d"]], [["a", "c"]], [(1, 2), (3, 4)], []),
+    ],
+)
+def test_unmatched_tokens_are_runs_over_a_sides_tokens(
+    gold: list, parse: list, gold_runs: list, parse_runs: list
+) -> None:
+    """What the HTML report marks under ``--align lcs`` (SPEC.md §11): runs ``[s, e)`` of
+    token offsets over all of a side's tokens in the unit, worked out by hand; and the
+    position of the unit's last character is its last position (a token of no width at
+    the end joins it). Survivors sized the coverage one short, merged no runs, restarted
+    the offsets at each sentence, and let the last position run past the end."""
+    units = list(align_units(gold, parse, mode="lcs"))
+    got_gold, got_parse = [], []
+    for unit in units:
+        got_gold += unmatched_tokens(unit.gold, unit.test, unit.length)
+        got_parse += unmatched_tokens(unit.test, unit.gold, unit.length)
+        assert unit.position(unit.length) == unit.n_positions - 1
+    assert (got_gold, got_parse) == (gold_runs, parse_runs)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import EmptyTreeError, InputFormatError, TedEvalError, TreeStructureError
-from ..records import unwrap
+from ..records import SourceSentence, unwrap
 from .normalize import Normalization
 from .units import AlignedSentence, Unit, align_units
 
@@ -133,7 +133,10 @@ def record_units(
     """
 
     def tokens(item: Any) -> Sequence[str] | None:
-        tree, where, error = unwrap(item)
+        if type(item) is SourceSentence:  # the readers' records, without unwrap's tests
+            tree, where, error = item.tree, {"file": item.file, "line": item.line}, item.error
+        else:
+            tree, where, error = unwrap(item)
         if error is not None:
             raise _unalignable(error)
         # None is a missing parse: it stands for the gold sentence where it comes.

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple, Protocol
 
+from ..alignment.unit import Unit
 from ..errors import (
     MissingParseError,
     OptionError,
@@ -420,6 +421,11 @@ def _prepare(
                 faults.append(obj.error)
                 if sid is None and obj.sentence_id:
                     sid = obj.sentence_id
+            elif type(obj) is Unit:
+                # An aligned unit is its own tree, read without error (SPEC.md §11).
+                trees.append(obj)
+                places.append({})
+                faults.append(None)
             else:
                 tree, at, fault = unwrap(obj)
                 trees.append(tree)
