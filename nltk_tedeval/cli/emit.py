@@ -12,7 +12,6 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .html import write_html
 from .output import ScoreTable, to_json, write_output
 
 __all__ = ["emit", "write_html_report"]
@@ -59,6 +58,8 @@ def write_html_report(
 ) -> None:
     """``-f html``: the one-file report (:mod:`nltk_tedeval.cli.html`), streamed to
     ``--output`` or standard output, with the text report inside it verbatim."""
+    from .html import write_html  # only for -f html: the renderer and its assets
+
     title = f"tedeval {data.get('command', '')}"
     target = getattr(args, "output", None)
     if not target:

@@ -12,7 +12,6 @@ from typing import Any
 
 from ..errors import InputFormatError, OptionError, TedEvalError
 from ..reading import FORMATS, count_sentences, detect_format, read_file, read_label_map
-from ..reading.answers import read_answers_file
 from ..reading.detect import file_suffix
 from ..reading.formats import DEPENDENCY, DISCONTINUOUS
 from ..reading.lines import STDIN
@@ -168,6 +167,8 @@ def _answers(args: argparse.Namespace, path: str, gold: str, gold_format: str | 
         )
     ]
     kind = _ANSWER_KINDS.get(args.command)
+    from ..reading.answers import read_answers_file  # only for a .jsonl parse file
+
     answers = read_answers_file(path, words, kind=kind, unfaithful=args.unfaithful)
     return _File(iter(answers), path)
 
