@@ -31,7 +31,12 @@ from nltk_tedeval import (
     ParsevalEvaluator,
     TedEvalEvaluator,
 )
-from nltk_tedeval.alignment import align_units, alignment_summary, describe_alignment
+from nltk_tedeval.alignment import (
+    Normalization,
+    align_units,
+    alignment_summary,
+    describe_alignment,
+)
 from nltk_tedeval.alignment.lcs import merged_layout
 from nltk_tedeval.alignment.unit import unmatched_tokens
 from nltk_tedeval.errors import (
@@ -1078,3 +1083,18 @@ def test_unmatched_tokens_are_runs_over_a_sides_tokens(
         got_parse += unmatched_tokens(unit.test, unit.gold, unit.length)
         assert unit.position(unit.length) == unit.n_positions - 1
     assert (got_gold, got_parse) == (gold_runs, parse_runs)
+
+
+def test_normalization_drops_all_white_space_or_only_space_separators() -> None:
+    """``whitespace="all"`` drops every character ``str.isspace`` accepts (tab, line
+    separator U+2028, no-break space U+00A0, space); ``"Zs"`` (the CoNLL 2018 script's)
+    only the space separators, U+00A0 and the space (SPEC.md §11). A token as a Python
+    object may hold any of them. Survivors took the Zs branch for "all", or looked for
+    white space only in printable text."""
+    token = "a\tb\u2028c\u00a0d e"
+    assert Normalization()(token) == "abcde"
+    assert Normalization()("x\ty") == "xy"
+    assert Normalization(whitespace="Zs")(token) == "a\tb\u2028cde"
+    # A token of space separators only has no characters left (an error where it is
+    # placed); one more survivor kept it whole.
+    assert Normalization(whitespace="Zs")("\u00a0 \u3000") == ""
