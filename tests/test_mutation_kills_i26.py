@@ -1098,3 +1098,6 @@ def test_normalization_drops_all_white_space_or_only_space_separators() -> None:
     # A token of space separators only has no characters left (an error where it is
     # placed); one more survivor kept it whole.
     assert Normalization(whitespace="Zs")("\u00a0 \u3000") == ""
+    # Anything else is refused by name (a survivor raised the error without its message).
+    with pytest.raises(OptionError, match=r"^whitespace must be 'all' or 'Zs', not 'tabs'$"):
+        Normalization(whitespace="tabs")
