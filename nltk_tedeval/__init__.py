@@ -38,13 +38,11 @@ few milliseconds, and a command imports the modules it runs, no others.
 0.6667 0.8571
 """
 
-import lazy_loader
-
 from . import hooks
+from .lazy import exports
 
-# The public names are imported on first use (PEP 562, through lazy_loader); the stub
-# beside this file, __init__.pyi, lists them for type checkers and for the loader.
-__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
+# The names of __init__.pyi, and the package's modules, imported on first use (.lazy).
+__getattr__, __dir__, __all__ = exports(__name__, __file__, __path__)
 
 
 def _html_report(evaluators: list, path: str | None, inline: bool) -> str:

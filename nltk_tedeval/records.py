@@ -86,6 +86,10 @@ def unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
     that errors can name the file and line without the evaluators knowing
     about files.
     """
+    if type(obj) is SourceSentence:
+        # The readers' records, without the attribute tests: the sentence loop and the
+        # alignment unwrap every sentence of every corpus (issue 31).
+        return obj.tree, {"file": obj.file, "line": obj.line}, obj.error
     if hasattr(obj, "tree") and hasattr(obj, "error"):
         where = {"file": getattr(obj, "file", None), "line": getattr(obj, "line", None)}
         return obj.tree, where, obj.error

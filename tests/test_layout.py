@@ -53,7 +53,13 @@ LAYERS = {
     "cli": 5,
     "top": 6,
 }
-BASE = {f"{PACKAGE}._version", f"{PACKAGE}.errors", f"{PACKAGE}.hooks", f"{PACKAGE}.records"}
+BASE = {
+    f"{PACKAGE}._version",
+    f"{PACKAGE}.errors",
+    f"{PACKAGE}.hooks",
+    f"{PACKAGE}.lazy",
+    f"{PACKAGE}.records",
+}
 TOP = {PACKAGE, f"{PACKAGE}.__main__"}
 # Lower layers that a group must not import all the same.
 FORBIDDEN = {"scoring": {"trees", "reading"}, "metrics": {"reading"}}

@@ -81,6 +81,7 @@ NOT_RUN = {
     "NLTK_TEDEVAL_FUZZ=thorough python -m pytest -n auto": "the whole suite, thorough",
     "python benchmarks/run.py": "every benchmark: about 9 minutes (README.md, Speed)",
     "python benchmarks/run.py --only read,cross,parseval": "timed runs: 1.5 minutes on 2 cores",
+    "python benchmarks/run.py --only startup,align": "timed runs: about a minute on 2 cores",
     "python examples/study.py --evaluate-only": "rewrites the shipped examples/study_results.* "
     "(tests/test_study.py checks the same evaluation)",
     "python examples/study.py": "trains the study's parsers: 17 minutes, and rewrites the outputs",

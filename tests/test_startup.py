@@ -1,7 +1,7 @@
 """What a process pays before it scores anything (issue 31).
 
-``import nltk_tedeval`` imports two small modules of the package and none of its
-dependencies; ``tedeval --version`` and ``tedeval CMD --help`` import the command
+``import nltk_tedeval`` imports three small modules of the package and, of its
+dependencies, only lazy_loader; ``tedeval --version`` and ``tedeval CMD --help`` import the command
 line's own modules, the registries its choices come from (formats, labelers,
 metrics) and the options' defaults, and no scoring code, numpy, nltk or apted.
 Each check runs in a fresh interpreter and lists what it imported. The time
@@ -26,9 +26,9 @@ PACKAGE = ROOT / "nltk_tedeval"
 
 HEAVY = ("numpy", "nltk", "apted", "joblib", "tqdm", "diff_match_patch", "spacy")
 
-# What `import nltk_tedeval` may import of the package: itself and the hooks the
-# lower layers are handed (nltk_tedeval.hooks).
-IMPORT_PACKAGE = {"nltk_tedeval", "nltk_tedeval.hooks"}
+# What `import nltk_tedeval` may import of the package: itself, the hooks the lower layers
+# are handed (nltk_tedeval.hooks) and the lazy loading of names (nltk_tedeval.lazy).
+IMPORT_PACKAGE = {"nltk_tedeval", "nltk_tedeval.hooks", "nltk_tedeval.lazy"}
 
 # What --version and --help may import: the command line's parser, the modules it
 # reads its choices from (each imports nothing of the scoring code), and the
@@ -138,3 +138,43 @@ def test_the_stubs_are_shipped_in_the_wheel() -> None:
     # (tomllib is Python 3.11's; the line is read as written.)
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert '\n"*" = ["__init__.pyi"]\n' in pyproject
+
+
+def test_a_packages_modules_are_its_attributes_imported_on_first_use() -> None:
+    # As when every __init__ imported its modules: nltk_tedeval.trees, and the modules of
+    # a folder, are attributes (listed by dir), but not names __all__ exports.
+    code = (
+        "import nltk_tedeval as t\n"
+        "names = ('trees', 'reading', 'alignment', 'scoring', 'protocol', 'metrics', 'cli',\n"
+        "         'errors', 'records')\n"
+        "assert all(hasattr(t, n) and n in dir(t) and n not in t.__all__ for n in names)\n"
+        "assert t.scoring.evaluator.Evaluator is t.Evaluator\n"
+        "assert 'evaluator' in dir(t.scoring) and 'evaluator' not in t.scoring.__all__\n"
+        "assert not hasattr(t, 'nothing') and not hasattr(t.trees, 'nothing')\n"
+    )
+    imported_by(code)
+
+
+def test_a_name_that_is_also_its_modules_name_stays_the_name() -> None:
+    # protocol/explain.py holds explain(): importing the module first (as a notebook does)
+    # must not make the package's name the module (lazy_loader 0.6 guards it).
+    code = (
+        "import nltk_tedeval.protocol.explain\n"
+        "from nltk_tedeval import explain\n"
+        "from nltk_tedeval.protocol import explain as same\n"
+        "assert callable(explain) and explain is same, explain\n"
+    )
+    imported_by(code)
+
+
+def test_the_packages_doctests_pass_without_pytest() -> None:
+    # A docstring's example imports the names it uses: a module's globals no longer hold
+    # them (doctest runs them against the module's dict).
+    code = (
+        "import doctest, importlib\n"
+        "for name in ('', '.trees', '.reading', '.scoring', '.protocol', '.metrics'):\n"
+        "    module = importlib.import_module('nltk_tedeval' + name)\n"
+        "    failed, tried = doctest.testmod(module)\n"
+        "    assert tried and not failed, (name, failed)\n"
+    )
+    imported_by(code)

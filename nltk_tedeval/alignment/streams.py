@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import EmptyTreeError, InputFormatError, TedEvalError, TreeStructureError
-from ..records import SourceSentence, unwrap
+from ..records import unwrap
 from .normalize import Normalization
 from .units import AlignedSentence, Unit, align_units
 
@@ -133,10 +133,7 @@ def record_units(
     """
 
     def tokens(item: Any) -> Sequence[str] | None:
-        if type(item) is SourceSentence:  # the readers' records, without unwrap's tests
-            tree, where, error = item.tree, {"file": item.file, "line": item.line}, item.error
-        else:
-            tree, where, error = unwrap(item)
+        tree, where, error = unwrap(item)
         if error is not None:
             raise _unalignable(error)
         # None is a missing parse: it stands for the gold sentence where it comes.

@@ -25,6 +25,7 @@ __all__ = [
     "Unit",
     "Words",
     "located",
+    "sentence_number",
     "source_of",
     "token_texts",
     "unmatched_tokens",
@@ -78,7 +79,7 @@ class AlignedSentence:
     @property
     def number(self) -> int:
         """The sentence's number, as :attr:`source` gives it (without reading the rest)."""
-        return getattr(self.item, "number", None) or self.index + 1
+        return sentence_number(self.item, self.index)
 
     @property
     def source(self) -> dict[str, Any]:
@@ -95,7 +96,9 @@ class AlignedSentence:
         return AlignedSentence(item, self.index, other.tokens, other.bounds, True, other.ends)
 
     @classmethod
-    def whole(cls, item: Any, index: int, tokens: tuple[str, ...], bounds: tuple[int, ...]):
+    def whole(
+        cls, item: Any, index: int, tokens: tuple[str, ...], bounds: tuple[int, ...]
+    ) -> AlignedSentence:
         """A sentence that spells its whole unit (not missing, no hole): one per side of
         every unit of equal sentences, so built without the frozen dataclass's
         field-by-field ``__init__``, which costs more than the rest of such a unit."""
@@ -195,23 +198,16 @@ class Unit:
     def made(
         cls, number: int, sides: tuple[tuple[AlignedSentence, ...], ...], length: int, text: str
     ) -> Unit:
-        """``Unit(number, sides, length, text)``, built as :meth:`_view` builds views."""
+        """``Unit(number, sides, length, text)``, built without the frozen dataclass's
+        field-by-field ``__init__``, which costs more than the alignment of an equally
+        tokenized sentence: every unit of a run is made, then viewed once per corpus."""
         unit = object.__new__(cls)
         unit.__dict__.update(number=number, sides=sides, length=length, text=text, whole=None)
         return unit
 
     def _view(self, sides: tuple[tuple[AlignedSentence, ...], ...]) -> Unit:
-        # Every unit of a run becomes a view per corpus: built without the
-        # frozen dataclass's field-by-field __init__, which costs more than
-        # the alignment of an equally tokenized sentence.
-        view = object.__new__(Unit)
-        view.__dict__.update(
-            number=self.number,
-            sides=sides,
-            length=self.length,
-            text=self.text,
-            whole=self.whole or self,
-        )
+        view = Unit.made(self.number, sides, self.length, self.text)
+        view.__dict__["whole"] = self.whole or self
         return view
 
     def atoms(self) -> tuple[int, ...]:
@@ -363,10 +359,15 @@ def token_texts(tokens: tuple[str, ...], norm: Normalization, item: Any, index: 
     return texts
 
 
+def sentence_number(item: Any, index: int) -> int:
+    """A sentence's number: its record's in its file, else its place (``index``, from 0)."""
+    return getattr(item, "number", None) or index + 1
+
+
 def source_of(item: Any, index: int) -> dict[str, Any]:
     _, where, _ = unwrap(item)
     where = {k: v for k, v in where.items() if v is not None}
-    where["sentence"] = getattr(item, "number", None) or index + 1  # AlignedSentence.number
+    where["sentence"] = sentence_number(item, index)
     if getattr(item, "sentence_id", None):
         where["sentence_id"] = item.sentence_id
     return where

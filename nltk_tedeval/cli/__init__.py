@@ -16,12 +16,10 @@ scores out, as a text table, one JSON object or per-sentence TSV.
 :func:`main`.
 """
 
-import lazy_loader
+from ..lazy import exports
 
-# The package's names are imported on first use (PEP 562, through lazy_loader): the
-# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
-# that importing one module of the package does not import all the others (issue 31).
-__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
+# The names of __init__.pyi, and the folder's modules, imported on first use (nltk_tedeval.lazy).
+__getattr__, __dir__, __all__ = exports(__name__, __file__, __path__)
 
 # The built-in metrics register themselves in cli.registry.METRICS when their table is
 # read: whoever uses the command line's registry finds them there (docs/extending.md).

@@ -102,5 +102,6 @@ def notebook_html(evaluators: Evaluator | Sequence[Evaluator]) -> str:
 
 
 def html_report(evaluators: Sequence[Evaluator], path: str | None, inline: bool) -> str:
-    """The writer :meth:`Evaluator.html` and ``_repr_html_`` call (``set_html_report``)."""
+    """The writer :meth:`Evaluator.html` and ``_repr_html_`` call (the package installs it
+    in :mod:`nltk_tedeval.hooks`)."""
     return notebook_html(evaluators) if inline else evaluator_html(evaluators, path)

@@ -25,6 +25,7 @@ and leaves the corpus scores, macro averages and significance tests to
 The column tables (``COLUMNS``, ``MEASURES``, the EVALB statuses) stay in
 their modules, where their names are unambiguous.
 
+>>> from nltk_tedeval.metrics import AttachmentEvaluator
 >>> from nltk_tedeval.trees import DependencyTree
 >>> gold = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
 >>> parse = DependencyTree(("I", "left"), (0, 1), ("root", "dep"))
@@ -32,9 +33,7 @@ their modules, where their names are unambiguous.
 [0.0, 0.0]
 """
 
-import lazy_loader
+from ..lazy import exports
 
-# The package's names are imported on first use (PEP 562, through lazy_loader): the
-# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
-# that importing one module of the package does not import all the others (issue 31).
-__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
+# The names of __init__.pyi, and the folder's modules, imported on first use (nltk_tedeval.lazy).
+__getattr__, __dir__, __all__ = exports(__name__, __file__, __path__)

@@ -21,6 +21,7 @@ counts by :mod:`nltk_tedeval.scoring`.
 
 Nothing here imports :mod:`nltk_tedeval.metrics`, nor the other way round.
 
+>>> from nltk_tedeval.protocol import sentence_stats
 >>> from nltk_tedeval.trees import DependencyTree as D, to_mft
 >>> w = ("arrive", "on", "Sunday")
 >>> gold = to_mft(D(w, (0, 1, 2), ("root", "prep", "pobj")))
@@ -29,9 +30,7 @@ Nothing here imports :mod:`nltk_tedeval.metrics`, nor the other way round.
 (3, 9, 1, 7)
 """
 
-import lazy_loader
+from ..lazy import exports
 
-# The package's names are imported on first use (PEP 562, through lazy_loader): the
-# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
-# that importing one module of the package does not import all the others (issue 31).
-__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
+# The names of __init__.pyi, and the folder's modules, imported on first use (nltk_tedeval.lazy).
+__getattr__, __dir__, __all__ = exports(__name__, __file__, __path__)

@@ -35,6 +35,7 @@ next sentence boundary, so sentence numbers stay aligned across files.
 - :mod:`~nltk_tedeval.reading.tables`: label maps and head-rule tables;
 - :mod:`~nltk_tedeval.reading.evalb_params`: EVALB's parameter files.
 
+>>> from nltk_tedeval.reading import detect_format_text, read_text
 >>> [s.tree for s in read_text("(S (NP John)\\n   (VP runs))\\n")]
 [Tree('S', [Tree('NP', ['John']), Tree('VP', ['runs'])])]
 >>> malt = "John\\tNNP\\t2\\tSBJ\\nruns\\tVBZ\\t0\\tROOT\\n"
@@ -51,9 +52,7 @@ next sentence boundary, so sentence numbers stay aligned across files.
 <string>:1: sentence 1: too many closing brackets: ')' after the tree begun on line 1 is complete
 """
 
-import lazy_loader
+from ..lazy import exports
 
-# The package's names are imported on first use (PEP 562, through lazy_loader): the
-# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
-# that importing one module of the package does not import all the others (issue 31).
-__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
+# The names of __init__.pyi, and the folder's modules, imported on first use (nltk_tedeval.lazy).
+__getattr__, __dir__, __all__ = exports(__name__, __file__, __path__)

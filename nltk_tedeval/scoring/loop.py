@@ -409,19 +409,12 @@ def _prepare(
     has_text = getattr(scorer, "has_text", None)
     skip_missing = getattr(scorer, "skip_missing", None)
     for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
-        # Every source's tree, place and reader error, and the first sentence id. The
-        # readers' records are read without unwrap's attribute tests: this loop runs
-        # once per sentence, and ParsEval scores 30,000 of them in a second (issue 31).
+        # Every source's tree, place and reader error, and the first sentence id: once
+        # per sentence, and ParsEval scores 30,000 of them in a second (issue 31).
         trees, places, faults = [], [], []
         sid = None
         for obj in row:
-            if type(obj) is SourceSentence:
-                trees.append(obj.tree)
-                places.append({"file": obj.file, "line": obj.line})
-                faults.append(obj.error)
-                if sid is None and obj.sentence_id:
-                    sid = obj.sentence_id
-            elif type(obj) is Unit:
+            if type(obj) is Unit:
                 # An aligned unit is its own tree, read without error (SPEC.md §11).
                 trees.append(obj)
                 places.append({})

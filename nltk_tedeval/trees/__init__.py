@@ -28,9 +28,7 @@ labels that the metrics apply, are the one small file read here).
 (0,2):{} (0,1):{} (1,2):{}
 """
 
-import lazy_loader
+from ..lazy import exports
 
-# The package's names are imported on first use (PEP 562, through lazy_loader): the
-# stub beside this file, __init__.pyi, lists them for type checkers and for the loader, so
-# that importing one module of the package does not import all the others (issue 31).
-__getattr__, __dir__, __all__ = lazy_loader.attach_stub(__name__, __file__)
+# The names of __init__.pyi, and the folder's modules, imported on first use (nltk_tedeval.lazy).
+__getattr__, __dir__, __all__ = exports(__name__, __file__, __path__)
