@@ -4,8 +4,9 @@
   tries a quarter of the inputs its ``@settings`` names (:func:`examples`, at
   least :data:`FEWEST`), drawn from a seed fixed per test (``derandomize``), so
   that every run tries the same inputs: a failure is the code's, not the draw's,
-  and the same command replays it. No per-example deadline (slow machines
-  would fail at random).
+  and the same command replays it (so hypothesis keeps no database of failures
+  in this profile: the seed replays them). No per-example deadline (slow
+  machines would fail at random).
 - ``thorough`` (a scheduled or manual run): the counts as each test names them,
   drawn at random; a failure prints the ``@reproduce_failure`` blob that
   replays it, and hypothesis keeps the input in ``.hypothesis/`` and tries it
