@@ -1101,3 +1101,39 @@ def test_normalization_drops_all_white_space_or_only_space_separators() -> None:
     # Anything else is refused by name (a survivor raised the error without its message).
     with pytest.raises(OptionError, match=r"^whitespace must be 'all' or 'Zs', not 'tabs'$"):
         Normalization(whitespace="tabs")
+
+
+def test_a_difference_at_the_first_character_of_a_later_unit_is_found() -> None:
+    """After a unit closes, the next unit's characters are compared from its first one:
+    "a" | "bc" against "a" | "xc" differ at the second unit's first character. A survivor
+    started comparing one character in and accepted the parse."""
+    with pytest.raises(AlignmentError) as err:
+        list(align_units([["a"], ["bc"]], [["a"], ["xc"]]))
+    assert str(err.value).startswith(
+        "sentence 2: the texts differ: gold token 1 ('bc') reads 'a|bc', parse token 1 "
+        "('xc') (sentence 2) reads 'a|xc'"
+    )
+
+
+def test_a_gold_aligned_alone_is_a_unit_per_sentence_and_a_bad_mode_is_refused() -> None:
+    """``align_units`` of one corpus (no parse) gives each sentence its own unit; survivors
+    zipped its roles strictly (two roles, one corpus) and took a unit's text from a second
+    side it does not have. An unknown mode is refused by name."""
+    units = list(align_units([["a"], ["bc"]]))
+    assert [(u.number, u.text, [s.tokens for s in u.gold]) for u in units] == [
+        (1, "a", [("a",)]),
+        (2, "bc", [("bc",)]),
+    ]
+    with pytest.raises(OptionError, match=r"^mode must be 'exact' or 'lcs', not 'fuzzy'$"):
+        list(align_units([["a"]], [["a"]], mode="fuzzy"))
+
+
+def test_sentences_without_characters_after_the_last_unit_are_a_unit_of_their_own() -> None:
+    """Empty sentences at the end of every side (a parser's empty last line, given as a
+    sentence of no tokens) close the run as one more unit: numbered after the last, with
+    the sentences of every side, no characters. Survivors numbered it 1, 0 or 3, or left
+    out its number, sentences or length."""
+    units = list(align_units([["a"], []], [["a"], []]))
+    last = units[-1]
+    assert [u.number for u in units] == [1, 2]
+    assert (last.length, [[s.tokens for s in side] for side in last.sides]) == (0, [[()], [()]])
