@@ -253,11 +253,6 @@ class Unit:
     @property
     def identical(self) -> bool:
         """One sentence on each side, with the same tokens, written alike."""
-        sides = self.sides
-        if len(sides) == 2 and len(sides[0]) == 1 and len(sides[1]) == 1:
-            g, t = sides[0][0], sides[1][0]
-            if g.tokens is t.tokens and g.bounds is t.bounds and g.ends is t.ends:
-                return True  # one sentence placed on both sides (units._same_sentence)
         return (
             len(self.gold) == 1
             and len(self.test) == 1
