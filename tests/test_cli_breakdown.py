@@ -141,6 +141,30 @@ def test_json_breakdown_by_relation_and_upos(capsys, files):
     assert value(data["systems"][0]["scores"]["UAS"]) == pytest.approx(5 / 6)
 
 
+def test_a_group_counts_its_own_sentences_whether_rows_are_kept_or_not(capsys, files, tmp_path):
+    # By hand, system a by relation (gold arcs for recall, parse arcs for precision):
+    #   nsubj: S1 (I, gold and parse; her, parse), S2 (She, gold only: no parse nsubj,
+    #          P undefined): 2 sentences, P undefined in 1, R in none;
+    #   root: S1, S2; punct: S1 only;
+    #   obj: S1 (her, gold: R 0/1, no parse obj: P undefined),
+    #        S2 (She, parse: P 0/1, no gold obj: R undefined): 2 sentences, 1 undefined each.
+    # A run of sums (--by alone) says what a run that keeps rows (a per-sentence file) says.
+    expected = {
+        "nsubj": {"LAS_P": (2, 1), "LAS_R": (2, 0), "UAS_P": (2, 1), "UAS_R": (2, 0)},
+        "root": {"LAS_P": (2, 0), "LAS_R": (2, 0)},
+        "obj": {"LAS_P": (2, 1), "LAS_R": (2, 1), "UAS_P": (2, 1), "UAS_R": (2, 1)},
+        "punct": {"LAS_P": (1, 0), "LAS_R": (1, 0)},
+    }
+    tsv = tmp_path / "rows.tsv"
+    for extra in ((), ("--per-sentence", tsv)):
+        data = run_json(capsys, "attach", files["gold"], files["a"], "--by", "relation", *extra)
+        groups = {g["group"]: g["scores"] for g in data["breakdowns"][0]["groups"]}
+        for group, measures in expected.items():
+            for name, counts in measures.items():
+                score = groups[group][name]
+                assert (score["sentences"], score["undefined"]) == counts, (extra, group, name)
+
+
 def test_without_by_or_ci_the_report_is_version_1(capsys, files):
     data = run_json(capsys, "attach", files["gold"], files["a"])
     assert data["version"] == 1

@@ -153,11 +153,10 @@ class _Sums:
 
     def __init__(self, table: GroupTable, group: str) -> None:
         self._table, self._group = table, group
-        # A group was seen in this many sentences, when rows were kept; else unknown: the run's.
-        self._n = len(table.sentences(group)) if table.has_rows else table.n_sentences
 
     def __len__(self) -> int:
-        return self._n
+        # The sentences that have the group, whether the run kept their rows or not.
+        return self._table.group_sentences(self._group)
 
     def totals(self, columns: Sequence[str]) -> np.ndarray:
         return self._table.totals(self._group, columns)
@@ -166,9 +165,7 @@ class _Sums:
         return float(measure(self.totals(measure.columns)))
 
     def undefined(self, measure: Measure) -> int:
-        if not self._table.has_rows:
-            return 0
-        return self._table.table(self._group).undefined(measure)
+        return self._table.group_undefined(self._group, measure)
 
 
 def group_significance(

@@ -199,7 +199,10 @@ class GroupTable:
     """The groups of one key after a run: per group, the rows of the sentences it has.
 
     ``keep_rows=False`` kept each group's column sums only (flat memory; no
-    macro average, interval or test per group then).
+    macro average, interval or test per group then), and beside them, as a run
+    that keeps rows does, how many sentences have the group and how many of
+    those have no score of their own for each of the key's measures
+    (``counts``: ``(sentences, {measure: undefined})`` per group; SPEC.md §12.1).
     """
 
     def __init__(
@@ -208,11 +211,13 @@ class GroupTable:
         sentences: int,
         sums: Mapping[str, np.ndarray],
         rows: Mapping[str, tuple[np.ndarray, np.ndarray]] | None,
+        counts: Mapping[str, tuple[int, Mapping[Measure, int]]] | None = None,
     ) -> None:
         self.key = key
         self.n_sentences = sentences
         self._sums = dict(sums)
         self._rows = None if rows is None else dict(rows)
+        self._counts = {} if counts is None else dict(counts)
 
     @property
     def has_rows(self) -> bool:
@@ -243,6 +248,19 @@ class GroupTable:
         if not self._sums:
             return np.zeros(len(self.key.columns), dtype=np.int64)
         return np.sum(list(self._sums.values()), axis=0)
+
+    def group_sentences(self, group: str) -> int:
+        """How many sentences have ``group`` (0 for a group never seen)."""
+        if group in self._counts:
+            return self._counts[group][0]
+        return len(self.sentences(group))
+
+    def group_undefined(self, group: str, measure: Measure) -> int:
+        """How many sentences of ``group`` have no score of their own for ``measure``."""
+        undefined = self._counts.get(group, (0, {}))[1].get(measure)
+        if undefined is not None:
+            return undefined
+        return self.table(group).undefined(measure)
 
     def _need_rows(self, what: str) -> tuple[np.ndarray, np.ndarray] | None:
         if self._rows is None:
@@ -296,7 +314,7 @@ class GroupCollector:
         self.keys = dict(keys)
         self.keep_rows = keep_rows
         self._n = 0
-        self._parts = {name: _KeyRows(len(key.columns)) for name, key in self.keys.items()}
+        self._parts = {name: _KeyRows(key) for name, key in self.keys.items()}
 
     def add(self, groups: Mapping[str, Mapping[str, Sequence[int]]] | None) -> None:
         """The groups of the next scored sentence (``None``: it has none)."""
@@ -342,21 +360,35 @@ class GroupCollector:
                     for g, a, b in zip(names, bounds[:-1], bounds[1:], strict=True)
                 }
             sums = part.fold(clear=not self.keep_rows)
+            counts = {
+                g: (int(part.sentences[i]), {m: int(u[i]) for m, u in part.undefined.items()})
+                for i, g in enumerate(names)
+            }
             out[name] = GroupTable(key, self._n, {g: sums[i] for i, g in enumerate(names)},
-                                   rows_by_group)  # fmt: skip
+                                   rows_by_group, counts)  # fmt: skip
         return out
 
 
 class _KeyRows:
     """One key's rows not yet folded: group ids, sentence numbers and statistics."""
 
-    def __init__(self, width: int) -> None:
-        self.width = width
+    def __init__(self, key: GroupKey) -> None:
+        self.width = width = len(key.columns)
         self.ids: dict[str, int] = {}
         self.gids = array("q")
         self.sent = array("q")
         self.rows = array("q")
         self.sums = np.zeros((0, width), dtype=np.int64)
+        # Per group: its sentences (a sentence gives a group one row at most), and
+        # those whose own score of each measure is undefined, as a table of the
+        # group's rows counts them (StatsTable.undefined).
+        self.sentences = np.zeros(0, dtype=np.int64)
+        self._measures = [
+            (m, [key.columns.index(c) for c in m.columns])
+            for m in dict.fromkeys(key.measures.values())
+            if set(m.columns) <= set(key.columns)
+        ]
+        self.undefined = {m: np.zeros(0, dtype=np.int64) for m, _ in self._measures}
 
     def fold(self, clear: bool) -> np.ndarray:
         """Add the rows not yet folded to the sums by group and return the sums; ``clear``
@@ -365,6 +397,9 @@ class _KeyRows:
         grown = len(self.ids) - len(self.sums)
         if grown > 0:
             self.sums = np.vstack([self.sums, np.zeros((grown, self.width), dtype=np.int64)])
+            more = np.zeros(grown, dtype=np.int64)
+            self.sentences = np.concatenate([self.sentences, more])
+            self.undefined = {m: np.concatenate([u, more]) for m, u in self.undefined.items()}
         if self.gids:
             gids = np.frombuffer(self.gids, dtype=np.int64)
             rows = np.frombuffer(self.rows, dtype=np.int64).reshape(-1, self.width)
@@ -375,6 +410,10 @@ class _KeyRows:
                 self.sums[:, j] += np.bincount(gids, weights=rows[:, j], minlength=size).astype(
                     np.int64
                 )
+            self.sentences += np.bincount(gids, minlength=size)
+            for m, columns in self._measures:
+                nan = np.isnan(m(rows[:, columns]))
+                self.undefined[m] += np.bincount(gids[nan], minlength=size)
             del gids, rows  # the arrays' buffers are free again
         if clear:
             self.gids, self.sent, self.rows = array("q"), array("q"), array("q")
