@@ -138,7 +138,9 @@ def command_lines() -> list[list[str]]:
     for extra in (
         ["--evalb"], ["-p", f"{EVALB}/collins.prm", "--evalb"], ["--max-errors", "1"],
         ["--per-sentence", "-"], ["--missing", "zero"], ["--missing", "flat"], ["--macro"],
-        ["--layout", "line"], ["--layout", "free"],
+        ["--layout", "line"], ["--layout", "free"], ["--by", "length"],
+        ["--by", "label,length", "--json"], ["--by", "length", "--bins", "length=10,20"],
+        ["--ci", "0.95"], ["--by", "length", "--ci", "95", "--json"], ["--by", "span"],
     ):  # fmt: skip
         out.append(["parseval", f"{EVALB}/gold.mrg", f"{EVALB}/test.mrg", *extra])
         out.append(["parseval", study_ptb, pcfg, *extra])
@@ -160,7 +162,8 @@ def command_lines() -> list[list[str]]:
     for extra in (
         ["--punct", "exclude"], ["--relations"], ["--strip-subtypes"], ["--macro"],
         ["--significance", "500"], ["--per-sentence", "-"], ["--missing", "zero"],
-        ["--missing", "flat"],
+        ["--missing", "flat"], ["--by", "relation"], ["--by", "relation,length", "--json"],
+        ["--by", "relation", "--ci", "0.9"],
     ):  # fmt: skip
         out.append(["attach", study_ud, eager, standard, *extra])
     for mode in (["--align"], ["--align", "lcs"]):

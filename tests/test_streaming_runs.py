@@ -325,10 +325,63 @@ def test_a_significance_test_keeps_rows(command, tables, capsys):
 
 
 def test_an_evaluator_that_reads_rows_keeps_them(tables, capsys):
-    # EVALB's sentence table reads every row.
+    # EVALB's sentence table (--evalb) reads every row.
     assert ParsevalEvaluator.reads_rows and not TedEvalEvaluator.reads_rows
-    run_cli(capsys, "parseval", SPEC / "john.ptb", SPEC / "john.ptb", "--json")
+    run_cli(capsys, "parseval", SPEC / "john.ptb", SPEC / "john.ptb", "--evalb")
     assert tables == ["StatsTable", "recorded"]
+
+
+EVALB_SAMPLE = SPEC.parent / "evalb"
+EVALB_OUTPUT = Path(__file__).resolve().parent / "fixtures_parseval" / "sample_collins.evalb.txt"
+
+
+def test_parseval_keeps_sums_for_evalbs_summary(tables, capsys, tmp_path):
+    # EVALB's summary is column sums: without its sentence table a run keeps no
+    # row, and reports what a run that keeps them reports, its error sentences
+    # named by number as EVALB's own output numbers them (status 1 there).
+    pair = (EVALB_SAMPLE / "gold.mrg", EVALB_SAMPLE / "test.mrg", "--no-progress")
+    out_json, _ = run_cli(capsys, "parseval", *pair, "--json")
+    out_text, _ = run_cli(capsys, "parseval", *pair)
+    assert tables == ["SumsTable", "counted"] * 2
+    tsv = tmp_path / "rows.tsv"
+    assert run_cli(capsys, "parseval", *pair, "--json", "--per-sentence", tsv)[0] == out_json
+    assert run_cli(capsys, "parseval", *pair, "--per-sentence", tsv)[0] == out_text
+    assert tables[4:] == ["StatsTable", "recorded"] * 2
+    rows = [line.split() for line in EVALB_OUTPUT.read_text(encoding="utf-8").splitlines()]
+    evalb_errors = [int(r[0]) for r in rows if len(r) == 12 and r[0].isdigit() and r[2] == "1"]
+    assert evalb_errors == [8, 9]
+    errors = json.loads(out_json)["systems"][0]["details"]["summary"]["errors"]
+    assert [e["sentence"] for e in errors] == evalb_errors
+    assert "sentence 8: length mismatch" in out_text and "sentence 9: word 1 differs" in out_text
+
+
+@pytest.mark.parametrize("by", ["length", "span", "label,length"])
+def test_parseval_error_sentences_under_by_name_their_file_and_line(by, capsys):
+    # A breakdown does not change how an error sentence is named: file, line and
+    # sentence, the sentences EVALB's output gives status 1 (8 and 9).
+    pair = (EVALB_SAMPLE / "gold.mrg", EVALB_SAMPLE / "test.mrg", "--no-progress")
+    test = EVALB_SAMPLE / "test.mrg"
+    expected = [
+        f"  {test}:8: sentence 8: length mismatch: 12 gold words, 11 test words "
+        "(after deleting DELETE_LABEL words)",
+        f"  {test}:9: sentence 9: word 1 differs: gold 'Had', test 'HADx'",
+    ]
+    for argv in ((), ("--by", by)):
+        out, _ = run_cli(capsys, "parseval", *pair, *argv)
+        lines = out.splitlines()
+        start = lines.index("2 error sentences:") + 1
+        assert lines[start : start + 2] == expected
+
+
+def test_parseval_error_sentences_from_a_run_of_sums():
+    # The API too: a run that keeps sums names its error sentences (1-based).
+    from nltk import Tree
+
+    gold = [Tree.fromstring(t) for t in ("(S (A a) (B b))", "(S (A a) (B b))")]
+    test = [Tree.fromstring(t) for t in ("(S (A a) (B b))", "(S (A a) (B c))")]
+    for statistics in ("sums", "rows"):
+        ev = ParsevalEvaluator(test, gold, options=RunOptions(statistics=statistics))
+        assert [(e.sentence, e.token) for e in ev.errors] == [(2, "c")]
 
 
 @pytest.mark.parametrize(

@@ -223,7 +223,8 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     # maximum given on the command line stops the run.
     params = params.replace(max_error=args.max_errors)
     try:
-        run = evaluate(args, ParsevalEvaluator, {"params": params})
+        # EVALB's summary is column sums; only its sentence table (--evalb) reads rows.
+        run = evaluate(args, ParsevalEvaluator, {"params": params}, reads_rows=bool(args.evalb))
     except TooManyErrorsError as err:
         if args.evalb and err.partial is not None:
             # EVALB's output up to where it stops, so that tools that read

@@ -101,8 +101,13 @@ def evaluate(
     options: dict[str, Any],
     *,
     extra_golds: Sequence[ExtraGold] = (),
+    reads_rows: bool | None = None,
 ) -> Run:
-    """Read GOLD, any extra golds and every system in lockstep; score them in one pass."""
+    """Read GOLD, any extra golds and every system in lockstep; score them in one pass.
+
+    ``reads_rows`` says whether the command's report reads per-sentence rows,
+    when its options decide it rather than the evaluator's ``reads_rows``.
+    """
     check_request(args, evaluator)
     named = systems(args.tests)
     check_significance(args, len(named))
@@ -127,7 +132,12 @@ def evaluate(
         read[len(gold_paths) :],
         names=[s.name for s in named],
         options=run_options(
-            args, statistics_kept(args, evaluator.reads_rows, evaluator.reads_macro)
+            args,
+            statistics_kept(
+                args,
+                evaluator.reads_rows if reads_rows is None else reads_rows,
+                evaluator.reads_macro,
+            ),
         ),
         **options,
     )

@@ -508,10 +508,14 @@ class ParsevalEvaluator(BracketEvaluator):
     def errors(self) -> list[TedEvalError]:
         """The error sentences, one error each (``sentence`` and ``token`` set), in order."""
         _ = self.stats
-        numbers = getattr(self, "numbers", None) or []
-        for index, err in self._error_rows:
-            if err.sentence is None and index < len(numbers):
-                err.locate(sentence=numbers[index])
+        unplaced = [(index, err) for index, err in self._error_rows if err.sentence is None]
+        if unplaced:
+            # The loop places every note it scores; a run that kept only sums has no
+            # numbers to read, and needs none.
+            numbers = getattr(self, "numbers", None) or []
+            for index, err in unplaced:
+                if index < len(numbers):
+                    err.locate(sentence=numbers[index])
         return [err for _, err in self._error_rows]
 
     # -- EVALB's output ---------------------------------------------------------

@@ -668,9 +668,11 @@ class _SystemsScorer:
                     _name_both(err, g_where, p_where)
                 where = {"parse": p_where, "gold": g_where}.get(err.side or "", {})
                 raise err.locate(**where) from None
-            if isinstance(note, TedEvalError):  # an error a metric counts (EVALB's)
-                note.locate(sentence=sentence.number, sentence_id=sentence.sentence_id)
-                note.locate(**p_where)
+            # An error a metric counts (EVALB's), alone or with the sentence's groups.
+            counted = note.note if isinstance(note, Grouped) else note
+            if isinstance(counted, TedEvalError):
+                counted.locate(sentence=sentence.number, sentence_id=sentence.sentence_id)
+                counted.locate(**p_where)
             rows.append(row)
             notes.append(note)
         return rows, notes
