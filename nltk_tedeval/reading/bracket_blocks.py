@@ -480,6 +480,6 @@ def read_ptb_blocks(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[So
         for i, text in enumerate(texts):
             lineno += 1
             if regular[i] and not lines.bad:
-                yield SourceSentence(name, lineno, lineno, None, BlockTree(block, i, lineno))
+                yield SourceSentence.read(name, lineno, lineno, None, BlockTree(block, i, lineno))
             else:
                 yield evalb_line(reader, lines, lineno, text, collect)

@@ -77,7 +77,7 @@ def read_ptb_groups(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[So
         for i, (lineno, group) in enumerate(batch):
             if regular[i] and "\\" not in joined[i]:
                 number += 1
-                yield SourceSentence(name, number, lineno, None, BlockTree(block, i, lineno))
+                yield SourceSentence.read(name, number, lineno, None, BlockTree(block, i, lineno))
                 continue
             for sentence in read_free_ptb(
                 lines, collect, False, nltk_free, texts=group, start=lineno, number=number

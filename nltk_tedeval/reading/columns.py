@@ -287,7 +287,7 @@ def _read_blocks(lines: Lines, collect: bool, malt: bool) -> Iterator[SourceSent
         read = None if lines.bad else sentence(block)
         if read is not None:
             number += 1
-            yield SourceSentence(name, number, first, read[0], read[1], None)
+            yield SourceSentence.read(name, number, first, read[0], read[1])
             continue
         own: Iterable[tuple[int, str]] = enumerate(block, start=first)
         if end is not None:  # the blank line that ends the sentence
