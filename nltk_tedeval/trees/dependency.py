@@ -148,12 +148,12 @@ class DependencyTree:
 
     def _require_tree(self) -> None:
         if not self._checked:  # type: ignore[attr-defined]
-            # The walk that finds the projections reaches every token from the
-            # root exactly when the heads form a tree, so it is the check; only
-            # a failed one walks again, for the message. The tree is immutable:
-            # once found to be a tree, it stays one.
-            self._projections()
-            if not self.__dict__["_whole"]:
+            # The walk from the root (the projections' first step, kept for them)
+            # reaches every token exactly when the heads form a tree, so it is the
+            # check; only a failed one walks again, for the message. Attachment
+            # asks nothing more of a tree, and the projections cost three times
+            # the walk (issue 31). The tree is immutable: once a tree, always one.
+            if len(self._order()) != len(self.heads) + 1:
                 _check_tree(self.words, self.heads)
             object.__setattr__(self, "_checked", True)
 
@@ -231,24 +231,15 @@ class DependencyTree:
         """Spans of all projections and the first token whose projection has gaps.
 
         Computed once per tree: conversion asks for them after
-        :meth:`projectivize` has already checked them. Also records whether
-        every token hangs from the root (``_whole``: the heads form a tree);
-        a token that does not keeps its own one-token span.
+        :meth:`projectivize` has already checked them. A token that does not
+        hang from the root (the heads form no tree) keeps its own one-token span.
         """
         cached = self.__dict__.get("_proj")
         if cached is not None:
             return cached
         heads = self.heads
         n = len(heads)
-        kids: list[list[int]] = [[] for _ in range(n + 1)]
-        for dep, head in enumerate(heads, start=1):
-            kids[head].append(dep)
-        # Any order with heads before dependents will do: walking it backwards
-        # finishes every dependent before its head, without recursion.
-        order = [0]
-        extend = order.extend
-        for node in order:
-            extend(kids[node])
+        order = self._order()
         # Spans are 0-based and half-open: token w starts as (w - 1, w). The
         # root (0) is updated too, harmlessly, which saves a test per token.
         lo, hi, size = _extents(order, heads, list(range(-1, n)))
@@ -262,8 +253,31 @@ class DependencyTree:
         set_ = object.__setattr__
         set_(self, "_proj", result)
         set_(self, "_sizes", size)
-        set_(self, "_whole", len(order) == n + 1)
+        self.__dict__.pop("_walk", None)  # the projections hold what it was kept for
         return result
+
+    def _order(self) -> list[int]:
+        """The root (0) and every token it reaches, heads before their dependents.
+
+        Any such order will do for :meth:`_projections`: walking it backwards
+        finishes every dependent before its head, without recursion. Kept
+        until the projections are found; every token is in it exactly when
+        the heads form a tree.
+        """
+        cached = self.__dict__.get("_walk")
+        if cached is not None:
+            return cached
+        heads = self.heads
+        kids: list[list[int]] = [[] for _ in range(len(heads) + 1)]
+        for dep, head in enumerate(heads, start=1):
+            kids[head].append(dep)
+        order = [0]
+        extend = order.extend
+        for node in order:
+            extend(kids[node])
+        if "_proj" not in self.__dict__:
+            object.__setattr__(self, "_walk", order)
+        return order
 
     def non_projective_arcs(self) -> list[Arc]:
         """Every arc ``h -> d`` with a token between h and d that h does not dominate.
