@@ -41,6 +41,7 @@ __all__ = [
     "loaded_class",
     "require_corpora",
     "require_corpus",
+    "tree_of",
     "unwrap",
 ]
 
@@ -113,6 +114,15 @@ def unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
         where = {"file": getattr(obj, "file", None), "line": getattr(obj, "line", None)}
         return obj.tree, where, obj.error
     return obj, {}, None
+
+
+def tree_of(obj: Any) -> Any:
+    """``unwrap(obj)[0]``: the tree alone, without making the record's place.
+
+    >>> tree_of(SourceSentence("a", 1, 1, None, "t")), tree_of("t")
+    ('t', 't')
+    """
+    return obj.tree if type(obj) is SourceSentence else unwrap(obj)[0]
 
 
 def require_corpus(value: Any, name: str, want: str | None = None) -> Any:

@@ -61,7 +61,7 @@ from ..errors import (
     TedEvalError,
     TreeStructureError,
 )
-from ..records import unwrap
+from ..records import tree_of, unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Grouped, GroupKey
 from ..scoring.missing import ZERO
@@ -153,7 +153,7 @@ def _block_lines(parsed: Any, gold: Any) -> tuple[BlockTree, BlockTree] | None:
             return None
         parsed, gold = parsed.test[0].item, parsed.gold[0].item
     # Aligned units hold reader records: their trees are what blocks know.
-    p_tree, g_tree = unwrap(parsed)[0], unwrap(gold)[0]
+    p_tree, g_tree = tree_of(parsed), tree_of(gold)
     same_line = (
         isinstance(p_tree, BlockTree)
         and isinstance(g_tree, BlockTree)

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..alignment.unit import Unit
 from ..errors import MissingParseWarning, OptionError
-from ..records import unwrap
+from ..records import SourceSentence, unwrap
 from .defaults import MISSING
 
 __all__ = [
@@ -122,6 +122,8 @@ def failures_of(record: Any) -> list[tuple[str, str, bool]]:
 
 
 def _failure(record: Any, *, kept: bool) -> list[tuple[str, str, bool]]:
+    if type(record) is SourceSentence:
+        return []  # a reader's record is no answer: every aligned unit asks (issue 31)
     status = getattr(record, "status", None)
     if status not in ANSWER_FAILURES:
         return []
