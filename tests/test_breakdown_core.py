@@ -168,3 +168,16 @@ def test_interval_prints_and_goes_to_json():
     assert "ci" not in s.as_dict()  # a score without an interval prints as before
     assert "[0.2500, 0.7500] 95% CI" in str(with_ci)
     assert float(with_ci) == 0.5 and np.isclose(with_ci.interval[2], 0.95)
+
+
+@pytest.mark.parametrize("keep_rows", [True, False])
+def test_a_groups_sentences_and_undefined_scores_whether_rows_are_kept_or_not(keep_rows):
+    # SENTENCES by hand: NOUN is in sentences 1 and 2 (1/2, 2/2), VERB in sentence 1 (1/1);
+    # a sentence with NOUN 0/0 adds one whose ACC is undefined; ADJ is in none.
+    table = collect([*SENTENCES, {"NOUN": (0, 0)}], keep_rows=keep_rows)
+    assert [(g, table.group_sentences(g)) for g in ("NOUN", "VERB", "ADJ")] == [
+        ("NOUN", 3),
+        ("VERB", 1),
+        ("ADJ", 0),
+    ]
+    assert [table.group_undefined(g, ACC) for g in ("NOUN", "VERB", "ADJ")] == [1, 0, 0]

@@ -251,16 +251,21 @@ class GroupTable:
 
     def group_sentences(self, group: str) -> int:
         """How many sentences have ``group`` (0 for a group never seen)."""
+        if group not in self._sums:
+            return 0
         if group in self._counts:
             return self._counts[group][0]
-        return len(self.sentences(group))
+        return len(self.sentences(group))  # a table made without counts: from its rows
 
     def group_undefined(self, group: str, measure: Measure) -> int:
-        """How many sentences of ``group`` have no score of their own for ``measure``."""
+        """How many sentences of ``group`` have no score of their own for ``measure``
+        (0 for a group never seen)."""
+        if group not in self._sums:
+            return 0
         undefined = self._counts.get(group, (0, {}))[1].get(measure)
         if undefined is not None:
             return undefined
-        return self.table(group).undefined(measure)
+        return self.table(group).undefined(measure)  # a measure the fold did not count
 
     def _need_rows(self, what: str) -> tuple[np.ndarray, np.ndarray] | None:
         if self._rows is None:
@@ -370,7 +375,8 @@ class GroupCollector:
 
 
 class _KeyRows:
-    """One key's rows not yet folded: group ids, sentence numbers and statistics."""
+    """One key's rows not yet folded (group ids, sentence numbers and statistics), and
+    what the folds made of them: each group's sums, sentences and undefined scores."""
 
     def __init__(self, key: GroupKey) -> None:
         self.width = width = len(key.columns)
