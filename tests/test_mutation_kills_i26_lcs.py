@@ -72,6 +72,23 @@ def test_a_word_placed_inside_a_later_gold_word_bounds_the_next_group():
     )
 
 
+def test_another_parses_own_text_inside_a_group_stays_a_hole():
+    # Both parses add a character before gold 2 (the last a of "aba"): parse 1 its b,
+    # then parse 2 its c (offsets 2 and 3). Parse 1's "ab" and "a" pair with the one gold
+    # word, so they are one group: its "a" keeps its own span (4, 5), and offset 3, which
+    # only parse 2 has, stays a hole of parse 1.
+    assert layout_of([["aba"]], [["ab"], ["b", "a"]], [["ab"], ["c"], ["a"]]) == (
+        "abbca",
+        [
+            [((0,), (5,))],
+            [((0,), (2,)), ((2, 4), (3, 5))],
+            [((0,), (2,)), ((3,), (4,)), ((4,), (5,))],
+        ],
+        [0, 1, 1],
+        [b"\x00\x00\x00", b"\x00\x00\x00"],
+    )
+
+
 def test_texts_that_share_nothing_are_refused_naming_both_sides():
     with pytest.raises(AlignmentError) as err:
         merged_layout([[["abc"]], [["xyz"]]], ["gold", "the parser"])
