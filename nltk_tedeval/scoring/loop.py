@@ -445,9 +445,7 @@ def _prepare(
         failures: list[tuple[str, str, str, bool]] = []
         for name, obj in zip(names, row[k:], strict=True):
             # An answer says why it holds no tree (SPEC.md §14); kept when it is scored.
-            # A reader's record is no answer.
-            if type(obj) is not SourceSentence:
-                failures += [(name, *f) for f in failures_of(obj)]
+            failures += [(name, *f) for f in failures_of(obj)]
         for name, status, reason, kept in failures:
             if kept and align != "lcs":
                 # Its words are not the sentence's: only the texts' alignment can score it;
