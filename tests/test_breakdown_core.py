@@ -181,3 +181,5 @@ def test_a_groups_sentences_and_undefined_scores_whether_rows_are_kept_or_not(ke
         ("ADJ", 0),
     ]
     assert [table.group_undefined(g, ACC) for g in ("NOUN", "VERB", "ADJ")] == [1, 0, 0]
+    with pytest.raises(OptionError, match="TEDEVAL is no measure of the breakdown by pos"):
+        table.group_undefined("NOUN", TEDEVAL)

@@ -506,16 +506,12 @@ class ParsevalEvaluator(BracketEvaluator):
 
     @property
     def errors(self) -> list[TedEvalError]:
-        """The error sentences, one error each (``sentence`` and ``token`` set), in order."""
+        """The error sentences, one error each (``sentence`` and ``token`` set), in order.
+
+        The scorer placed each when it scored its sentence (its number, file and line),
+        so a run that kept only sums names them too.
+        """
         _ = self.stats
-        unplaced = [(index, err) for index, err in self._error_rows if err.sentence is None]
-        if unplaced:
-            # The loop places every note it scores; a run that kept only sums has no
-            # numbers to read, and needs none.
-            numbers = getattr(self, "numbers", None) or []
-            for index, err in unplaced:
-                if index < len(numbers):
-                    err.locate(sentence=numbers[index])
         return [err for _, err in self._error_rows]
 
     # -- EVALB's output ---------------------------------------------------------

@@ -211,13 +211,13 @@ class GroupTable:
         sentences: int,
         sums: Mapping[str, np.ndarray],
         rows: Mapping[str, tuple[np.ndarray, np.ndarray]] | None,
-        counts: Mapping[str, tuple[int, Mapping[Measure, int]]] | None = None,
+        counts: Mapping[str, tuple[int, Mapping[Measure, int]]],
     ) -> None:
         self.key = key
         self.n_sentences = sentences
         self._sums = dict(sums)
         self._rows = None if rows is None else dict(rows)
-        self._counts = {} if counts is None else dict(counts)
+        self._counts = dict(counts)
 
     @property
     def has_rows(self) -> bool:
@@ -251,21 +251,20 @@ class GroupTable:
 
     def group_sentences(self, group: str) -> int:
         """How many sentences have ``group`` (0 for a group never seen)."""
-        if group not in self._sums:
-            return 0
-        if group in self._counts:
-            return self._counts[group][0]
-        return len(self.sentences(group))  # a table made without counts: from its rows
+        return self._counts[group][0] if group in self._counts else 0
 
     def group_undefined(self, group: str, measure: Measure) -> int:
-        """How many sentences of ``group`` have no score of their own for ``measure``
-        (0 for a group never seen)."""
-        if group not in self._sums:
+        """How many sentences of ``group`` have no score of their own for ``measure``, one
+        of the key's measures (0 for a group never seen)."""
+        if group not in self._counts:
             return 0
-        undefined = self._counts.get(group, (0, {}))[1].get(measure)
-        if undefined is not None:
-            return undefined
-        return self.table(group).undefined(measure)  # a measure the fold did not count
+        undefined = self._counts[group][1]
+        if measure not in undefined:
+            raise OptionError(
+                f"{measure.name} is no measure of the breakdown by {self.key.name} "
+                f"(it has {', '.join(self.key.measures)})"
+            )
+        return undefined[measure]
 
     def _need_rows(self, what: str) -> tuple[np.ndarray, np.ndarray] | None:
         if self._rows is None:
