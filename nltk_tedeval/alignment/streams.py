@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ..errors import EmptyTreeError, InputFormatError, TedEvalError, TreeStructureError
-from ..records import unwrap
+from ..records import SourceSentence, unwrap
 from .normalize import Normalization
+from .unit import TextKey
 from .units import AlignedSentence, Unit, align_units
 
 __all__ = [
@@ -57,11 +58,13 @@ def aligned_streams(
     tally: dict[str, int] | None = None,
     mode: str = "exact",
     sentences: dict[int, dict[str, str]] | None = None,
+    key: TextKey | None = None,
 ) -> tuple[list[Named], list[Named]]:
     """Every named corpus as a stream of unit views, in step with the others.
 
-    ``words`` gives the text tokens of a tree (``None`` when it has none).
-    A gold stream yields its own side of each unit (:meth:`Unit.side`); a
+    ``words`` gives the text tokens of a tree (``None`` when it has none),
+    ``key``, when given, what stands for them where it costs less
+    (:data:`~.unit.TextKey`). A gold stream yields its own side of each unit (:meth:`Unit.side`); a
     system stream yields the unit of the first gold and that system
     (:meth:`Unit.pair`). Every view knows its whole unit (``whole``).
     ``tally``, when given, counts the sentences of every corpus by name as
@@ -83,6 +86,7 @@ def aligned_streams(
         roles=["gold", *(n for n, _ in golds[1:]), *(n for n, _ in systems)],
         mode=mode,
         tally=counts,
+        key=key,
     )
     streams = _fan_out(joint, n_golds + len(systems))
 
@@ -108,7 +112,9 @@ def aligned_streams(
             view = u.pair(k)
             # A unit with a missing parse is the loop's missing parse, under
             # its policy (SPEC.md §10 and §11), still naming its file and line.
-            yield _Gone(view) if any(s.missing for s in u.sides[k]) else view
+            own = u.sides[k]
+            gone = own[0].missing if len(own) == 1 else any(s.missing for s in own)
+            yield _Gone(view) if gone else view
 
     gold_streams: list[Named] = [(n, side(streams[k], k)) for k, (n, _) in enumerate(golds)]
     system_streams: list[Named] = [
@@ -125,6 +131,7 @@ def record_units(
     roles: Sequence[str] | None = None,
     mode: str = "exact",
     tally: dict[str, int] | None = None,
+    key: TextKey | None = None,
 ) -> Iterator[Unit]:
     """The whole units of corpora of read records (the golds first), as :func:`aligned_streams`
     aligns them: a record that cannot be read stops the run, a parse without words is missing.
@@ -146,6 +153,12 @@ def record_units(
         # So is a tree whose words are all empty elements: it has no text either.
         return found if found else None
 
+    def record_key(item: Any) -> object:
+        if type(item) is SourceSentence:
+            return key(item.tree) if item.error is None else None  # type: ignore[misc]
+        tree, _, error = unwrap(item)
+        return key(tree) if error is None else None  # type: ignore[misc]
+
     return align_units(
         *corpora,
         words=tokens,
@@ -153,6 +166,7 @@ def record_units(
         roles=list(roles) if roles is not None else ["gold"] + [""] * (len(corpora) - 1),
         mode=mode,
         tally=tally if tally is not None else {},
+        key=record_key if key is not None else None,
     )
 
 

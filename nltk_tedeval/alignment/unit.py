@@ -22,6 +22,7 @@ from .normalize import Normalization
 
 __all__ = [
     "AlignedSentence",
+    "TextKey",
     "Unit",
     "Words",
     "located",
@@ -33,6 +34,11 @@ __all__ = [
 
 Words = Callable[[Any], Sequence[str]]
 """How a sentence gives its token texts (``None``: a sentence without text)."""
+
+TextKey = Callable[[Any], bytes | None]
+"""A sentence's tokens as :func:`~nltk_tedeval.trees.blocks.joined_words` gives them (their
+UTF-8 joined by 0xFF), where they cost less than the tokens (a block's line has them without
+decoding a word; issue 31); ``None`` where they do not."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,8 @@ class Unit:
 
     def pair(self, k: int) -> Unit:
         """The unit of the gold and side ``k`` (1 for the first parse)."""
+        if k == 1 and len(self.sides) == 2 and self.whole is None:
+            return self  # a whole unit of one gold and one parse is that pair already
         return self._view((self.sides[0], self.sides[k]))
 
     def side(self, k: int) -> Unit:
@@ -253,13 +261,12 @@ class Unit:
     @property
     def identical(self) -> bool:
         """One sentence on each side, with the same tokens, written alike."""
-        return (
-            len(self.gold) == 1
-            and len(self.test) == 1
-            and self.gold[0].tokens == self.test[0].tokens
-            and self.gold[0].bounds == self.test[0].bounds
-            and self.gold[0].ends == self.test[0].ends
-        )
+        # Asked of every unit a metric scores: read from the sides without the properties.
+        sides = self.sides
+        if len(sides) < 2 or len(sides[0]) != 1 or len(sides[1]) != 1:
+            return False
+        gold, test = sides[0][0], sides[1][0]
+        return gold.tokens == test.tokens and gold.bounds == test.bounds and gold.ends == test.ends
 
 
 def unmatched_tokens(
@@ -338,8 +345,7 @@ def _without_empty_pieces(cuts: list[int], sides: Sequence[Sequence[AlignedSente
 
 def token_texts(tokens: tuple[str, ...], norm: Normalization, item: Any, index: int) -> list[str]:
     """Every token's characters; a token left without any is an error naming it."""
-    known = norm.memo.get  # most tokens were seen before: skip the call
-    texts = [known(token) or norm(token) for token in tokens]
+    texts = norm.texts(tokens)
     if not all(texts):
         t = texts.index("")
         raise located(

@@ -38,12 +38,13 @@ from typing import Any
 
 from ..errors import AlignmentError, OptionError
 from .normalize import Normalization
-from .unit import AlignedSentence, Unit, Words, located, source_of, token_texts
+from .unit import AlignedSentence, TextKey, Unit, Words, located, source_of, token_texts
 
 __all__ = ["AlignedSentence", "AlignmentError", "Unit", "align_units"]
 
 
 _CONTEXT = 12  # characters shown on each side of a difference
+_UNREAD = object()  # a pending sentence's tokens, before anything asked for them
 
 
 class _Side:
@@ -55,9 +56,11 @@ class _Side:
         words: Words,
         norm: Normalization,
         role: str,
+        key: TextKey | None = None,
     ):
         self.items = enumerate(items)
         self.words = words
+        self.key = key
         self.norm = norm
         self.role = role
         self.done = False
@@ -65,21 +68,30 @@ class _Side:
         self.text = ""  # the open unit's characters
         self.length = 0  # len(self.text), read at every step
         self.starts: list[int] = []  # where each sentence of the open unit starts
-        self.tail = ""  # the last characters of the unit before, for context in errors
-        self.pending: tuple[int, Any, tuple[str, ...] | None] | None = None  # read, not placed
+        self.before = ""  # the text of the unit before, whose end is context in errors
+        # Read, not placed; its tokens _UNREAD until asked.
+        self.pending: tuple[int, Any, Any] | None = None
 
-    def peek(self) -> tuple[int, Any, tuple[str, ...] | None] | None:
-        """The next sentence, its number and tokens (``None``: a missing parse), left to read;
-        ``None`` at the end of the side."""
+    def next_item(self) -> tuple[int, Any, Any] | None:
+        """The next sentence and its number, left to read, its tokens perhaps not yet asked
+        (``_UNREAD``); ``None`` at the end of the side."""
         if self.pending is None and not self.done:
             nxt = next(self.items, None)
             if nxt is None:
                 self.done = True
                 return None
-            index, item = nxt
-            found = self.words(item)
-            self.pending = (index, item, None if found is None else tuple(found))
+            self.pending = (*nxt, _UNREAD)
         return self.pending
+
+    def peek(self) -> tuple[int, Any, tuple[str, ...] | None] | None:
+        """The next sentence, its number and tokens (``None``: a missing parse), left to read;
+        ``None`` at the end of the side."""
+        nxt = self.next_item()
+        if nxt is not None and nxt[2] is _UNREAD:
+            index, item, _ = nxt
+            found = self.words(item)
+            nxt = self.pending = (index, item, None if found is None else tuple(found))
+        return nxt
 
     def pull(self, gold: _Side) -> bool:
         """Add the next sentence to the open unit; False at the end of the side."""
@@ -138,7 +150,7 @@ class _Side:
 
     def take(self) -> tuple[AlignedSentence, ...]:
         out = tuple(self.sentences)
-        self.tail = self.text[-_CONTEXT:]
+        self.before = self.text
         self.sentences.clear()
         self.starts.clear()
         self.text = ""
@@ -163,7 +175,7 @@ class _Side:
         else:
             where = {}
             token = "ends"
-        before = self.tail + self.text[max(0, char - _CONTEXT) : char]
+        before = self.before[-_CONTEXT:] + self.text[max(0, char - _CONTEXT) : char]
         text = before[-_CONTEXT:] + "|" + self.text[char : char + _CONTEXT]
         return token, where, text
 
@@ -180,6 +192,7 @@ def align_units(
     ),
     mode: str = "exact",
     tally: dict[str, int] | None = None,
+    key: TextKey | None = None,
 ) -> Iterator[Unit]:
     """The units of sequences of sentences that spell the same text: a gold and its parses.
 
@@ -200,6 +213,10 @@ def align_units(
     shares. It reads every side whole first. ``tally`` then counts, per side,
     the characters left unmatched (``"unmatched <role>"``).
 
+    ``key``, when given, is a cheaper question than ``words`` (:data:`~.unit.TextKey`):
+    under ``mode="exact"`` a parse sentence whose key equals its gold sentence's takes
+    the gold's tokens, and ``words`` is never asked of it.
+
     Two gold sentences that the parser joined make one unit:
 
     >>> [(u.number, len(u.gold), len(u.test)) for u in align_units([["Hi"], ["."]], [["Hi", "."]])]
@@ -217,15 +234,20 @@ def align_units(
         return
     if mode != "exact":
         raise OptionError(f"mode must be 'exact' or 'lcs', not {mode!r}")
-    sides = [_Side(items, words, norm, role) for items, role in zip(corpora, roles, strict=False)]
+    sides = [
+        _Side(items, words, norm, role, key) for items, role in zip(corpora, roles, strict=False)
+    ]
     checked = 0  # characters of the open unit known to agree on every side
     number = 0
     while True:
         if not checked and not any(s.sentences for s in sides):
             same = _same_sentence(sides, norm)
             if same is not None:
-                number += 1
-                yield Unit.made(number, *same)
+                # Such a unit leaves every side's open unit empty: the next may be one too.
+                while same is not None:
+                    number += 1
+                    yield Unit.made(number, *same)
+                    same = _same_sentence(sides, norm)
                 continue
         lengths = [s.length for s in sides]
         low = min(lengths)
@@ -273,13 +295,37 @@ def _same_sentence(
     them, so an error is the one it would raise.
     """
     gold = sides[0]
+    key = gold.key
+    gold_key = None
+    texts: list[str] | None = None
+    first = gold.next_item()
+    if first is not None and first[2] is _UNREAD and key is not None:
+        gold_key = key(first[1])
+        if gold_key is not None:
+            # A line of ASCII words that no normalization changes (most of an English
+            # treebank): its tokens are its bytes, read without decoding a word.
+            texts = norm.joined_texts(gold_key)
+            if texts is not None:
+                gold.pending = (first[0], first[1], tuple(texts))
     first = gold.peek()
     if first is None or not first[2]:
         return None
     index, item, tokens = first
     # The gold's characters before the parse's sentence is read, as the walk does.
-    texts = token_texts(tokens, norm, item, index)
+    if texts is None:
+        texts = token_texts(tokens, norm, item, index)
     for side in sides[1:]:
+        nxt = side.next_item()
+        # A parse of the gold's words, written as the gold writes them: its tokens are
+        # the gold's, not decoded again (issue 31).
+        if (
+            gold_key is not None
+            and nxt is not None
+            and nxt[2] is _UNREAD
+            and key(nxt[1]) == gold_key  # type: ignore[misc]
+        ):
+            side.pending = (nxt[0], nxt[1], tokens)
+            continue
         nxt = side.peek()
         if nxt is None or not nxt[2]:
             return None
@@ -293,7 +339,7 @@ def _same_sentence(
     for side in sides:
         index, item, own = side.pending  # type: ignore[misc]
         side.pending = None
-        side.tail = text[-_CONTEXT:]  # as _Side.take leaves it
+        side.before = text  # as _Side.take leaves it
         placed.append((AlignedSentence.whole(item, index, own, bounds),))
     return tuple(placed), bounds[-1], text
 

@@ -70,7 +70,15 @@ from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision,
 from ..trees.blocks import BlockTree, joined_words
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.evalb_params import EvalbParams
-from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
+from ..trees.kinds import (
+    flat_parse,
+    has_text,
+    kind_name,
+    text_key,
+    text_tokens,
+    tree_kind,
+    tree_words,
+)
 from .aligned_brackets import aligned_row
 from .bracket_groups import BRACKET_KEYS, bracket_groups, length_key
 from .evalb_blocks import BlockLabels, lines_rows
@@ -491,6 +499,8 @@ class ParsevalEvaluator(BracketEvaluator):
 
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
         return text_tokens(tree)
+
+    text_key = staticmethod(text_key)
 
     def _structure(self, item: Any, which: str) -> PhraseStructure:
         """The flattened tree of an aligned sentence (its reader error was raised already)."""

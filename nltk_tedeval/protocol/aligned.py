@@ -23,12 +23,11 @@ item, δ and ι are those of the unaligned protocol.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 from typing import Any
 
 from ..alignment import AlignedSentence, Unit
 from ..errors import TedEvalError
-from ..records import unwrap
+from ..records import SourceSentence, unwrap
 from ..scoring.missing import ZERO
 from ..trees.convert import Converter
 from ..trees.mft import MultiFunctionTree
@@ -52,7 +51,7 @@ def unit_trees(
     text = whole.text
     words: tuple[str, ...] | int = len(atoms) - 1
     if text:
-        words = tuple(text[a:b] for a, b in pairwise(atoms))
+        words = tuple(map(text.__getitem__, map(slice, atoms[:-1], atoms[1:])))
     trees: list[MultiFunctionTree] = []
     lifted: list[int] = []
     for view, conv in zip(views, converters, strict=True):
@@ -60,10 +59,19 @@ def unit_trees(
         arcs = 0
         # A parse that stands in for a missing one with nothing right (missing="zero")
         # has no node: it adds no item over the atoms of the gold sentence it stands for.
-        sentences = tuple(s for s in view.sides[-1] if s.item is not ZERO)
+        own = view.sides[-1]
+        sentences = (
+            own
+            if all(s.item is not ZERO for s in own)
+            else tuple(s for s in own if s.item is not ZERO)
+        )
         alike = _alike(sentences, atoms)
         for s in sentences:
-            tree, _, error = unwrap(s.item)
+            item = s.item
+            if type(item) is SourceSentence:
+                tree, error = item.tree, item.error  # unwrap's, without making the place
+            else:
+                tree, _, error = unwrap(item)
             if error is not None:
                 raise error
             try:

@@ -32,7 +32,7 @@ from ..scoring.loop import LoopResult, Sentence
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, Score, StatsTable, SumsTable
 from ..trees.convert import Converter
-from ..trees.kinds import text_tokens
+from ..trees.kinds import text_key, text_tokens
 from .label_groups import TEDEVAL_KEYS
 from .sentence import (
     COLUMNS,
@@ -208,6 +208,8 @@ class TedEvalEvaluator(Evaluator):
 
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
         return text_tokens(tree)
+
+    text_key = staticmethod(text_key)
 
     def _receive(self, run: LoopResult, index: int) -> StatsTable | SumsTable:
         n = len(self.config.parse_theories)

@@ -448,7 +448,8 @@ class BracketBlock:
     def joined_words(self, index: int) -> bytes:
         """:func:`~nltk_tedeval.trees.blocks.joined_words` of line ``index``, from the block's."""
         data, offsets = self._joined_words
-        return data[offsets[index] : offsets[index + 1] - 1]
+        start, end = offsets[index], offsets[index + 1]
+        return data[start : end - 1] if end > start else b""
 
 
 def joined_lines(texts: Sequence[str]) -> str:

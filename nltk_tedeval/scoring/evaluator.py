@@ -25,7 +25,7 @@ macro averages, per-sentence scores and the significance test come from here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from ..alignment import (
@@ -133,6 +133,9 @@ class Evaluator(RunAccounts):
     parse_kind: ClassVar[str | None] = None
     """The parse the metric scores of an object that holds two, a dependency and a
     constituency parse (``"dependency"``, ``"constituency"``; ``None``: either; SPEC.md §13)."""
+    text_key: ClassVar[Callable[[Any], object] | None] = None
+    """Under alignment, what stands for a tree's text tokens where it costs less to make
+    (:data:`~nltk_tedeval.alignment.unit.TextKey`; issue 31), or ``None``: none does."""
     sentence_where: tuple[str | None, str | None] = (None, None)
     """While a sentence is scored: its gold's sentence id and file (breakdowns by document)."""
 
@@ -397,6 +400,7 @@ class Evaluator(RunAccounts):
             systems,
             words=self._text_tokens,
             normalization=self.normalization,
+            key=self.text_key,
             tally=self.aligned_counts,
             mode=self.align or "exact",
             sentences=self.unit_sentences if self.options.statistics == "rows" else None,

@@ -117,7 +117,7 @@ def failures_of(record: Any) -> list[tuple[str, str, bool]]:
     """
     if type(record) is SourceSentence:
         return []  # a reader's record is no answer: the loop asks of every one (issue 31)
-    unit = getattr(record, "unit", record)
+    unit = record if type(record) is Unit else getattr(record, "unit", record)
     if isinstance(unit, Unit):
         return [f for s in unit.test for f in _failure(s.item, kept=not s.missing)]
     return _failure(record, kept=getattr(record, "tree", None) is not None)

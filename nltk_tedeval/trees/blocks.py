@@ -125,6 +125,14 @@ class BlockTree(PhraseStructure):
             return self.words
         return super().text_words()
 
+    def text_key(self) -> bytes | None:
+        # The words' bytes, joined by a byte no word holds: equal bytes, equal words, none
+        # decoded. A line with empty elements has other text words, and a line without
+        # words none (a missing parse): neither has a key.
+        if self.index in self.block.empty_element_lines:
+            return None
+        return self.block.joined_words(self.index) or None
+
     def has_text(self) -> bool:
         # Without a word string: ParsEval asks it of every sentence and never needs
         # the words (making them cost 13% of its run and a third more memory).

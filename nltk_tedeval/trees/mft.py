@@ -78,6 +78,8 @@ def _words_of(words: Sequence[str] | int) -> tuple[str, ...]:
         if words < 0:
             raise TreeStructureError(f"a yield cannot have {words} tokens")
         return tuple(f"w{i}" for i in range(words))
+    if type(words) is tuple and set(map(type, words)) <= {str}:
+        return words  # already what it would make (every unit of an aligned run has one)
     return tuple(str(w) for w in words)
 
 
