@@ -254,3 +254,80 @@ def test_a_collector_turned_off_by_the_caller_stays_off() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+class Recorder:
+    """Keeps every sentence it is handed, as the loop made it; its row is the gold."""
+
+    columns = (("value",),)
+
+    def __init__(self) -> None:
+        self.seen: list[Sentence] = []
+
+    def has_text(self, parse: Any) -> bool:
+        return parse != "wordless"
+
+    def flat(self, gold: Any) -> Any:
+        return f"flat {gold}"
+
+    def score(self, s: Sentence) -> tuple[Any, Any]:
+        self.seen.append(s)
+        return ((1,),), None
+
+
+def test_a_row_of_records_is_the_sentence_the_loop_makes_of_it() -> None:
+    # Rows of reader records go through the loop's quick way when nothing in them is
+    # missing or bad (issue 31), the general way otherwise: the sentences are the same.
+    from nltk_tedeval.errors import InputFormatError
+    from nltk_tedeval.records import SourceSentence
+
+    bad = InputFormatError("unreadable", file="p.mrg", line=3)
+    golds = [
+        SourceSentence("g.mrg", 1, 1, None, "g1"),
+        SourceSentence("g.mrg", 2, 2, "", "g2"),
+        SourceSentence("g.mrg", 3, 3, "s3", "g3"),
+        SourceSentence("g.mrg", 4, 5, None, "g4"),
+    ]
+    parses = [
+        SourceSentence("p.mrg", 1, 1, "p1", "t1"),  # the first id that is not empty: the parse's
+        SourceSentence("p.mrg", 2, 2, None, "wordless"),  # a parse without text: missing
+        SourceSentence("p.mrg", 3, 3, "p3", None, bad),  # a reader's error
+        SourceSentence("p.mrg", 4, 4, None, "t4"),
+    ]
+    scorer = Recorder()
+    with warnings.catch_warnings(record=True):
+        run = sentence_loop(
+            [("gold", golds)],
+            [("sys", parses)],
+            scorer,
+            options=RunOptions(on_error="skip", missing="flat"),
+        )
+    first, second, fourth = scorer.seen
+    assert first == Sentence(
+        1,
+        "p1",
+        ("g1",),
+        ("t1",),
+        (False,),
+        ({"file": "g.mrg", "line": 1}, {"file": "p.mrg", "line": 1}),
+        (None, None),
+    )
+    assert second == Sentence(
+        2,
+        None,
+        ("g2",),
+        ("flat g2",),
+        (True,),
+        ({"file": "g.mrg", "line": 2}, {"file": "p.mrg", "line": 2}),
+        (None, None),
+    )
+    assert fourth == Sentence(
+        4,
+        None,
+        ("g4",),
+        ("t4",),
+        (False,),
+        ({"file": "g.mrg", "line": 5}, {"file": "p.mrg", "line": 4}),
+        (None, None),
+    )
+    assert [s.number for s in run.skipped] == [3] and run.skipped[0].sentence_id == "s3"
