@@ -512,7 +512,7 @@ class AttachmentEvaluator(Evaluator):
             "metric": self.metric,
             "signature": str(self.signature),
             "sentences": len(self.stats),
-            "tokens": int(self.stats.totals((self.columns[0],))[0]),
+            "tokens": self.stats.sums((self.columns[0],))[0],
             "excluded_tokens": self.excluded_tokens,
             "non_trees": self.non_trees,
             "scores": {name: score.as_dict() for name, score in micro.items()},

@@ -39,13 +39,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+import lazy_loader
 
 from ..scoring.groups import Bins, GroupKey
 from ..scoring.stats import Measure, accuracy, harmonic_f1
 from ..trees.dependency import DependencyTree
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
 __all__ = [
     "ARC_KEYS",

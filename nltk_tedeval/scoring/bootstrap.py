@@ -24,12 +24,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+import lazy_loader
 
 from ..errors import OptionError
 from .defaults import DEFAULT_BOOTSTRAP_ROUNDS
 from .stats import Measure, StatsTable
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
 __all__ = ["DEFAULT_BOOTSTRAP_ROUNDS", "bootstrap_intervals", "check_level"]
 

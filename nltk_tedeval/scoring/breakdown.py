@@ -23,15 +23,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+import lazy_loader
 
 from ..errors import OptionError
 from .bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals, check_level
 from .groups import GroupTable
 from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
 __all__ = ["Breakdown", "GroupScores", "breakdown_in", "group_significance", "paired_groups"]
 

@@ -29,12 +29,18 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+import lazy_loader
 
 from ..errors import OptionError, SentenceCountError
 from .defaults import DEFAULT_ROUNDS, DEFAULT_SEED
 from .stats import Measure, StatsTable
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
 __all__ = ["DEFAULT_ROUNDS", "DEFAULT_SEED", "SignificanceResult", "paired_randomization"]
 

@@ -26,14 +26,22 @@ that changed it, and prints itself.
 
 from __future__ import annotations
 
+import math
+import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+import lazy_loader
 
 from .._version import __version__
 from ..errors import OptionError
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
 __all__ = [
     "SIGNATURE_KEYS",
@@ -50,11 +58,25 @@ __all__ = [
     "f_measure",
     "harmonic_f1",
     "merged_keys",
+    "numpy_loaded",
+    "pairwise_mean",
     "precision",
     "recall",
 ]
 
-Formula = Callable[[np.ndarray], np.ndarray]
+Formula = Callable[["np.ndarray"], "np.ndarray"]
+RowFormula = Callable[[Sequence[int]], float]
+"""A formula on one row of integers, as plain Python: the value its vectorised formula gives
+for that row, to the bit (``nan`` where it has none)."""
+
+_NAN = float("nan")
+
+
+def _ratio(num: float, den: int) -> float:
+    """``num / den`` as numpy divides float64 arrays: ``nan`` for 0/0, ``±inf`` for x/0."""
+    if den:
+        return num / den
+    return _NAN if num == 0 or num != num else math.copysign(math.inf, num)
 
 
 def _safe_divide(num: np.ndarray, den: np.ndarray, empty: float) -> np.ndarray:
@@ -120,6 +142,77 @@ def harmonic_f1(totals: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(p) | np.isnan(r), np.nan, f)
 
 
+# Each formula's value on one row, in Python: what a run that keeps sums computes per
+# sentence without loading numpy (issue 31). Integers below 2**53 are exact doubles, and
+# Python's float division is IEEE's, so each gives the vectorised formula's bits (the
+# tests check it against numpy on every kind of row).
+edit_score.row = lambda t: _NAN if t[1] == 0 else 1.0 - t[0] / t[1]  # type: ignore[attr-defined]
+accuracy.row = lambda t: _NAN if t[1] == 0 else t[0] / t[1]  # type: ignore[attr-defined]
+precision.row = lambda t: _NAN if t[2] == 0 else t[0] / t[2]  # type: ignore[attr-defined]
+recall.row = lambda t: _NAN if t[1] == 0 else t[0] / t[1]  # type: ignore[attr-defined]
+f_measure.row = (  # type: ignore[attr-defined]
+    lambda t: _NAN if t[1] + t[2] == 0 else 2.0 * t[0] / (t[1] + t[2])
+)
+
+
+def _harmonic_f1_row(t: Sequence[int]) -> float:
+    r, p = _ratio(t[0], t[1]), _ratio(t[2], t[3])
+    if r != r or p != p:
+        return _NAN
+    return 2 * p * r / (p + r) if p + r > 0 else 0.0
+
+
+harmonic_f1.row = _harmonic_f1_row  # type: ignore[attr-defined]
+
+
+def pairwise_mean(values: Sequence[float]) -> float:
+    """The mean of ``values`` (doubles) as numpy's ``mean`` gives it, to the bit, without numpy.
+
+    numpy sums a float64 array by pairwise summation: runs of up to 8 values
+    added in order, up to 128 in eight interleaved partial sums combined
+    pairwise, longer ones split in two halves (the first a multiple of 8
+    long) summed apart; the mean is that sum divided by the count. Macro
+    averages come from it, so a run that never loads numpy prints the
+    digits one that does prints (issue 31). ``nan`` for no value.
+
+    Ten times 0.1: eight partial sums of 0.1, combined as (0.2 + 0.2) + (0.2 + 0.2)
+    = 0.8, then 0.9 and exactly 1.0, where adding in order drifts to 0.9999999999999999:
+
+    >>> pairwise_mean([0.1] * 10), sum([0.1] * 10) / 10
+    (0.1, 0.09999999999999999)
+    """
+    n = len(values)
+    # The reduction starts from add's identity, 0.0: a sum of -0.0 alone becomes 0.0.
+    return (0.0 + _pairwise_sum(values, 0, n)) / n if n else _NAN
+
+
+def _pairwise_sum(a: Sequence[float], start: int, n: int) -> float:
+    if n < 8:
+        total = -0.0  # as numpy starts: a sum of -0.0 alone stays -0.0
+        for i in range(start, start + n):
+            total += a[i]
+        return total
+    if n <= 128:
+        r = list(a[start : start + 8])
+        end = start + n - n % 8
+        for i in range(start + 8, end, 8):
+            r[0] += a[i]
+            r[1] += a[i + 1]
+            r[2] += a[i + 2]
+            r[3] += a[i + 3]
+            r[4] += a[i + 4]
+            r[5] += a[i + 5]
+            r[6] += a[i + 6]
+            r[7] += a[i + 7]
+        total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+        for i in range(end, start + n):
+            total += a[i]
+        return total
+    half = n // 2
+    half -= half % 8
+    return _pairwise_sum(a, start, half) + _pairwise_sum(a, start + half, n - half)
+
+
 @dataclass(frozen=True)
 class Measure:
     """A corpus score computed by ``formula`` from the sums of ``columns``.
@@ -141,6 +234,12 @@ class Measure:
 
     def __call__(self, totals: np.ndarray) -> np.ndarray:
         return self.formula(totals)
+
+    @property
+    def row(self) -> RowFormula | None:
+        """The formula on one row in plain Python (:data:`RowFormula`), when it has one:
+        the package's formulas do; a formula of one's own may (its ``row`` attribute)."""
+        return getattr(self.formula, "row", None)
 
 
 TEDEVAL = Measure("TEDEVAL", ("delta", "iota"), edit_score, "no item on either side (ι = 0)")
@@ -187,6 +286,17 @@ class RowBuffer:
         """
         data, self._data = self._data, array("q")
         return np.frombuffer(data, dtype=np.int64).reshape(-1, self.width)
+
+    def take_columns(self) -> list[array]:
+        """Every column of the rows, in order, as plain integers; the buffer starts anew.
+
+        >>> buf = RowBuffer(2)
+        >>> buf.append((8, 10)); buf.append((1, 2))
+        >>> [c.tolist() for c in buf.take_columns()], len(buf)
+        ([[8, 1], [10, 2]], 0)
+        """
+        data, self._data = self._data, array("q")
+        return [data[c :: self.width] for c in range(self.width)]
 
 
 class IdColumn(Sequence):  # type: ignore[type-arg]  # of str | None
@@ -298,6 +408,10 @@ class StatsTable:
         """Column sums of the named columns."""
         return self.view(columns).sum(axis=0)
 
+    def sums(self, columns: Sequence[str]) -> list[int]:
+        """Column sums of the named columns, as Python integers."""
+        return self.totals(columns).tolist()
+
     def corpus(self, measure: Measure) -> float:
         """The corpus (micro-averaged) score: ``measure`` of the summed statistics."""
         return float(measure(self.totals(measure.columns)))
@@ -321,6 +435,11 @@ class StatsTable:
         return StatsTable(self.columns, self._array[np.asarray(rows)])
 
 
+def numpy_loaded() -> bool:
+    """Whether numpy is loaded in this process (not only bound to a name for later)."""
+    return "numpy.version" in sys.modules
+
+
 class SumsTable:
     """What reports read of a :class:`StatsTable`, without its rows: flat memory for any corpus.
 
@@ -328,21 +447,28 @@ class SumsTable:
     ``macro`` keeps each defined sentence score (8 bytes), as numpy's pairwise mean
     splits them by a count known only at the end: only that same mean is bit-exact.
 
+    Where numpy is not loaded, and every measure has a :attr:`Measure.row`
+    formula, the first :attr:`PYTHON_ROWS` rows fold in plain Python, to the
+    same bits: a command on a small corpus does not pay numpy's import for
+    sums (issue 31); a longer run folds the rest with numpy.
+
     >>> t = SumsTable(("delta", "iota"), [TEDEVAL], macro=True); t.append((1, 4)); t.append((0, 0))
-    >>> len(t), t.totals(("delta", "iota")).tolist(), t.undefined(TEDEVAL), t.macro(TEDEVAL)
+    >>> len(t), t.sums(("delta", "iota")), t.undefined(TEDEVAL), t.macro(TEDEVAL)
     (2, [1, 4], 1, 0.75)
     """
 
     BLOCK = 512  # rows folded at once: 16 kB of four columns, and numpy still pays
-    corpus = StatsTable.corpus
+    PYTHON_ROWS = 16_384
+    """Rows folded in Python at most, about where numpy's import (60 ms) costs as much."""
 
     def __init__(self, columns: Sequence[str], measures: Iterable[Measure], macro: bool) -> None:
         self.columns = tuple(columns)
         self._index = {name: i for i, name in enumerate(self.columns)}
         self._block, self._rows = RowBuffer(len(self.columns)), 0
-        self._sums = np.zeros(len(self.columns), dtype=np.int64)
+        self._sums = [0] * len(self.columns)
         self._undefined = {m: 0 for m in measures if set(m.columns) <= set(self.columns)}
         self._scores = {m: array("d") for m in self._undefined} if macro else {}
+        self._python = all(m.row is not None for m in self._undefined)
 
     def append(self, row: Sequence[int]) -> None:
         self._block.append(row)
@@ -352,9 +478,12 @@ class SumsTable:
     def _fold(self) -> None:
         if not len(self._block):
             return  # every figure of a report asks; numpy costs even on no rows
+        if self._python and self._rows < self.PYTHON_ROWS and not numpy_loaded():
+            self._fold_python()
+            return
         rows = self._block.take_array()
         self._rows += len(rows)
-        self._sums += rows.sum(axis=0)
+        self._sums = [a + b for a, b in zip(self._sums, rows.sum(axis=0).tolist(), strict=True)]
         for m in self._undefined:  # as StatsTable.per_sentence and .macro compute them
             scores = m(rows[:, [self._index[c] for c in m.columns]])
             nan = np.isnan(scores)
@@ -362,13 +491,37 @@ class SumsTable:
             if m in self._scores:
                 self._scores[m].frombytes(scores[~nan].tobytes())
 
+    def _fold_python(self) -> None:
+        columns = self._block.take_columns()
+        self._rows += len(columns[0])
+        self._sums = [a + sum(c) for a, c in zip(self._sums, columns, strict=True)]
+        for m in self._undefined:
+            scores = list(
+                map(m.row, zip(*(columns[self._index[c]] for c in m.columns), strict=True))
+            )
+            defined = [x for x in scores if x == x]  # NaN is the one value unequal to itself
+            self._undefined[m] += len(scores) - len(defined)
+            if m in self._scores:
+                self._scores[m].extend(defined)
+
     def __len__(self) -> int:
         self._fold()
         return self._rows
 
-    def totals(self, columns: Sequence[str]) -> np.ndarray:
+    def sums(self, columns: Sequence[str]) -> list[int]:
+        """Column sums of the named columns, as Python integers."""
         self._fold()
-        return self._sums[[self._index[c] for c in columns]]
+        return [self._sums[self._index[c]] for c in columns]
+
+    def totals(self, columns: Sequence[str]) -> np.ndarray:
+        return np.array(self.sums(columns), dtype=np.int64)
+
+    def corpus(self, measure: Measure) -> float:
+        """The corpus (micro-averaged) score: ``measure`` of the summed statistics."""
+        row = measure.row
+        if row is not None and not numpy_loaded():
+            return row(self.sums(measure.columns))  # the formula's bits, without numpy
+        return StatsTable.corpus(self, measure)  # type: ignore[arg-type]
 
     def undefined(self, measure: Measure) -> int:
         self._fold()
@@ -378,6 +531,8 @@ class SumsTable:
         self._fold()
         if measure not in self._scores:
             raise OptionError(f"a macro average needs statistics='macro' ({measure.name})")
+        if not numpy_loaded():
+            return pairwise_mean(self._scores[measure])
         scores = np.frombuffer(self._scores[measure], dtype=np.float64)
         return float(scores.mean()) if scores.size else float("nan")
 
@@ -539,7 +694,7 @@ class Score(float):
         self.totals = dict(totals or {})
         self.average = average
         self.undefined = undefined
-        if np.isnan(value):
+        if math.isnan(value):
             self.reason = reason or ("no sentence" if sentences == 0 else "nothing to compare")
         else:
             self.reason = None
@@ -564,7 +719,10 @@ class Score(float):
             value = table.corpus(measure)
         else:
             value = table.macro(measure)
-        totals = dict(zip(measure.columns, table.totals(measure.columns).tolist(), strict=True))
+        # As Python integers; a table of another kind (a breakdown's group) may give totals only.
+        sums = getattr(table, "sums", None)
+        values = sums(measure.columns) if sums else table.totals(measure.columns).tolist()
+        totals = dict(zip(measure.columns, values, strict=True))
         undefined = table.undefined(measure)
         # Without a sentence, Score itself says so ("no sentence").
         reason: str | None = None
@@ -606,13 +764,13 @@ class Score(float):
             return ""
         low, high, level = self.interval
         pct = f"{level * 100:g}% CI"
-        if np.isnan(low):
+        if math.isnan(low):
             return f"[n/a] {pct}"
         return f"[{low:.{digits}f}, {high:.{digits}f}] {pct}"
 
     def format(self, digits: int = 4) -> str:
         """The number alone, ``n/a`` when undefined."""
-        return "n/a" if np.isnan(self) else f"{float(self):.{digits}f}"
+        return "n/a" if math.isnan(self) else f"{float(self):.{digits}f}"
 
     def __str__(self) -> str:
         stats = " ".join(f"{k}={v}" for k, v in self.totals.items())
@@ -650,7 +808,7 @@ class Score(float):
         undefined), average, sentences, the ``undefined`` ones, totals, signature."""
         out: dict[str, object] = {
             "name": self.name,
-            "value": None if np.isnan(self) else float(self),
+            "value": None if math.isnan(self) else float(self),
             "reason": self.reason,
             "average": self.average,
             "sentences": self.sentences,
@@ -662,8 +820,8 @@ class Score(float):
             low, high, level = self.interval
             out["ci"] = {
                 "level": level,
-                "low": None if np.isnan(low) else low,
-                "high": None if np.isnan(high) else high,
+                "low": None if math.isnan(low) else low,
+                "high": None if math.isnan(high) else high,
             }
         return out
 
