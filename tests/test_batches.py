@@ -331,3 +331,36 @@ def test_a_row_of_records_is_the_sentence_the_loop_makes_of_it() -> None:
         (None, None),
     )
     assert [s.number for s in run.skipped] == [3] and run.skipped[0].sentence_id == "s3"
+
+
+def test_a_row_of_aligned_units_is_the_sentence_the_loop_makes_of_it() -> None:
+    # Units go through the quick way unless an answer in them failed (SPEC.md §11, §14).
+    from nltk_tedeval.alignment.units import align_units
+    from nltk_tedeval.reading.answers import Answer
+
+    kept = Answer("t2", "unfaithful", "word 1 changed", "text", 2)
+    gold = [["a", "b"], ["c"]]
+    parse = [["a", "b"], kept]
+
+    def words(item: Any) -> tuple[str, ...]:
+        return ("c",) if item is kept else tuple(item)
+
+    units = list(align_units(gold, parse, words=words))
+    golds = [(u.side(0),) for u in units]
+    tests = [u.pair(1) for u in units]
+    scorer = Recorder()
+    run = sentence_loop(
+        [("gold", [g for (g,) in golds])],
+        [("sys", tests)],
+        scorer,
+        options=RunOptions(align="lcs"),
+    )
+    first, second = scorer.seen
+    assert first == Sentence(1, None, (golds[0][0],), (tests[0],), (False,), ({}, {}), (None, None))
+    assert second == Sentence(
+        2, None, (golds[1][0],), (tests[1],), (False,), ({}, {}), (None, None)
+    )
+    # Only the second unit holds an answer that failed: counted, kept (scored).
+    assert [(f.number, f.status, f.reason, f.kept) for f in run.answer_failures] == [
+        (2, "unfaithful", "word 1 changed", True)
+    ]

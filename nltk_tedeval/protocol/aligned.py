@@ -62,7 +62,7 @@ def unit_trees(
         own = view.sides[-1]
         sentences = (
             own
-            if all(s.item is not ZERO for s in own)
+            if (len(own) == 1 and own[0].item is not ZERO) or all(s.item is not ZERO for s in own)
             else tuple(s for s in own if s.item is not ZERO)
         )
         alike = _alike(sentences, atoms)
@@ -91,7 +91,7 @@ def unit_trees(
             if alike:
                 # The sentence is the unit and its tokens are its atoms (every
                 # side tokenized alike): its spans are already over atoms.
-                trees.append(mft.with_words(words))
+                trees.append(mft if mft.words == words else mft.with_words(words))
                 break
             if not index:
                 index.update((b, i) for i, b in enumerate(atoms))

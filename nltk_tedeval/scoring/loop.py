@@ -385,6 +385,7 @@ def sentence_loop(
 _Outcome = tuple[Sentence, Rows, Any, TedEvalError | None]
 
 _RECORDS = {SourceSentence}
+_UNITS = {Unit}
 _TREE, _ERROR, _SENTENCE_ID = attrgetter("tree"), attrgetter("error"), attrgetter("sentence_id")
 
 
@@ -415,7 +416,16 @@ def _prepare(
     n_sources = k + len(systems)
     present = (False,) * len(systems)
     for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
-        if set(map(type, row)) == _RECORDS:
+        types = set(map(type, row))
+        if types == _UNITS and not any(map(failures_of, row[k:])):
+            # Aligned units, as the rest of this loop makes them: each its own tree, read
+            # without error and never without text (a unit that lacks a parse comes as a
+            # missing parse, no Unit; SPEC.md §11), answers of none that failed.
+            units = tuple(row)
+            where = tuple([{} for _ in units])
+            yield Sentence(number, None, units[:k], units[k:], present, where, (None,) * n_sources)
+            continue
+        if types == _RECORDS:
             # Every source a reader's record: most rows of most runs. One that read
             # without error, with a tree on every side and a parse of text, is what the
             # rest of this loop makes of it, made here with the C iterators alone
