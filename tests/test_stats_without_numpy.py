@@ -187,7 +187,7 @@ def test_sums_by_hand() -> None:
     assert table.totals(("iota",)).tolist() == [6]  # still an array for who asks one
 
 
-def test_attach_on_a_small_corpus_never_loads_numpy(tmp_path: Path) -> None:
+def test_attach_and_score_on_a_small_corpus_never_load_numpy(tmp_path: Path) -> None:
     gold = tmp_path / "gold.conllu"
     gold.write_text(
         "# sent_id = 1\n1\tHe\the\tPRON\tPRP\t_\t2\tnsubj\t_\t_\n"
@@ -219,3 +219,14 @@ def test_attach_on_a_small_corpus_never_loads_numpy(tmp_path: Path) -> None:
     assert scores["LAS"]["value"] == 0.5
     assert scores["LAS"]["totals"] == {"head_label": 1, "labeled_tokens": 2}
     assert scores["UAS"]["value"] == 1.0 and scores["UAS"]["totals"] == {"head": 2, "tokens": 2}
+
+    # TedEval on the same pair: the same heads, so the unlabeled score is 1; one label
+    # differs, so the labeled one is below it.
+    code = code.replace("'attach'", "'score'")
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    *report, loaded = done.stdout.strip().splitlines()
+    assert loaded == "False"
+    tedeval = json.loads("\n".join(report))["systems"][0]["scores"]
+    assert tedeval["unlabeled"]["value"] == 1.0 and 0 < tedeval["labeled"]["value"] < 1

@@ -706,6 +706,19 @@ class _BatchScorer(_SystemsScorer):
 
     def score_batch(self, sentences: Sequence[Sentence]) -> list[Any]:
         n = len(sentences[0].golds) if sentences else 0
+        if len(self.evaluators) == 1:
+            # One system (most runs): its rows as they come, without zipping systems; a
+            # sentence that read without error hands its trees as they are (_record's).
+            pairs = [
+                (s.parses[0], s.golds[0])
+                if not any(s.errors)
+                else (_record(s, n, s.parses[0]), _record(s, 0))
+                for s in sentences
+            ]
+            return [
+                None if d is None else ([d[0]], [d[1]])
+                for d in self.evaluators[0]._batch_stats(pairs)
+            ]
         decided = [
             ev._batch_stats([(_record(s, n + j, s.parses[j]), _record(s, 0)) for s in sentences])
             for j, ev in enumerate(self.evaluators)

@@ -341,6 +341,8 @@ def sentence_loop(
         total = len(golds[0][1])  # type: ignore[arg-type]
 
     words_of = getattr(scorer, "words", None)
+    one_table = len(buffers) == 1
+    append = buffers[0].append if one_table else None
     prepared = _prepare(golds, systems, scorer, native, on_error, missing, result, options.align)
     sides = [name for name, _ in (*golds, *systems)]
     scoring = _outcomes(prepared, scorer, jobs, sides)
@@ -370,8 +372,11 @@ def sentence_loop(
                     raise
             key = _key(words_of, sentence) if sums is None else 0
             result.add(sentence.number, sentence.sentence_id, key)
-            for buffer, row in zip(buffers, rows, strict=True):
-                buffer.append(row)
+            if one_table and len(rows) == 1:
+                append(rows[0])
+            else:
+                for buffer, row in zip(buffers, rows, strict=True):
+                    buffer.append(row)
     result.tables = [
         StatsTable(tuple(cols), buffer.take_array()) if isinstance(buffer, RowBuffer) else buffer
         for cols, buffer in zip(scorer.columns, buffers, strict=True)

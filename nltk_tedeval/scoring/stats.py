@@ -464,7 +464,7 @@ class SumsTable:
     def __init__(self, columns: Sequence[str], measures: Iterable[Measure], macro: bool) -> None:
         self.columns = tuple(columns)
         self._index = {name: i for i, name in enumerate(self.columns)}
-        self._block, self._rows = RowBuffer(len(self.columns)), 0
+        self._block, self._rows, self._pending = RowBuffer(len(self.columns)), 0, 0
         self._sums = [0] * len(self.columns)
         self._undefined = {m: 0 for m in measures if set(m.columns) <= set(self.columns)}
         self._scores = {m: array("d") for m in self._undefined} if macro else {}
@@ -472,12 +472,14 @@ class SumsTable:
 
     def append(self, row: Sequence[int]) -> None:
         self._block.append(row)
-        if len(self._block) >= self.BLOCK:
+        self._pending += 1  # (the buffer's length is a division: this is asked every row)
+        if self._pending >= self.BLOCK:
             self._fold()
 
     def _fold(self) -> None:
-        if not len(self._block):
+        if not self._pending:
             return  # every figure of a report asks; numpy costs even on no rows
+        self._pending = 0
         if self._python and self._rows < self.PYTHON_ROWS and not numpy_loaded():
             self._fold_python()
             return
