@@ -117,6 +117,10 @@ def failures_of(record: Any) -> list[tuple[str, str, bool]]:
     """
     if type(record) is SourceSentence:
         return []  # a reader's record is no answer: the loop asks of every one (issue 31)
+    if type(record) is Unit:
+        test = record.sides[1] if len(record.sides) > 1 else ()
+        if len(test) == 1 and type(test[0].item) is SourceSentence:
+            return []  # a unit of one read sentence: no answer (every unit of most runs)
     unit = record if type(record) is Unit else getattr(record, "unit", record)
     if isinstance(unit, Unit):
         return [f for s in unit.test for f in _failure(s.item, kept=not s.missing)]
