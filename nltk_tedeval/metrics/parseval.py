@@ -81,7 +81,7 @@ from ..trees.kinds import (
 )
 from .aligned_brackets import aligned_row
 from .bracket_groups import BRACKET_KEYS, bracket_groups, length_key
-from .evalb_blocks import BlockLabels, lines_rows
+from .evalb_blocks import BlockLabels, block_rows, lines_rows
 from .evalb_brackets import (
     EvalbRules,
     EvalbSide,
@@ -356,6 +356,32 @@ class ParsevalEvaluator(BracketEvaluator):
         # The blocks' rows are what these methods make of each sentence; a
         # class that changes one of them has its sentences scored by it.
         return all(getattr(cls, name) is getattr(ParsevalEvaluator, name) for name in _BATCHED)
+
+    def _plain_stats(self, golds: list[Any], parses: list[Any]) -> Any:
+        """The rows of consecutive lines of one pair of blocks, from :func:`block_rows`, and
+        which are final: the sentence loop's plain runs (its note is ``None``, as a batch's).
+
+        Only consecutive lines ``i..j`` of a gold block and of a parse block at the same
+        places, which is what a run of sentences read without error is in two
+        one-tree-per-line files; anything else goes to the batches (``None``).
+        """
+        if self.by or {*map(type, golds), *map(type, parses)} != {BlockTree}:
+            return None
+        first, last, p_first, p_last = golds[0], golds[-1], parses[0], parses[-1]
+        n = len(golds)
+        if not (
+            first.block is last.block
+            and p_first.block is p_last.block
+            and last.index - first.index == n - 1
+            and p_last.index - p_first.index == n - 1
+            and first.index == p_first.index
+        ):
+            return None
+        rows, fast = block_rows(
+            first.block, p_first.block, self._block_labels, self.params.cutoff_len
+        )
+        lines = slice(first.index, last.index + 1)
+        return rows[lines], fast[lines]
 
     def _batch_stats(self, pairs: Sequence[tuple[Any, Any]]) -> list[tuple[list[int], Any] | None]:
         """The rows of the sentences that are lines of blocks, a pair of blocks at a time

@@ -272,6 +272,11 @@ class Evaluator(RunAccounts):
         answer to :meth:`_sentence_stats`: a subclass that changes it is not batched."""
         return False
 
+    def _plain_stats(self, golds: list[Any], parses: list[Any]) -> Any:
+        """The rows of consecutive sentences at once, as an array, and a mask of those that
+        are final and keep no note; ``None`` (the default): none at once."""
+        return None
+
     def _batch_stats(self, pairs: Sequence[tuple[Any, Any]]) -> Sequence[Any]:
         """``(row, note)`` of consecutive (parsed, gold) pairs, as :meth:`_sentence_stats`
         gives them, scored at once; ``None`` for a pair left to that method."""
@@ -703,6 +708,18 @@ class _SystemsScorer:
 
 class _BatchScorer(_SystemsScorer):
     """The scorer of evaluators that score runs of sentences at once (``_batch_stats``)."""
+
+    def score_plain(self, golds: list[Any], parses: list[Any]) -> Any:
+        """The rows of a run of consecutive sentences read without error, as an array, which
+        are final and the note each keeps (the sentence loop's plain runs); ``None``: the
+        run goes to the batches, sentence by sentence."""
+        if len(self.evaluators) != 1:
+            return None
+        decided = self.evaluators[0]._plain_stats(golds, parses)
+        if decided is None:
+            return None
+        rows, final = decided
+        return rows, final.tolist(), [None]
 
     def score_batch(self, sentences: Sequence[Sentence]) -> list[Any]:
         n = len(sentences[0].golds) if sentences else 0

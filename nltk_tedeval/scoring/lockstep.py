@@ -11,11 +11,15 @@ sentence loop (:mod:`nltk_tedeval.scoring.loop`) reads them through
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence, Sized
+from itertools import repeat, zip_longest
+from operator import is_
 from typing import Any
 
 from ..errors import SentenceCountError
 
 __all__ = ["check_lengths", "zip_parallel"]
+
+_ENDED = object()  # what zip_longest gives for a source that has ended
 
 
 def check_lengths(named: Sequence[tuple[str, Iterable[Any] | None]]) -> None:
@@ -38,6 +42,24 @@ def zip_parallel(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[
     iters = [(name, iter(src)) for name, src in named if src is not None]
     last: list[Any] = [None] * len(iters)
     number = 0
+    if iters:
+        # zip_longest asks every source for its next sentence, in order, as the loop
+        # below does, in C: a row with a source ended is the one the loop stops at.
+        previous: Sequence[Any] = last
+        for step in zip_longest(*(it for _, it in iters), fillvalue=_ENDED):
+            if any(map(is_, step, repeat(_ENDED))):
+                ended = [k for k, item in enumerate(step) if item is _ENDED]
+                if len(ended) == len(iters):
+                    return
+                row = [item for item in step if item is not _ENDED]
+                last = [
+                    p if item is _ENDED else item for p, item in zip(previous, step, strict=True)
+                ]
+                raise _count_error(iters, sources, ended, row, last, number)
+            number += 1
+            previous = step
+            yield list(step)
+        return
     while True:
         row, ended = [], []
         for k, (_, it) in enumerate(iters):

@@ -26,6 +26,15 @@ Two things can go wrong with a sentence, and they are kept apart:
 This module knows trees only as values it hands on: even the flat
 stand-in of a missing parse comes from the scorer (its ``flat`` method).
 
+A scorer may take sentences by more than one: ``score_batch`` scores a
+batch of :data:`BATCH_SENTENCES` (a sentence it leaves is scored alone),
+and in a run of sums of one gold and one system, ``score_plain`` gets the
+clean sentences of a batch (reader records read without error, a tree on
+each side, a parse of text) as two lists of trees and gives the rows of
+those it decides as one array, added to the table at once: ParsEval's 30,000
+sentences then cost a block of numpy each 256 lines, not a sentence of
+Python each line (issue 31).
+
 >>> class Words:
 ...     columns = (("right", "total"),)
 ...     def score(self, s):
@@ -194,6 +203,12 @@ class LoopResult:
     _ids: IdColumn = field(default_factory=IdColumn, repr=False)
     _keys: array = field(default_factory=lambda: array("q"), repr=False)  # type: ignore[type-arg]
 
+    def add_run(self, count: int) -> None:
+        """Count ``count`` scored sentences of a run that records none (sums)."""
+        if self.recorded:
+            raise ValueError("a run that records its sentences adds them one by one")
+        self._count += count
+
     def add(self, number: int, sentence_id: str | None, key: int) -> None:
         """Count a scored sentence; record its number, its id and its key for paired tests."""
         self._count += 1
@@ -343,19 +358,36 @@ def sentence_loop(
     words_of = getattr(scorer, "words", None)
     one_table = len(buffers) == 1
     append = buffers[0].append if one_table else None
-    prepared = _prepare(golds, systems, scorer, native, on_error, missing, result, options.align)
-    sides = [name for name, _ in (*golds, *systems)]
-    scoring = _outcomes(prepared, scorer, jobs, sides)
-    outcomes: Iterable[_Outcome] = scoring
     if progress is None:
         progress = sys.stderr.isatty()
+    # Runs of clean sentences a scorer decides together, added as a block of rows: a run
+    # of sums in this process, one gold and one system, no bar counting sentences.
+    plain = getattr(scorer, "score_plain", None)
+    if not (sums is not None and jobs == 1 and not progress and one_table):
+        plain = None
+    if len(golds) != 1 or len(systems) != 1:
+        plain = None
+    prepared = _prepare(
+        golds, systems, scorer, native, on_error, missing, result, options.align, plain
+    )
+    sides = [name for name, _ in (*golds, *systems)]
+    scoring = _outcomes(prepared, scorer, jobs, sides)
+    outcomes: Iterable[Any] = scoring
     if progress:
         from tqdm import tqdm
 
         outcomes = tqdm(outcomes, total=total, unit="sent", file=sys.stderr, leave=False)
     # Closed however the loop ends, so that a run's pause of the collector ends with it.
     with closing(scoring):
-        for sentence, rows, note, error in outcomes:
+        for outcome in outcomes:
+            if type(outcome) is _Plain:
+                if keep is not None:
+                    for _ in range(outcome.last - outcome.first + 1):
+                        keep(outcome.note)
+                result.add_run(outcome.last - outcome.first + 1)
+                buffers[0].add_rows(outcome.rows)  # type: ignore[union-attr]
+                continue
+            sentence, rows, note, error = outcome
             if error is not None:
                 if on_error == "raise" or error.fatal:
                     raise error
@@ -391,6 +423,39 @@ _Outcome = tuple[Sentence, Rows, Any, TedEvalError | None]
 
 _RECORDS = {SourceSentence}
 _UNITS = {Unit}
+
+
+class _Plain(NamedTuple):
+    """Consecutive sentences ``first``..``last`` that a scorer's ``score_plain`` decided at
+    once: their rows (one table, a row each, an array) and the note each one keeps."""
+
+    first: int
+    last: int
+    rows: Any
+    note: Any
+
+    @property
+    def number(self) -> int:  # where a run of the loop's batches places it
+        return self.last
+
+
+def _record_sentence(
+    number: int, row: Sequence[Any], k: int, present: tuple[bool, ...]
+) -> Sentence:
+    """The sentence of a row of reader records read without error, each with a tree."""
+    errors = tuple(map(_ERROR, row))
+    trees = tuple(map(_TREE, row))
+    return Sentence(
+        number,
+        next(filter(None, map(_SENTENCE_ID, row)), None),
+        trees[:k],
+        trees[k:],
+        present,
+        tuple([{"file": obj.file, "line": obj.line} for obj in row]),
+        errors,
+    )
+
+
 _TREE, _ERROR, _SENTENCE_ID = attrgetter("tree"), attrgetter("error"), attrgetter("sentence_id")
 
 
@@ -409,8 +474,15 @@ def _prepare(
     missing: str,
     result: LoopResult,
     align: str | None = None,
-) -> Iterator[Sentence | _Outcome]:
-    """Sentences ready to score; a bad or missing one is decided here, in the main process."""
+    plain: Callable[[list[Any], list[Any]], Any] | None = None,
+) -> Iterator[Sentence | _Outcome | _Plain]:
+    """Sentences ready to score; a bad or missing one is decided here, in the main process.
+
+    With ``plain`` (a scorer's ``score_plain``, for one gold and one system),
+    the clean rows of reader records between two multiples of
+    :data:`BATCH_SENTENCES` go to it together: what it decides comes as
+    :class:`_Plain` runs, the rest as sentences, in order.
+    """
     k = len(golds)
     names = [name for name, _ in systems]
     counts_errors = getattr(scorer, "counts_reader_errors", False)
@@ -420,8 +492,16 @@ def _prepare(
     skip_missing = getattr(scorer, "skip_missing", None)
     n_sources = k + len(systems)
     present = (False,) * len(systems)
+    pending: list[tuple[int, Sequence[Any]]] = []  # clean rows of records for ``plain``
+
+    def flush() -> Iterator[Sentence | _Plain]:
+        yield from _plain_runs(pending, plain, k, present)  # type: ignore[arg-type]
+        pending.clear()
+
     for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
         types = set(map(type, row))
+        if pending and types != _RECORDS:
+            yield from flush()  # (no unit comes in a run of records; said for the order)
         if types == _UNITS and not any(map(failures_of, row[k:])):
             # Aligned units, as the rest of this loop makes them: each its own tree, read
             # without error and never without text (a unit that lacks a parse comes as a
@@ -442,6 +522,11 @@ def _prepare(
                 if not any(map(is_, trees, repeat(None))) and (
                     has_text is None or all(map(has_text, parses))
                 ):
+                    if plain is not None:
+                        pending.append((number, row))
+                        if number % BATCH_SENTENCES == 0:
+                            yield from flush()
+                        continue
                     yield Sentence(
                         number,
                         next(filter(None, map(_SENTENCE_ID, row)), None),
@@ -452,6 +537,8 @@ def _prepare(
                         errors,
                     )
                     continue
+        if pending:
+            yield from flush()  # the clean rows before this one, in their order
         # Every source's tree, place and reader error, and the first sentence id: once
         # per sentence, and ParsEval scores 30,000 of them in a second (issue 31).
         trees, places, faults = [], [], []
@@ -539,6 +626,40 @@ def _prepare(
             ]
             sentence = sentence._replace(parses=tuple(parses))
         yield sentence
+    if pending:
+        yield from flush()
+
+
+def _plain_runs(
+    rows: Sequence[tuple[int, Sequence[Any]]],
+    plain: Callable[[list[Any], list[Any]], Any],
+    k: int,
+    present: tuple[bool, ...],
+) -> Iterator[Sentence | _Plain]:
+    """Consecutive clean rows of records (one gold, one system) as ``plain`` decides them:
+    a :class:`_Plain` for each stretch it scored, a sentence for each it left, in order.
+
+    ``plain(golds, parses)`` gives ``(rows, decided, note)``: an array of a row
+    per sentence, which of them are final, and the note each final one keeps;
+    ``None`` leaves every sentence to the batches.
+    """
+    decided = plain([row[0].tree for _, row in rows], [row[1].tree for _, row in rows])
+    if decided is None:
+        for number, row in rows:
+            yield _record_sentence(number, row, k, present)
+        return
+    table, final, note = decided
+    n, i = len(rows), 0
+    while i < n:
+        if final[i]:
+            j = i + 1
+            while j < n and final[j]:
+                j += 1
+            yield _Plain(rows[i][0], rows[j - 1][0], table[i:j], note)
+        else:
+            j = i + 1
+            yield _record_sentence(*rows[i], k, present)
+        i = j
 
 
 def _missing_gold(
@@ -585,8 +706,8 @@ def _score_batch(
             yield item, scored[0], scored[1], None
 
 
-def _number(item: Sentence | _Outcome) -> int:
-    return (item if isinstance(item, Sentence) else item[0]).number
+def _number(item: Sentence | _Outcome | _Plain) -> int:
+    return (item if isinstance(item, (Sentence, _Plain)) else item[0]).number
 
 
 def _located(err: TedEvalError, sentence: Sentence, sides: Sequence[str]) -> TedEvalError:

@@ -483,7 +483,11 @@ class SumsTable:
         if self._python and self._rows < self.PYTHON_ROWS and not numpy_loaded():
             self._fold_python()
             return
-        rows = self._block.take_array()
+        self._fold_array(self._block.take_array())
+
+    def _fold_array(self, rows: np.ndarray) -> None:
+        if not len(rows):
+            return
         self._rows += len(rows)
         self._sums = [a + b for a, b in zip(self._sums, rows.sum(axis=0).tolist(), strict=True)]
         for m in self._undefined:  # as StatsTable.per_sentence and .macro compute them
@@ -492,6 +496,14 @@ class SumsTable:
             self._undefined[m] += int(nan.sum())
             if m in self._scores:
                 self._scores[m].frombytes(scores[~nan].tobytes())
+
+    def add_rows(self, rows: np.ndarray) -> None:
+        """Rows of an array, after those appended before, as if appended one by one."""
+        rows = np.asarray(rows, dtype=np.int64)
+        if rows.ndim != 2 or rows.shape[1] != len(self.columns):
+            raise ValueError(f"rows of {len(self.columns)} statistics, not of shape {rows.shape}")
+        self._fold()  # the rows before go first: macro averages keep their order
+        self._fold_array(rows)
 
     def _fold_python(self) -> None:
         columns = self._block.take_columns()
