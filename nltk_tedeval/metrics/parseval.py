@@ -455,6 +455,12 @@ class ParsevalEvaluator(BracketEvaluator):
             return row, Grouped(None, self._groups(row, side, None))
         return row, None
 
+    def _keep_run(self, note: TedEvalError | None, count: int) -> None:
+        if note is None:
+            self._kept += count  # what _keep does with each of them
+        else:
+            super()._keep_run(note, count)
+
     def _keep(self, note: TedEvalError | None) -> None:
         index = self._kept
         self._kept += 1

@@ -418,13 +418,13 @@ class BracketBlock:
         return data.replace(b"\xff", b"\n").decode("utf-8", "surrogatepass").split("\n")[:-1]
 
     @cached_property
-    def _line_bounds(self) -> list[int]:
+    def line_bounds(self) -> list[int]:
         """:attr:`line_words` as Python integers: indexing numpy costs more than a list."""
         return self.line_words.tolist()
 
     def words(self, index: int) -> tuple[str, ...]:
         """The words of regular line ``index``."""
-        bounds = self._line_bounds
+        bounds = self.line_bounds
         return tuple(self._words[bounds[index] : bounds[index + 1]])
 
     def tags(self, index: int) -> tuple[str, ...]:

@@ -300,6 +300,11 @@ class Evaluator(RunAccounts):
     def _keep(self, note: Any) -> None:
         """Remember a scored sentence's note."""
 
+    def _keep_run(self, note: Any, count: int) -> None:
+        """:meth:`_keep` of ``count`` consecutive sentences of one note (a plain run's)."""
+        for _ in range(count):
+            self._keep(note)
+
     def _finish(self) -> None:
         """Complete per-run state after the last sentence."""
 
@@ -357,6 +362,10 @@ class Evaluator(RunAccounts):
 
             keep = keep_groups
 
+        def keep_run(notes: Sequence[Any], count: int) -> None:
+            for ev, note in zip(evaluators, notes, strict=True):
+                ev._keep_run(note, count)
+
         run = sentence_loop(
             golds,
             systems,
@@ -364,6 +373,8 @@ class Evaluator(RunAccounts):
             options=self.options,
             measures=self.measures.values(),
             keep=keep,
+            # (Groups come with each sentence's note: a run of them is kept one by one.)
+            keep_run=None if any(c is not None for c in collectors) else keep_run,
         )
         for index, ev in enumerate(evaluators):
             ev.aligned_counts = self.aligned_counts
@@ -655,6 +666,7 @@ class _SystemsScorer:
         self.columns = [ev.columns for ev in evaluators]
         first = evaluators[0]
         self.counts_reader_errors = getattr(first, "counts_reader_errors", False)
+        self._has_text = first._has_text
 
     def score(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]]:
         g_where = sentence.where[0]
@@ -693,11 +705,9 @@ class _SystemsScorer:
         return self.evaluators[0]._gold_words(gold)
 
     def has_text(self, parse: Any) -> bool:
-        if isinstance(parse, Unit):
-            # Its sentences without text were found missing when the unit was made (a unit
-            # with one is no Unit to the loop, SPEC.md §11): every sentence left has text.
-            return True
-        return self.evaluators[0]._has_text(parse)
+        # A unit's sentences without text were found missing when it was made (a unit
+        # with one is no Unit to the loop, SPEC.md §11): every sentence left has text.
+        return type(parse) is Unit or self._has_text(parse)
 
     def skip_missing(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]] | None:
         skipped = [ev._skip_missing(_record(sentence, 0)) for ev in self.evaluators]

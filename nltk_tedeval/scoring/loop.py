@@ -327,6 +327,7 @@ def sentence_loop(
     measures: Iterable[Measure] = (),
     total: int | None = None,
     keep: Callable[[Any], None] | None = None,
+    keep_run: Callable[[Any, int], None] | None = None,
 ) -> LoopResult:
     """Score every sentence of ``golds`` and ``systems`` (named corpora) with ``scorer``.
 
@@ -341,7 +342,8 @@ def sentence_loop(
     the note of every kept sentence, in order; if it raises, the error's
     ``partial`` attribute (when it has one) gets the table as far as it
     went, what a tool that stops there has printed, when the run has one
-    table.
+    table. ``keep_run``, when given, receives the note and the length of a
+    plain run (see above) in place of that many calls of ``keep``.
     """
     options = options or RunOptions()
     on_error, missing, jobs, progress = (
@@ -381,10 +383,13 @@ def sentence_loop(
     with closing(scoring):
         for outcome in outcomes:
             if type(outcome) is _Plain:
-                if keep is not None:
-                    for _ in range(outcome.last - outcome.first + 1):
+                count = outcome.last - outcome.first + 1
+                if keep_run is not None:
+                    keep_run(outcome.note, count)
+                elif keep is not None:
+                    for _ in range(count):
                         keep(outcome.note)
-                result.add_run(outcome.last - outcome.first + 1)
+                result.add_run(count)
                 buffers[0].add_rows(outcome.rows)  # type: ignore[union-attr]
                 continue
             sentence, rows, note, error = outcome
