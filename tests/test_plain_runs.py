@@ -131,3 +131,33 @@ def test_rows_added_as_an_array_are_rows_appended_one_by_one() -> None:
         assert table.macro(TEDEVAL) == reference.macro(TEDEVAL) == (0.75 + 0.0 + 0.4 + 1.0) / 4
     with pytest.raises(ValueError, match="rows of 2 statistics"):
         mixed.add_rows(np.zeros((2, 3), dtype=np.int64))
+
+
+@pytest.mark.parametrize("side", ["test", "gold"])
+def test_a_record_with_a_tree_and_an_error_is_no_plain_sentence(side: str) -> None:
+    # A reader may keep a tree beside its error; the error decides (EVALB counts it as an
+    # error sentence), in a run of sums as in a run of rows, on either side.
+    from nltk_tedeval.errors import InputFormatError
+    from nltk_tedeval.records import SourceSentence
+
+    text = "(S (NP (DT a)) (NN b))\n(S (NN c) (VP (VB d)))\n"
+
+    def records(name: str) -> list:
+        first, second = read(text, name)
+        if name != side:
+            return [first, second]
+        bad = InputFormatError("a byte that is not UTF-8", file=name, line=2)
+        return [first, SourceSentence(name, 2, 2, None, second.tree, bad)]
+
+    def figures(statistics: str) -> tuple:
+        ev = ParsevalEvaluator(
+            records("test"), records("gold"), statistics=statistics, on_error="skip"
+        )
+        counts = dict(zip(ev.columns, ev.stats.sums(ev.columns), strict=True))
+        return counts["valid"], counts["errors"], counts["matched"], [str(e) for e in ev.errors]
+
+    valid, errors, matched, messages = figures("sums")
+    # By hand: sentence 1 valid, its S and NP matched (2); sentence 2 an error sentence.
+    assert (valid, errors, matched) == (1, 1, 2)
+    assert len(messages) == 1 and "not UTF-8" in messages[0]
+    assert figures("rows") == (valid, errors, matched, messages)
