@@ -25,7 +25,7 @@ from nltk_tedeval.scoring.stats import TEDEVAL, StatsTable, SumsTable
 from nltk_tedeval.trees.evalb_params import EvalbParams
 
 from .conftest import examples
-from .test_bracket_blocks import PARAMS, corpora
+from .test_bracket_blocks import PARAMS, corpora, same_word_pairs
 
 
 def read(text: str, name: str) -> list:
@@ -161,3 +161,48 @@ def test_a_record_with_a_tree_and_an_error_is_no_plain_sentence(side: str) -> No
     assert (valid, errors, matched) == (1, 1, 2)
     assert len(messages) == 1 and "not UTF-8" in messages[0]
     assert figures("rows") == (valid, errors, matched, messages)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    corpus=same_word_pairs(),
+    params=st.sampled_from(sorted(PARAMS)),
+    batch=st.sampled_from([2, 256]),
+)
+def test_an_aligned_run_of_sums_gives_the_figures_of_a_run_of_rows(
+    corpus: tuple[str, str], params: str, batch: int
+) -> None:
+    # Units of one sentence a side, of the same tokens, go in plain runs too: the figures
+    # are those of the same aligned run keeping rows, and of the unaligned run.
+    gold, test = corpus
+
+    def figures(statistics: str, align: str | None) -> tuple:
+        ev = ParsevalEvaluator(
+            read(test, "test"),
+            read(gold, "gold"),
+            PARAMS[params],
+            on_error="skip",
+            statistics=statistics,
+            align=align,
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            scores = [(x.name, x.format(), x.totals) for x in ev.eval()]
+        return ev.stats.sums(ev.columns), scores, [str(e) for e in ev.errors]
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(loop_module, "BATCH_SENTENCES", batch)
+        aligned = figures("sums", "exact")
+        assert aligned == figures("rows", "exact")
+    assert aligned[0] == figures("sums", None)[0]
+
+
+def test_aligned_units_of_the_same_lines_come_in_plain_runs(plain_runs_seen: list[int]) -> None:
+    gold = "(S (NP (DT a)) (NN b))\n(S (NN c) (VP (VB d)))\n"
+    test = "(S (DT a) (NN b))\n(S (NN c) (VP (VB d)))\n"
+    ev = ParsevalEvaluator(read(test, "test"), read(gold, "gold"), statistics="sums", align="exact")
+    counts = dict(zip(ev.columns, ev.stats.sums(ev.columns), strict=True))
+    assert plain_runs_seen == [2]
+    # By hand: sentence 1 matches S of the gold's S and NP (1 of 2, test 1); sentence 2
+    # the same tree on both sides, S and VP (2 of 2).
+    assert (counts["matched"], counts["gold"], counts["test"]) == (3, 4, 3)

@@ -449,10 +449,32 @@ def _has_text_anyway(tree: Any) -> bool:
     return True
 
 
+def _plain_unit(unit: Unit) -> bool:
+    """Whether an aligned unit of a gold and a parse is one sentence a side, of the same
+    tokens, each a reader's record read without error (the sentences' trees then stand
+    for the unit, as ParsEval scores it)."""
+    if not unit.identical:
+        return False
+    gold, parse = unit.sides[0][0].item, unit.sides[1][0].item
+    return (
+        type(gold) is SourceSentence
+        and type(parse) is SourceSentence
+        and gold.error is None
+        and parse.error is None
+        and gold.tree is not None
+        and parse.tree is not None
+    )
+
+
 def _record_sentence(
     number: int, row: Sequence[Any], k: int, present: tuple[bool, ...]
 ) -> Sentence:
-    """The sentence of a row of reader records read without error, each with a tree."""
+    """The sentence of a row of reader records read without error, each with a tree, or of
+    a row of aligned units (:func:`_plain_unit`)."""
+    if type(row[0]) is Unit:
+        units = tuple(row)
+        where = tuple([{} for _ in units])
+        return Sentence(number, None, units[:k], units[k:], present, where, (None,) * len(row))
     errors = tuple(map(_ERROR, row))
     trees = tuple(map(_TREE, row))
     return Sentence(
@@ -523,6 +545,13 @@ def _prepare(
                 and parse.tree is not None
                 and text(parse.tree)
             ):
+                pending.append((number, row))
+                if number % BATCH_SENTENCES == 0:
+                    yield from flush()
+                continue
+            if type(parse) is Unit and type(gold) is Unit and _plain_unit(parse):
+                # An aligned unit of one sentence of the same tokens on each side: scored
+                # as that pair of sentences would be without alignment (SPEC.md §11).
                 pending.append((number, row))
                 if number % BATCH_SENTENCES == 0:
                     yield from flush()
@@ -671,7 +700,14 @@ def _plain_runs(
     per sentence, which of them are final, and the note each final one keeps;
     ``None`` leaves every sentence to the batches.
     """
-    decided = plain([row[0].tree for _, row in rows], [row[1].tree for _, row in rows])
+    if type(rows[0][1][0]) is Unit:
+        # Units of one sentence a side (_plain_unit): the trees of those sentences.
+        golds = [row[1].sides[0][0].item.tree for _, row in rows]
+        parses = [row[1].sides[1][0].item.tree for _, row in rows]
+    else:
+        golds = [row[0].tree for _, row in rows]
+        parses = [row[1].tree for _, row in rows]
+    decided = plain(golds, parses)
     if decided is None:
         for number, row in rows:
             yield _record_sentence(number, row, k, present)
