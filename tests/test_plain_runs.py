@@ -21,7 +21,7 @@ from nltk_tedeval import ParsevalEvaluator
 from nltk_tedeval.errors import MissingParseWarning
 from nltk_tedeval.reading import bracket_blocks, read_text
 from nltk_tedeval.scoring import loop as loop_module
-from nltk_tedeval.scoring.stats import TEDEVAL, StatsTable, SumsTable
+from nltk_tedeval.scoring.stats import TEDEVAL, RowBuffer, StatsTable, SumsTable
 from nltk_tedeval.trees.evalb_params import EvalbParams
 
 from .conftest import examples
@@ -131,6 +131,11 @@ def test_rows_added_as_an_array_are_rows_appended_one_by_one() -> None:
         assert table.macro(TEDEVAL) == reference.macro(TEDEVAL) == (0.75 + 0.0 + 0.4 + 1.0) / 4
     with pytest.raises(ValueError, match="rows of 2 statistics"):
         mixed.add_rows(np.zeros((2, 3), dtype=np.int64))
+    buffer = RowBuffer(2)
+    buffer.extend_bytes(np.array([[1, 2], [3, 4]], dtype=np.int64).tobytes())
+    assert buffer.take_array().tolist() == [[1, 2], [3, 4]]
+    with pytest.raises(ValueError, match="no whole rows of 2"):
+        buffer.extend_bytes(bytes(8))
 
 
 @pytest.mark.parametrize("side", ["test", "gold"])

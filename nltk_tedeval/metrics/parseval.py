@@ -303,6 +303,7 @@ class ParsevalEvaluator(BracketEvaluator):
         )
         self._named_rules = self._rules if self.params.labeled else EvalbRules(labeled)
         self._block_labels = BlockLabels(self._rules)
+        self._plain_blocks: tuple[Any, Any, Any, Any] | None = None  # the last pair scored
         self._kept = 0
         self._error_rows: list[tuple[int, TedEvalError]] = []
 
@@ -357,6 +358,10 @@ class ParsevalEvaluator(BracketEvaluator):
         # class that changes one of them has its sentences scored by it.
         return all(getattr(cls, name) is getattr(ParsevalEvaluator, name) for name in _BATCHED)
 
+    def _finish(self) -> None:
+        super()._finish()
+        self._plain_blocks = None  # the run is over: its last blocks go
+
     def _plain_stats(self, golds: list[Any], parses: list[Any]) -> Any:
         """The rows of consecutive lines of one pair of blocks, from :func:`block_rows`, and
         which are final: the sentence loop's plain runs (its note is ``None``, as a batch's).
@@ -377,11 +382,16 @@ class ParsevalEvaluator(BracketEvaluator):
             and first.index == p_first.index
         ):
             return None
-        rows, fast = block_rows(
-            first.block, p_first.block, self._block_labels, self.params.cutoff_len
-        )
+        # A pair of blocks is scored once, however many runs its lines come in (a line
+        # that is not plain, an error or a skip, ends a run in the middle of a block).
+        cached = self._plain_blocks
+        if cached is None or cached[0] is not first.block or cached[1] is not p_first.block:
+            rows, fast = block_rows(
+                first.block, p_first.block, self._block_labels, self.params.cutoff_len
+            )
+            cached = self._plain_blocks = (first.block, p_first.block, rows, fast)
         lines = slice(first.index, last.index + 1)
-        return rows[lines], fast[lines]
+        return cached[2][lines], cached[3][lines]
 
     def _batch_stats(self, pairs: Sequence[tuple[Any, Any]]) -> list[tuple[list[int], Any] | None]:
         """The rows of the sentences that are lines of blocks, a pair of blocks at a time
