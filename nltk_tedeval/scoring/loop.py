@@ -455,7 +455,12 @@ def _plain_unit(unit: Unit) -> bool:
     for the unit, as ParsEval scores it)."""
     if not unit.identical:
         return False
-    gold, parse = unit.sides[0][0].item, unit.sides[1][0].item
+    return _clean_pair(unit.sides[0][0].item, unit.sides[1][0].item)
+
+
+def _clean_pair(gold: Any, parse: Any) -> bool:
+    """Whether a gold and a parse are readers' records read without error, each with a
+    tree: the clean rows of plain runs, tested in attribute reads alone."""
     return (
         type(gold) is SourceSentence
         and type(parse) is SourceSentence
@@ -534,17 +539,9 @@ def _prepare(
     for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
         if plain is not None:
             # One gold, one parse (what plain runs take): the test below for this pair,
-            # in attribute reads alone; 30,000 of them for ParsEval in a second.
+            # made quickly; 30,000 of them for ParsEval in a second.
             gold, parse = row
-            if (
-                type(gold) is SourceSentence
-                and type(parse) is SourceSentence
-                and gold.error is None
-                and parse.error is None
-                and gold.tree is not None
-                and parse.tree is not None
-                and text(parse.tree)
-            ):
+            if _clean_pair(gold, parse) and text(parse.tree):
                 pending.append((number, row))
                 if number % BATCH_SENTENCES == 0:
                     yield from flush()
