@@ -211,3 +211,24 @@ def test_aligned_units_of_the_same_lines_come_in_plain_runs(plain_runs_seen: lis
     # By hand: sentence 1 matches S of the gold's S and NP (1 of 2, test 1); sentence 2
     # the same tree on both sides, S and VP (2 of 2).
     assert (counts["matched"], counts["gold"], counts["test"]) == (3, 4, 3)
+
+
+def test_a_progress_bar_counts_every_sentence_of_a_plain_run(
+    plain_runs_seen: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bar (a terminal's default) takes plain runs too, and counts their sentences.
+    import tqdm
+
+    counted: list[int] = []
+
+    class Bar(tqdm.tqdm):  # type: ignore[misc]
+        def close(self) -> None:
+            counted.append(self.n)
+            super().close()
+
+    monkeypatch.setattr(tqdm, "tqdm", Bar)
+    gold = "(S (NP (DT a)) (NN b))\n(S (NN c) (VP (VB d)))\n(S (NN e))\n"
+    ev = ParsevalEvaluator(read(gold, "test"), read(gold, "gold"), statistics="sums", progress=True)
+    assert ev.stats.sums(("sentences",)) == [3]
+    assert plain_runs_seen == [3]
+    assert counted and set(counted) == {3}  # (tqdm may close twice: once is enough)

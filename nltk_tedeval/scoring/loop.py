@@ -55,7 +55,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
-from contextlib import closing
+from contextlib import closing, nullcontext
 from dataclasses import dataclass, field
 from itertools import islice, repeat
 from operator import attrgetter, is_
@@ -363,9 +363,9 @@ def sentence_loop(
     if progress is None:
         progress = sys.stderr.isatty()
     # Runs of clean sentences a scorer decides together, added as a block of rows: a run
-    # of sums in this process, one gold and one system, no bar counting sentences.
+    # of sums in this process, one gold and one system (a bar counts each run's length).
     plain = getattr(scorer, "score_plain", None)
-    if not (sums is not None and jobs == 1 and not progress and one_table):
+    if not (sums is not None and jobs == 1 and one_table):
         plain = None
     if len(golds) != 1 or len(systems) != 1:
         plain = None
@@ -375,13 +375,17 @@ def sentence_loop(
     sides = [name for name, _ in (*golds, *systems)]
     scoring = _outcomes(prepared, scorer, jobs, sides)
     outcomes: Iterable[Any] = scoring
+    bar = None
     if progress:
         from tqdm import tqdm
 
-        outcomes = tqdm(outcomes, total=total, unit="sent", file=sys.stderr, leave=False)
+        # Updated by hand: a plain run is many sentences in one outcome.
+        bar = tqdm(total=total, unit="sent", file=sys.stderr, leave=False)
     # Closed however the loop ends, so that a run's pause of the collector ends with it.
-    with closing(scoring):
+    with closing(scoring), closing(bar) if bar is not None else nullcontext():
         for outcome in outcomes:
+            if bar is not None:
+                bar.update(1 if type(outcome) is not _Plain else outcome.last - outcome.first + 1)
             if type(outcome) is _Plain:
                 count = outcome.last - outcome.first + 1
                 if keep_run is not None:
