@@ -85,8 +85,9 @@ def words(item: list[str] | None) -> tuple[str, ...] | None:
     return None if item is None else tuple(item)
 
 
-def outcome(gold: list, parses: list[list]) -> object:
-    """Every unit as plain data, or the error that stops the alignment."""
+def outcome(gold: list, parses: list[list], key=None) -> object:
+    """Every unit as plain data, or the error that stops the alignment (``key``: the
+    alignment's text key, none by default)."""
     try:
         return [
             (
@@ -100,7 +101,7 @@ def outcome(gold: list, parses: list[list]) -> object:
                 u.atoms(),
                 u.identical,
             )
-            for u in align_units(gold, *parses, words=words)
+            for u in align_units(gold, *parses, words=words, key=key)
         ]
     except TedEvalError as err:
         return type(err).__name__, str(err)

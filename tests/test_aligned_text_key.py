@@ -129,38 +129,11 @@ def key_of(item: list[str] | None) -> bytes | None:
     return None if item is None else joined_words(item)
 
 
-def outcome_keyed(gold: list, parses: list[list], key=key_of) -> object:
-    asked: list[int] = []
-
-    def counted(item: list[str] | None) -> tuple[str, ...] | None:
-        asked.append(1)
-        return words(item)
-
-    try:
-        got = [
-            (
-                u.number,
-                u.length,
-                u.text,
-                tuple(
-                    tuple((s.index, s.tokens, s.bounds, s.missing, s.ends) for s in side)
-                    for side in u.sides
-                ),
-                u.atoms(),
-                u.identical,
-            )
-            for u in align_units(gold, *parses, words=counted, key=key)
-        ]
-    except Exception as err:
-        return type(err).__name__, str(err)
-    return got
-
-
 @settings(max_examples=examples(400), deadline=None)
 @given(corpus=corpora())
 def test_keys_give_the_units_and_errors_of_the_tokens(corpus: tuple) -> None:
     gold, parses = corpus
-    assert outcome_keyed(gold, parses) == outcome(gold, parses)
+    assert outcome(gold, parses, key=key_of) == outcome(gold, parses)
 
 
 @settings(max_examples=examples(200), deadline=None)
@@ -171,7 +144,7 @@ def test_keys_give_the_units_of_the_character_walk(corpus: tuple) -> None:
     with pytest.MonkeyPatch.context() as m:
         m.setattr(units_module, "_same_sentence", lambda sides, norm: None)
         walked = outcome(gold, parses)
-    assert outcome_keyed(gold, parses) == walked
+    assert outcome(gold, parses, key=key_of) == walked
 
 
 def test_a_parse_of_the_golds_bytes_is_never_asked_for_its_words() -> None:

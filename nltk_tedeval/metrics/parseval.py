@@ -159,11 +159,10 @@ def _block_lines(parsed: Any, gold: Any) -> tuple[BlockTree, BlockTree] | None:
     if isinstance(parsed, Unit):
         if not parsed.identical:
             return None
-        parsed, gold = parsed.test[0].item, parsed.gold[0].item
-    # Aligned units hold reader records: their trees are what blocks know. (A sentence of
-    # the loop holds the trees themselves: asked first, 30,000 times over.)
-    p_tree = parsed if type(parsed) is BlockTree else tree_of(parsed)
-    g_tree = gold if type(gold) is BlockTree else tree_of(gold)
+        # Aligned units hold reader records: their trees are what blocks know.
+        p_tree, g_tree = tree_of(parsed.test[0].item), tree_of(parsed.gold[0].item)
+    else:
+        p_tree, g_tree = parsed, gold  # a sentence of the loop holds its trees already
     same_line = (
         isinstance(p_tree, BlockTree)
         and isinstance(g_tree, BlockTree)

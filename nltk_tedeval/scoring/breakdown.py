@@ -166,6 +166,9 @@ class _Sums:
     def totals(self, columns: Sequence[str]) -> np.ndarray:
         return self._table.totals(self._group, columns)
 
+    def sums(self, columns: Sequence[str]) -> list[int]:
+        return self.totals(columns).tolist()
+
     def corpus(self, measure: Measure) -> float:
         return float(measure(self.totals(measure.columns)))
 

@@ -41,41 +41,21 @@ def zip_parallel(named: Sequence[tuple[str, Iterable[Any] | None]]) -> Iterator[
     sources = [src for _, src in named if src is not None]
     iters = [(name, iter(src)) for name, src in named if src is not None]
     last: list[Any] = [None] * len(iters)
-    number = 0
-    if iters:
-        # zip_longest asks every source for its next sentence, in order, as the loop
-        # below does, in C: a row with a source ended is the one the loop stops at.
-        previous: Sequence[Any] = last
-        for step in zip_longest(*(it for _, it in iters), fillvalue=_ENDED):
-            if any(map(is_, step, repeat(_ENDED))):
-                ended = [k for k, item in enumerate(step) if item is _ENDED]
-                if len(ended) == len(iters):
-                    return
-                row = [item for item in step if item is not _ENDED]
-                last = [
-                    p if item is _ENDED else item for p, item in zip(previous, step, strict=True)
-                ]
-                raise _count_error(iters, sources, ended, row, last, number)
-            number += 1
-            previous = step
-            yield list(step)
-        return
-    while True:
-        row, ended = [], []
-        for k, (_, it) in enumerate(iters):
-            try:
-                item = next(it)
-            except StopIteration:
-                ended.append(k)
-                continue
-            row.append(item)
-            last[k] = item
-        if ended:
-            if len(ended) == len(iters):
-                return
+    if not iters:
+        while True:  # no source ever ends: rows of nothing, without end
+            yield []
+    # zip_longest asks every source for its next sentence in order, in C, until all have
+    # ended: a row where some source has ended and others go on is the count error.
+    previous: Sequence[Any] = last
+    steps = zip_longest(*(it for _, it in iters), fillvalue=_ENDED)
+    for number, step in enumerate(steps):  # number: the rows before this step
+        if any(map(is_, step, repeat(_ENDED))):
+            ended = [k for k, item in enumerate(step) if item is _ENDED]
+            row = [item for item in step if item is not _ENDED]
+            last = [p if item is _ENDED else item for p, item in zip(previous, step, strict=True)]
             raise _count_error(iters, sources, ended, row, last, number)
-        number += 1
-        yield row
+        previous = step
+        yield list(step)
 
 
 def _count_error(

@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from contextlib import closing, nullcontext
 from dataclasses import dataclass, field
 from itertools import islice, repeat
-from operator import attrgetter, is_
+from operator import attrgetter, is_, is_not
 from typing import Any, NamedTuple, Protocol
 
 from ..alignment.unit import Unit
@@ -384,10 +384,10 @@ def sentence_loop(
     # Closed however the loop ends, so that a run's pause of the collector ends with it.
     with closing(scoring), closing(bar) if bar is not None else nullcontext():
         for outcome in outcomes:
-            if bar is not None:
-                bar.update(1 if type(outcome) is not _Plain else outcome.last - outcome.first + 1)
             if type(outcome) is _Plain:
                 count = outcome.last - outcome.first + 1
+                if bar is not None:
+                    bar.update(count)
                 if keep_run is not None:
                     keep_run(outcome.note, count)
                 elif keep is not None:
@@ -396,6 +396,8 @@ def sentence_loop(
                 result.add_run(count)
                 buffers[0].add_rows(outcome.rows)  # type: ignore[union-attr]
                 continue
+            if bar is not None:
+                bar.update(1)
             sentence, rows, note, error = outcome
             if error is not None:
                 if on_error == "raise" or error.fatal:
@@ -531,7 +533,6 @@ def _prepare(
     # missing parse too; the scorer, which knows trees, says which are.
     has_text = getattr(scorer, "has_text", None)
     skip_missing = getattr(scorer, "skip_missing", None)
-    n_sources = k + len(systems)
     present = (False,) * len(systems)
     pending: list[tuple[int, Sequence[Any]]] = []  # clean rows of records for ``plain``
 
@@ -542,61 +543,37 @@ def _prepare(
     text = has_text if has_text is not None else _has_text_anyway
     for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
         if plain is not None:
-            # One gold, one parse (what plain runs take): the test below for this pair,
-            # made quickly; 30,000 of them for ParsEval in a second.
+            # One gold, one parse (what plain runs take): a clean pair of records with a
+            # parse of text, tested quickly (30,000 of them for ParsEval in a second), or
+            # an aligned unit of one sentence of the same tokens on each side, scored as
+            # that pair of sentences would be without alignment (SPEC.md §11).
             gold, parse = row
-            if _clean_pair(gold, parse) and text(parse.tree):
+            if (_clean_pair(gold, parse) and text(parse.tree)) or (
+                type(parse) is Unit and type(gold) is Unit and _plain_unit(parse)
+            ):
                 pending.append((number, row))
                 if number % BATCH_SENTENCES == 0:
                     yield from flush()
                 continue
-            if type(parse) is Unit and type(gold) is Unit and _plain_unit(parse):
-                # An aligned unit of one sentence of the same tokens on each side: scored
-                # as that pair of sentences would be without alignment (SPEC.md §11).
-                pending.append((number, row))
-                if number % BATCH_SENTENCES == 0:
-                    yield from flush()
-                continue
+            if pending:
+                yield from flush()  # the clean rows before this one, in their order
         types = set(map(type, row))
-        if pending and types != _RECORDS:
-            yield from flush()  # (no unit comes in a run of records; said for the order)
         if types == _UNITS and not any(map(failures_of, row[k:])):
             # Aligned units, as the rest of this loop makes them: each its own tree, read
             # without error and never without text (a unit that lacks a parse comes as a
             # missing parse, no Unit; SPEC.md §11), answers of none that failed.
-            units = tuple(row)
-            where = tuple([{} for _ in units])
-            yield Sentence(number, None, units[:k], units[k:], present, where, (None,) * n_sources)
+            yield _record_sentence(number, row, k, present)
             continue
-        if types == _RECORDS:
-            # Every source a reader's record: most rows of most runs. One that read
-            # without error, with a tree on every side and a parse of text, is what the
-            # rest of this loop makes of it, made here with the C iterators alone
-            # (issue 31: 30,000 of them for ParsEval in a second).
-            errors = tuple(map(_ERROR, row))
-            if errors.count(None) == n_sources:
-                trees = tuple(map(_TREE, row))
-                parses = trees[k:]
-                if not any(map(is_, trees, repeat(None))) and (
-                    has_text is None or all(map(has_text, parses))
-                ):
-                    if plain is not None:
-                        pending.append((number, row))
-                        if number % BATCH_SENTENCES == 0:
-                            yield from flush()
-                        continue
-                    yield Sentence(
-                        number,
-                        next(filter(None, map(_SENTENCE_ID, row)), None),
-                        trees[:k],
-                        parses,
-                        present,
-                        tuple([{"file": obj.file, "line": obj.line} for obj in row]),
-                        errors,
-                    )
-                    continue
-        if pending:
-            yield from flush()  # the clean rows before this one, in their order
+        if types == _RECORDS and not any(map(is_not, map(_ERROR, row), repeat(None))):
+            # Every source a reader's record read without error: most rows of most runs.
+            # One with a tree on every side and a parse of text is what the rest of this
+            # loop makes of it, made with the C iterators alone (issue 31).
+            trees = tuple(map(_TREE, row))
+            if not any(map(is_, trees, repeat(None))) and (
+                has_text is None or all(map(has_text, trees[k:]))
+            ):
+                yield _record_sentence(number, row, k, present)
+                continue
         # Every source's tree, place and reader error, and the first sentence id: once
         # per sentence, and ParsEval scores 30,000 of them in a second (issue 31).
         trees, places, faults = [], [], []

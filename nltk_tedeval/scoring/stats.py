@@ -492,8 +492,6 @@ class SumsTable:
         self._fold_array(self._block.take_array())
 
     def _fold_array(self, rows: np.ndarray) -> None:
-        if not len(rows):
-            return
         self._rows += len(rows)
         self._sums = [a + b for a, b in zip(self._sums, rows.sum(axis=0).tolist(), strict=True)]
         for m in self._undefined:  # as StatsTable.per_sentence and .macro compute them
@@ -743,10 +741,7 @@ class Score(float):
             value = table.corpus(measure)
         else:
             value = table.macro(measure)
-        # As Python integers; a table of another kind (a breakdown's group) may give totals only.
-        sums = getattr(table, "sums", None)
-        values = sums(measure.columns) if sums else table.totals(measure.columns).tolist()
-        totals = dict(zip(measure.columns, values, strict=True))
+        totals = dict(zip(measure.columns, table.sums(measure.columns), strict=True))
         undefined = table.undefined(measure)
         # Without a sentence, Score itself says so ("no sentence").
         reason: str | None = None
