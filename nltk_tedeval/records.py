@@ -161,7 +161,10 @@ def require_corpus(value: Any, name: str, want: str | None = None) -> Any:
             "string into trees first (nltk_tedeval.read_file or read_text)"
         )
     reader = corpus_reader()
-    if reader is not None:
+    # A stream that says it holds the package's own records (the command line's files)
+    # has nothing to read, and asking would import the readers of every other library's
+    # objects, a twentieth of a small file's whole run (issue 31).
+    if reader is not None and not getattr(value, "records_only", False):
         value = reader(value, name, want)  # a document (a spaCy Doc) is its sentences
     if not hasattr(value, "__iter__"):
         raise OptionError(

@@ -24,7 +24,6 @@ import argparse
 import contextlib
 import os
 import sys
-import traceback
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -236,8 +235,7 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return status
     except TedEvalError as err:
-        if args.debug:
-            traceback.print_exc()
+        _debug_traceback(args)
         print(f"{PROG}: error: {for_command_line(str(err))}", file=sys.stderr)
         return 1
     except BrokenPipeError:
@@ -250,8 +248,7 @@ def _run(args: argparse.Namespace) -> int:
             pass
         return 141  # 128 + SIGPIPE, as a shell reports a process killed by it
     except OSError as err:
-        if args.debug:
-            traceback.print_exc()
+        _debug_traceback(args)
         # The file may be an input or an output (--per-sentence): name it, as cp does.
         name = f"{err.filename}: " if getattr(err, "filename", None) else ""
         print(f"{PROG}: error: {for_command_line(f'{name}{err.strerror or err}')}", file=sys.stderr)
@@ -260,13 +257,11 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except MemoryError:
-        if args.debug:
-            traceback.print_exc()
+        _debug_traceback(args)
         print(f"{PROG}: error: out of memory", file=sys.stderr)
         return 1
     except Exception as err:  # a bug: say so in one line, and how to see more
-        if args.debug:
-            traceback.print_exc()
+        _debug_traceback(args)
         print(
             f"{PROG}: internal error: {type(err).__name__}: {' '.join(str(err).split())} "
             "(this is a bug in "
@@ -274,6 +269,14 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 70  # EX_SOFTWARE of sysexits.h: an internal error
+
+
+def _debug_traceback(args: argparse.Namespace) -> None:
+    """The Python traceback of the error being handled, under ``--debug``."""
+    if args.debug:
+        import traceback  # only then: a run without an error need not import it (issue 31)
+
+        traceback.print_exc()
 
 
 def _tolerant_stdout() -> None:

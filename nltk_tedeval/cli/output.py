@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import math
 import os
 import sys
@@ -81,6 +80,8 @@ def _clean(obj: Any) -> Any:
 
 def to_json(obj: Any) -> str:
     """Deterministic JSON: sorted keys, two-space indent, no NaN."""
+    import json  # only for -f json: a table run need not import it (issue 31)
+
     return json.dumps(_clean(obj), sort_keys=True, indent=2, ensure_ascii=False, allow_nan=False)
 
 
