@@ -13,6 +13,8 @@ Three things must hold, each checked against the slow path and by hand:
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,7 +23,7 @@ from nltk_tedeval import ParsevalEvaluator
 from nltk_tedeval.alignment import units as units_module
 from nltk_tedeval.alignment.normalize import Normalization
 from nltk_tedeval.alignment.streams import aligned_streams
-from nltk_tedeval.alignment.units import align_units
+from nltk_tedeval.alignment.units import AlignmentError, align_units
 from nltk_tedeval.reading import read_text
 from nltk_tedeval.trees.blocks import BlockTree, joined_words
 from nltk_tedeval.trees.kinds import text_key, text_tokens
@@ -56,6 +58,11 @@ def test_texts_are_the_characters_of_each_token(tokens: list[str], which: int) -
     joined = norm.joined_texts(joined_words(tokens)) if tokens else None
     if joined is not None:
         assert joined == tokens == expected  # only ever where no token changes
+    # The text alone, without the tokens split apart: given exactly where they are.
+    text = norm.joined_text(joined_words(tokens)) if tokens else None
+    assert (text is None) == (joined is None)
+    if text is not None:
+        assert text == "".join(expected)
 
 
 def test_texts_by_hand() -> None:
@@ -98,7 +105,10 @@ def test_joined_texts_by_hand() -> None:
         b"",
     ):
         assert norm.joined_texts(joined) is None, joined
+        assert norm.joined_text(joined) is None, joined
     assert Normalization(casefold=True).joined_texts(b"He") is None
+    assert norm.joined_text(b"He\xffleft\xff.") == "Heleft."
+    assert norm.joined_text(b"\xffa") is None and norm.joined_text(b"a\xff") is None
     # Without escapes a quote token is its own characters.
     assert Normalization(escapes=False).joined_texts(b"``\xff-LRB-") == ["``", "-LRB-"]
 
@@ -159,9 +169,10 @@ def test_a_parse_of_the_golds_bytes_is_never_asked_for_its_words() -> None:
     got = list(align_units(gold, parse, words=counted, key=key_of))
     assert [u.text for u in got] == ["Heleft", "caf\u00e9!", '"Hi']
     assert all(u.identical for u in got)
-    # The first gold is read from its bytes; the others are not plain ASCII, so their
-    # words are asked; no parse sentence's words are ever asked (its bytes are the gold's).
-    assert asked == [("caf\u00e9", "!"), ("``", "Hi")]
+    # Every gold is read from its key (the first as bytes alone; the others, not plain
+    # ASCII, split from the key and normalized), and no parse sentence's words are ever
+    # asked (its key is the gold's): the words of neither side are asked.
+    assert asked == []
     # The parse's tokens are the gold's own tuple, not a copy.
     assert all(u.test[0].tokens is u.gold[0].tokens for u in got)
 
@@ -230,3 +241,38 @@ def test_a_whole_unit_of_two_sides_is_its_own_pair() -> None:
     assert three.pair(1).sides == three.sides[:2] and three.pair(1).whole is three
     # A view's own pair is a view of the whole unit, not the view.
     assert second.pair(1).whole is three
+
+
+def test_a_unit_one_key_spells_is_split_only_when_asked() -> None:
+    # A unit of a gold and a parse with the same key: its text and length come from the
+    # key, its tokens and bounds only when asked, once for both sides (issue 31).
+    gold = [["He", "left", "."], ["caf\u00e9", "``", "Hi"]]
+    (plain, escaped) = align_units(gold, gold, words=words, key=key_of)
+    assert (plain.number, plain.length, plain.text) == (1, 7, "Heleft.")
+    assert (escaped.number, escaped.length, escaped.text) == (2, 7, 'caf\u00e9"Hi')
+    for unit in (plain, escaped):
+        assert unit.identical  # known from the shared key, without splitting it
+        assert all("tokens" not in s.__dict__ for side in unit.sides for s in side)
+    assert plain.gold[0].tokens == ("He", "left", ".") and plain.gold[0].bounds == (0, 2, 6, 7)
+    assert plain.test[0].tokens is plain.gold[0].tokens  # split once for both sides
+    # The tokens are the words as written, the bounds those of their characters.
+    assert escaped.test[0].tokens == ("caf\u00e9", "``", "Hi")
+    assert escaped.test[0].bounds == (0, 4, 5, 7) and escaped.atoms() == (0, 4, 5, 7)
+    assert [s.index for s in (*plain.sides[0], *plain.sides[1])] == [0, 0]
+    # Field for field the units the tokens give without a key, and so they pickle (the
+    # sentences of a run with several jobs go to other processes).
+    again = list(align_units(gold, gold, words=words))
+    fresh = list(align_units(gold, gold, words=words, key=key_of))
+    assert fresh == again
+    assert pickle.loads(pickle.dumps(fresh)) == again
+
+
+def test_a_spelled_token_without_characters_is_the_tokens_error() -> None:
+    # A key whose token normalizes to nothing is left to the tokens, which name it.
+    gold = [["a", "\u00a0"]]
+    with pytest.raises(AlignmentError) as keyed:
+        list(align_units(gold, gold, words=words, key=key_of))
+    with pytest.raises(AlignmentError) as unkeyed:
+        list(align_units(gold, gold, words=words))
+    assert str(keyed.value) == str(unkeyed.value)
+    assert "token 2 ('\\xa0') has no characters once normalized" in str(keyed.value)

@@ -116,10 +116,25 @@ class Normalization:
         >>> Normalization().joined_texts(b"He\\xffleft"), Normalization().joined_texts(b"-LRB-")
         (['He', 'left'], None)
         """
-        tokens = joined.decode("latin-1").split("\xff")
-        if "" in tokens or not self._unchanged("".join(tokens)):
-            return None  # (a byte >= 0x80 is no ASCII character: _unchanged says no)
-        return tokens
+        if self.joined_text(joined) is None:
+            return None
+        return joined.decode("latin-1").split("\xff")
+
+    def joined_text(self, joined: bytes) -> str | None:
+        """The characters of the tokens of ``joined`` (as :meth:`joined_texts` takes them)
+        one after the other, when :meth:`joined_texts` gives them; ``None`` otherwise.
+
+        A unit of sentences that a key spells alike needs its text and length, not its
+        tokens: this finds them without splitting the tokens apart (issue 31).
+
+        >>> Normalization().joined_text(b"He\\xffleft"), Normalization().joined_text(b"He\\xff")
+        ('Heleft', None)
+        """
+        if not joined or joined[0] == 0xFF or joined[-1] == 0xFF or b"\xff\xff" in joined:
+            return None  # an empty token
+        text = joined.replace(b"\xff", b"").decode("latin-1")
+        # (A byte >= 0x80 is no ASCII character: _unchanged says no.)
+        return text if self._unchanged(text) else None
 
     def _unchanged(self, text: str) -> bool:
         """Whether ``text``, the characters of some tokens, has none that normalizing a token

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import Any
 
 from ..errors import AlignmentError, TedEvalError
@@ -22,6 +22,7 @@ from .normalize import Normalization
 
 __all__ = [
     "AlignedSentence",
+    "Spelling",
     "TextKey",
     "Unit",
     "Words",
@@ -39,6 +40,47 @@ TextKey = Callable[[Any], bytes | None]
 """A sentence's tokens as :func:`~nltk_tedeval.trees.blocks.joined_words` gives them (their
 UTF-8 joined by 0xFF), where they cost less than the tokens (a block's line has them without
 decoding a word; issue 31); ``None`` where they do not."""
+
+
+class Spelling:
+    """The tokens of sentences that one text key (:data:`TextKey`) spells, and their bounds
+    in a unit of their own, split from the key only when first asked (issue 31).
+
+    ``texts``, when given, are the tokens' characters as normalized (both sides of a
+    unit spell the same); without them, the key's tokens are their own characters
+    (:meth:`~.normalize.Normalization.joined_text` is not ``None``).
+
+    >>> Spelling(b"He\\xffleft").tokens_and_bounds()
+    (('He', 'left'), (0, 2, 6))
+    >>> Spelling(b"-LRB-\\xffx", texts=["(", "x"]).tokens_and_bounds()
+    (('-LRB-', 'x'), (0, 1, 2))
+    """
+
+    __slots__ = ("_bounds", "_texts", "_tokens", "joined")
+
+    def __init__(
+        self,
+        joined: bytes,
+        tokens: tuple[str, ...] | None = None,
+        texts: Sequence[str] | None = None,
+    ) -> None:
+        self.joined = joined
+        self._tokens = tokens
+        self._texts = texts
+        self._bounds: tuple[int, ...] | None = None
+
+    @staticmethod
+    def split(joined: bytes) -> tuple[str, ...]:
+        """The tokens of a key: UTF-8 never holds the byte 0xFF that joins them."""
+        return tuple(joined.decode("utf-8", "surrogateescape").split("\udcff"))
+
+    def tokens_and_bounds(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        if self._tokens is None:
+            self._tokens = self.split(self.joined)
+        if self._bounds is None:
+            texts = self._tokens if self._texts is None else self._texts
+            self._bounds = tuple(accumulate(map(len, texts), initial=0))
+        return self._tokens, self._bounds
 
 
 @dataclass(frozen=True)
@@ -100,6 +142,26 @@ class AlignedSentence:
         tokens.
         """
         return AlignedSentence(item, self.index, other.tokens, other.bounds, True, other.ends)
+
+    @classmethod
+    def spelled(cls, item: Any, index: int, spelling: Spelling) -> AlignedSentence:
+        """A sentence that spells its whole unit, whose tokens and bounds ``spelling`` gives
+        when first asked: every side of a unit of sentences that one text key spells
+        shares one spelling, and a unit scored as its sentences' trees never asks."""
+        sentence = object.__new__(cls)
+        sentence.__dict__.update(
+            item=item, index=index, missing=False, ends=None, _spelling=spelling
+        )
+        return sentence
+
+    def __getattr__(self, name: str) -> Any:
+        # Only a spelled sentence (above) lacks fields: its tokens and bounds, until asked.
+        spelling = self.__dict__.get("_spelling")
+        if spelling is None or name not in ("tokens", "bounds"):
+            raise AttributeError(name)
+        tokens, bounds = spelling.tokens_and_bounds()
+        self.__dict__.update(tokens=tokens, bounds=bounds)
+        return tokens if name == "tokens" else bounds
 
     @classmethod
     def whole(
@@ -266,6 +328,9 @@ class Unit:
         if len(sides) < 2 or len(sides[0]) != 1 or len(sides[1]) != 1:
             return False
         gold, test = sides[0][0], sides[1][0]
+        spelling = gold.__dict__.get("_spelling")
+        if spelling is not None and spelling is test.__dict__.get("_spelling"):
+            return True  # one key spells both (AlignedSentence.spelled), not split to compare
         return gold.tokens == test.tokens and gold.bounds == test.bounds and gold.ends == test.ends
 
 

@@ -38,7 +38,16 @@ from typing import Any
 
 from ..errors import AlignmentError, OptionError
 from .normalize import Normalization
-from .unit import AlignedSentence, TextKey, Unit, Words, located, source_of, token_texts
+from .unit import (
+    AlignedSentence,
+    Spelling,
+    TextKey,
+    Unit,
+    Words,
+    located,
+    source_of,
+    token_texts,
+)
 
 __all__ = ["AlignedSentence", "AlignmentError", "Unit", "align_units"]
 
@@ -237,17 +246,22 @@ def align_units(
     sides = [
         _Side(items, words, norm, role, key) for items, role in zip(corpora, roles, strict=False)
     ]
+    pair = (sides[0], sides[1]) if key is not None and len(sides) == 2 else None
+
+    def same_sentence() -> tuple[tuple[tuple[AlignedSentence, ...], ...], int, str] | None:
+        return (pair is not None and _spelled_alike(*pair, norm)) or _same_sentence(sides, norm)
+
     checked = 0  # characters of the open unit known to agree on every side
     number = 0
     while True:
         if not checked and not any(s.sentences for s in sides):
-            same = _same_sentence(sides, norm)
+            same = same_sentence()
             if same is not None:
                 # Such a unit leaves every side's open unit empty: the next may be one too.
                 while same is not None:
                     number += 1
                     yield Unit.made(number, *same)
-                    same = _same_sentence(sides, norm)
+                    same = same_sentence()
                 continue
         lengths = [s.length for s in sides]
         low = min(lengths)
@@ -278,6 +292,62 @@ def align_units(
         # Sentences without characters after the last unit (empty on every side).
         number += 1
         yield Unit(number, tuple(s.take() for s in sides), 0)
+
+
+def _spelled_alike(
+    gold: _Side, test: _Side, norm: Normalization
+) -> tuple[tuple[tuple[AlignedSentence, ...], ...], int, str] | None:
+    """What :func:`_same_sentence` gives for a gold and one parse whose next sentences have
+    the same key, when the key's tokens are their own characters; ``None`` otherwise (the
+    sentences read stay to read, and :func:`_same_sentence` decides).
+
+    Most units of a parse of the gold's tokens: their text and length come from the
+    key (from its bytes alone where no token is a normalization's business, 2,425 of
+    GUM's 2,996 sentences), their tokens and bounds only if something asks
+    (:class:`~.unit.Spelling`), and the sides are read as :func:`_same_sentence` reads
+    them, the gold's key first (issue 31).
+    """
+    if gold.pending is not None or test.pending is not None or gold.done:
+        return None
+    first = next(gold.items, None)
+    if first is None:
+        gold.done = True
+        return None
+    gold.pending = (*first, _UNREAD)
+    key = gold.key(first[1])  # type: ignore[misc]
+    if key is None:
+        return None
+    text = norm.joined_text(key)
+    if text is not None:
+        spelling = Spelling(key)
+    else:
+        # Tokens that normalizing may change: their characters before the parse's
+        # sentence is read, as _same_sentence finds them; one without any is its error.
+        tokens = Spelling.split(key)
+        texts = norm.texts(tokens)
+        if "" in texts:
+            return None
+        text = "".join(texts)
+        spelling = Spelling(key, tokens, texts)
+    if test.done:
+        return None
+    other = next(test.items, None)
+    if other is None:
+        test.done = True
+        return None
+    test.pending = (*other, _UNREAD)
+    if test.key(other[1]) != key:  # type: ignore[misc]
+        return None
+    gold.pending = test.pending = None
+    gold.before = test.before = text  # as _Side.take leaves it
+    return (
+        (
+            (AlignedSentence.spelled(first[1], first[0], spelling),),
+            (AlignedSentence.spelled(other[1], other[0], spelling),),
+        ),
+        len(text),
+        text,
+    )
 
 
 def _same_sentence(
