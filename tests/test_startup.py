@@ -178,3 +178,35 @@ def test_the_packages_doctests_pass_without_pytest() -> None:
         "    assert tried and not failed, (name, failed)\n"
     )
     imported_by(code)
+
+
+GOLD = "1\tHe\t_\tPRON\t_\t_\t2\tnsubj\t_\t_\n2\tleft\t_\tVERB\t_\t_\t0\troot\t_\t_\n\n" * 2
+PARSE = GOLD.replace("2\tnsubj", "0\tnsubj", 1)
+
+
+def test_the_process_entry_is_main_with_its_status_and_its_files(tmp_path: Path) -> None:
+    # `python -m nltk_tedeval` (and the console script) run console(): main's output,
+    # files and exit status, then every object frozen so that the collector's last passes
+    # at exit are skipped (issue 31).
+    gold, parse, rows = tmp_path / "g.conllu", tmp_path / "p.conllu", tmp_path / "rows.tsv"
+    gold.write_text(GOLD, encoding="utf-8")
+    parse.write_text(PARSE, encoding="utf-8")
+    command = [sys.executable, "-m", "nltk_tedeval", "attach", str(gold), str(parse)]
+    proc = subprocess.run(
+        [*command, "--per-sentence", str(rows), "-f", "json"], capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr
+    # He's head is wrong in the first sentence: 3 of 4 heads right.
+    assert json.loads(proc.stdout)["systems"][0]["scores"]["UAS"]["value"] == 0.75
+    assert len(rows.read_text(encoding="utf-8").splitlines()) == 3  # a header, 2 sentences
+    failed = subprocess.run([*command[:-1], str(tmp_path / "none.conllu")], capture_output=True)
+    assert failed.returncode == 1 and b"none.conllu" in failed.stderr
+    code = (
+        "import gc, sys\n"
+        f"sys.argv = ['tedeval', 'attach', {str(gold)!r}, {str(parse)!r}]\n"
+        "from nltk_tedeval.cli import console\n"
+        "status = console()\n"
+        "print(status, gc.get_freeze_count() > 0)\n"
+    )
+    _, _, output = imported_by(code)
+    assert output.split()[-2:] == ["0", "True"]

@@ -13,7 +13,7 @@ scores out, as a text table, one JSON object or per-sentence TSV.
 - :mod:`~nltk_tedeval.cli.output`: tables, JSON and TSV, alike for every command.
 
 ``python -m nltk_tedeval`` and the ``tedeval`` console script both run
-:func:`main`.
+:func:`~.command.console`, which is :func:`main` for a process that ends with it.
 """
 
 from ..lazy import exports

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 import warnings
@@ -179,6 +180,21 @@ def build_parser() -> argparse.ArgumentParser:
         _common(p, formats=command.formats)
         p.set_defaults(run=command.runner)
     return parser
+
+
+def console() -> int:
+    """The ``tedeval`` process (the console script, ``python -m nltk_tedeval``): :func:`main`
+    on ``sys.argv``, and the exit status for ``sys.exit``.
+
+    The process ends right after: every object the run left is freed as the
+    interpreter exits, and the collector's last passes over them all would find
+    nothing more to collect. Freezing them skips those passes, about 10 ms of a
+    0.2 s run (issue 31); output and files are closed before, and exit handlers
+    still run. Not for :func:`main`, which a Python program may call and go on.
+    """
+    status = main()
+    gc.freeze()
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
