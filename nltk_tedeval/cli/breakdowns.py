@@ -25,11 +25,10 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
 from ..scoring.bootstrap import check_level
-from ..scoring.breakdown import Breakdown
 from ..scoring.defaults import DEFAULT_BOOTSTRAP_ROUNDS
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Bins, GroupKey, check_by
@@ -37,6 +36,10 @@ from ..scoring.stats import Score
 from .output import ScoreTable, fmt, p_value_text, text_table
 from .report import undefined_lines
 from .terminal import DEFAULT_TEXT_TOP
+
+if TYPE_CHECKING:
+    # (Made by the evaluators, only when a run asks for breakdowns: issue 31.)
+    from ..scoring.breakdown import Breakdown
 
 __all__ = [
     "BreakdownReport",

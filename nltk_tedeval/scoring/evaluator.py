@@ -26,7 +26,7 @@ macro averages, per-sentence scores and the significance test come from here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..alignment import (
     Normalization,
@@ -38,8 +38,8 @@ from ..alignment import (
 from ..errors import OptionError, SentenceCountError, TedEvalError
 from ..hooks import html_report
 from ..records import corpus_kind, require_corpora, require_corpus
-from .bootstrap import DEFAULT_BOOTSTRAP_ROUNDS, bootstrap_intervals, check_level
-from .breakdown import Breakdown, breakdown_in, paired_groups
+from .bootstrap import bootstrap_intervals, check_level
+from .defaults import DEFAULT_BOOTSTRAP_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SEED
 from .groups import GroupCollector, Grouped, GroupKey, GroupTable
 from .loop import (
     LoopResult,
@@ -52,8 +52,13 @@ from .loop import (
 )
 from .missing import MISSING, ZERO, MissingSentence
 from .options import ON_ERROR, STATISTICS, RunOptions
-from .significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult, paired_randomization
 from .stats import Measure, Score, Signature, StatsTable, SumsTable
+
+if TYPE_CHECKING:
+    # Imported where they are used: a run that asks for no breakdown and no test
+    # imports neither (issue 31).
+    from .breakdown import Breakdown
+    from .significance import SignificanceResult
 
 __all__ = [
     "MISSING",
@@ -578,6 +583,8 @@ class Evaluator(RunAccounts):
         >>> float(b["nsubj"].scores["LAS_R"]), b["obj"].scores["LAS_P"].format()
         (0.0, '0.0000')
         """
+        from .breakdown import breakdown_in
+
         return breakdown_in(
             self.group_tables, self.by, key, self.signature,
             average=average, ci=ci, rounds=rounds, seed=seed,
@@ -597,6 +604,8 @@ class Evaluator(RunAccounts):
         seed: int = DEFAULT_SEED,
     ) -> dict[str, SignificanceResult]:
         """:meth:`significance` of every group of ``key`` on the group's measure ``name``."""
+        from .breakdown import paired_groups
+
         check_paired(self.run, other.run)
         return paired_groups(
             self.group_tables, other.group_tables, key, name, rounds=rounds, seed=seed
@@ -630,6 +639,8 @@ class Evaluator(RunAccounts):
         ``p_value`` is ``nan``, its ``rounds`` 0, and its ``reason`` says
         which score is N/A and why (SPEC.md §6).
         """
+        from .significance import paired_randomization
+
         check_paired(self.run, other.run)
         return paired_randomization(
             self.stats, other.stats, self.measure(name), rounds=rounds, seed=seed
