@@ -298,8 +298,9 @@ def _spelled_alike(
     gold: _Side, test: _Side, norm: Normalization
 ) -> tuple[tuple[tuple[AlignedSentence, ...], ...], int, str] | None:
     """What :func:`_same_sentence` gives for a gold and one parse whose next sentences have
-    the same key, when the key's tokens are their own characters; ``None`` otherwise (the
-    sentences read stay to read, and :func:`_same_sentence` decides).
+    the same key; ``None`` otherwise (the sentences read stay to read, and
+    :func:`_same_sentence` decides, as it does a key with a token that has no characters
+    once normalized: its error is the tokens').
 
     Most units of a parse of the gold's tokens: their text and length come from the
     key (from its bytes alone where no token is a normalization's business, 2,425 of
