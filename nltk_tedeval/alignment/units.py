@@ -308,13 +308,11 @@ def _spelled_alike(
     (:class:`~.unit.Spelling`), and the sides are read as :func:`_same_sentence` reads
     them, the gold's key first (issue 31).
     """
-    if gold.pending is not None or test.pending is not None or gold.done:
-        return None
-    first = next(gold.items, None)
+    if gold.pending is not None or test.pending is not None:
+        return None  # a sentence read before and not placed yet: _same_sentence decides
+    first = gold.next_item()
     if first is None:
-        gold.done = True
         return None
-    gold.pending = (*first, _UNREAD)
     key = gold.key(first[1])  # type: ignore[misc]
     if key is None:
         return None
@@ -330,14 +328,8 @@ def _spelled_alike(
             return None
         text = "".join(texts)
         spelling = Spelling(key, tokens, texts)
-    if test.done:
-        return None
-    other = next(test.items, None)
-    if other is None:
-        test.done = True
-        return None
-    test.pending = (*other, _UNREAD)
-    if test.key(other[1]) != key:  # type: ignore[misc]
+    other = test.next_item()
+    if other is None or test.key(other[1]) != key:  # type: ignore[misc]
         return None
     gold.pending = test.pending = None
     gold.before = test.before = text  # as _Side.take leaves it
