@@ -246,22 +246,21 @@ def align_units(
     sides = [
         _Side(items, words, norm, role, key) for items, role in zip(corpora, roles, strict=False)
     ]
-    pair = (sides[0], sides[1]) if key is not None and len(sides) == 2 else None
-
-    def same_sentence() -> tuple[tuple[tuple[AlignedSentence, ...], ...], int, str] | None:
-        return (pair is not None and _spelled_alike(*pair, norm)) or _same_sentence(sides, norm)
-
+    gold_side, test_side = sides[0], sides[-1]
+    spelled = key is not None and len(sides) == 2
     checked = 0  # characters of the open unit known to agree on every side
     number = 0
     while True:
         if not checked and not any(s.sentences for s in sides):
-            same = same_sentence()
-            if same is not None:
-                # Such a unit leaves every side's open unit empty: the next may be one too.
-                while same is not None:
+            # Such units leave every side's open unit empty: the next may be one too.
+            if spelled:
+                while (same := _spelled_alike(gold_side, test_side, norm)) is not None:
                     number += 1
                     yield Unit.made(number, *same)
-                    same = same_sentence()
+            same = _same_sentence(sides, norm)
+            if same is not None:
+                number += 1
+                yield Unit.made(number, *same)
                 continue
         lengths = [s.length for s in sides]
         low = min(lengths)
