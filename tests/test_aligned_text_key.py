@@ -276,3 +276,28 @@ def test_a_spelled_token_without_characters_is_the_tokens_error() -> None:
         list(align_units(gold, gold, words=words))
     assert str(keyed.value) == str(unkeyed.value)
     assert "token 2 ('\\xa0') has no characters once normalized" in str(keyed.value)
+
+
+def test_tokens_in_nfc_are_their_own_characters_without_a_token_normalized(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Text beyond ASCII whose every token is in NFC, with no escape, quote or space, is
+    # its tokens (most sentences of a treebank of another language): none is normalized.
+    def never(self: Normalization, token: str) -> str:
+        raise AssertionError(f"normalized {token!r}")
+
+    with monkeypatch.context() as m:
+        m.setattr(Normalization, "_normalize", never)
+        assert Normalization().texts(["caf\u00e9", "\u00fcber", "Stra\u00dfe"]) == [
+            "caf\u00e9",
+            "\u00fcber",
+            "Stra\u00dfe",
+        ]
+        # NFC is the escapes' business: without them a token stays as written.
+        assert Normalization(escapes=False).texts(["cafe\u0301"]) == ["cafe\u0301"]
+        # Each token in NFC, though not the two together: each stays as written.
+        assert Normalization().texts(["e", "\u0301"]) == ["e", "\u0301"]
+    # A token not in NFC is normalized, as are escapes beside letters beyond ASCII.
+    assert Normalization().texts(["cafe\u0301", "x"]) == ["caf\u00e9", "x"]
+    assert Normalization().texts(["-LRB-", "\u00e9", "-RRB-"]) == ["(", "\u00e9", ")"]
+    assert Normalization().texts(["\u00e9\u00a0"]) == ["\u00e9"]  # a no-break space goes

@@ -23,6 +23,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from ..errors import OptionError
 from ..trees.tokens import normalize_token
@@ -84,16 +85,17 @@ class Normalization:
         """Every token's characters: ``[self(t) for t in tokens]``, with less work where
         it can be seen at once that no token changes (issue 31).
 
-        A sentence of printable ASCII without a space, a backslash, a backquote, two
-        single quotes in a row or the ``-L``/``-R`` that every bracket escape starts
-        with holds no token that an escape, a quote, whitespace or NFC could change:
-        its tokens are their own characters (most sentences of an English treebank).
-        Anything else is normalized token by token, each type once.
+        A sentence of printable characters without a space, a backslash, a backquote,
+        two single quotes in a row or the ``-L``/``-R`` that every bracket escape
+        starts with, each of its tokens ASCII or in NFC, holds no token that an
+        escape, a quote, whitespace or NFC could change: its tokens are their own
+        characters (most sentences of a treebank). Anything else is normalized token
+        by token, each type once.
 
         >>> Normalization().texts(["He", "left", "-LRB-", "``"])
         ['He', 'left', '(', '"']
         """
-        if "" not in tokens and self._unchanged("".join(tokens)):
+        if "" not in tokens and self._unchanged("".join(tokens), tokens):
             return list(tokens)
         # Most tokens were seen before: their texts are looked up in C, and only new
         # ones (None) are normalized.
@@ -133,19 +135,26 @@ class Normalization:
         if not joined or joined[0] == 0xFF or joined[-1] == 0xFF or b"\xff\xff" in joined:
             return None  # an empty token
         text = joined.replace(b"\xff", b"").decode("latin-1")
-        # (A byte >= 0x80 is no ASCII character: _unchanged says no.)
-        return text if self._unchanged(text) else None
+        # (A byte >= 0x80, read as Latin-1, is no character of the token: ASCII only.)
+        return text if text.isascii() and self._unchanged(text) else None
 
-    def _unchanged(self, text: str) -> bool:
+    def _unchanged(self, text: str, tokens: Sequence[str] | None = None) -> bool:
         """Whether ``text``, the characters of some tokens, has none that normalizing a token
-        could change (conservatively: ``False`` may still be unchanged)."""
-        return (
-            not self.casefold
-            and text.isascii()
-            and text.isprintable()
-            and " " not in text
-            and "\\" not in text
-            and not (self.escapes and ("`" in text or "''" in text or "-L" in text or "-R" in text))
+        could change (conservatively: ``False`` may still be unchanged).
+
+        Every test but one is of single characters, or of two an escape needs (which
+        may only straddle two tokens: conservative). NFC is not: a token may be in
+        NFC and two together not, so text that is not ASCII, where escapes bring NFC,
+        is unchanged only if each of ``tokens`` is in NFC (none given: not known).
+        """
+        if self.casefold or not text.isprintable() or " " in text or "\\" in text:
+            return False  # (whitespace is a space or not printable)
+        if not self.escapes:
+            return True
+        if "`" in text or "''" in text or "-L" in text or "-R" in text:
+            return False
+        return text.isascii() or (
+            tokens is not None and all(map(unicodedata.is_normalized, repeat("NFC"), tokens))
         )
 
     def _normalize(self, token: str) -> str:
