@@ -25,8 +25,9 @@ from nltk_tedeval.alignment.normalize import Normalization
 from nltk_tedeval.alignment.streams import aligned_streams
 from nltk_tedeval.alignment.units import AlignmentError, align_units
 from nltk_tedeval.reading import read_text
-from nltk_tedeval.trees.blocks import BlockTree, joined_words
+from nltk_tedeval.trees.blocks import BlockTree
 from nltk_tedeval.trees.kinds import text_key, text_tokens
+from nltk_tedeval.trees.tokens import joined_words, split_joined_words
 
 from .conftest import examples
 from .test_aligned_shortcut import corpora, outcome, words
@@ -260,11 +261,44 @@ def test_a_unit_one_key_spells_is_split_only_when_asked() -> None:
     assert escaped.test[0].bounds == (0, 4, 5, 7) and escaped.atoms() == (0, 4, 5, 7)
     assert [s.index for s in (*plain.sides[0], *plain.sides[1])] == [0, 0]
     # Field for field the units the tokens give without a key, and so they pickle (the
-    # sentences of a run with several jobs go to other processes).
+    # sentences of a run with several jobs go to other processes), before they are split
+    # and after, at every protocol.
     again = list(align_units(gold, gold, words=words))
-    fresh = list(align_units(gold, gold, words=words, key=key_of))
-    assert fresh == again
-    assert pickle.loads(pickle.dumps(fresh)) == again
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        fresh = list(align_units(gold, gold, words=words, key=key_of))
+        copies = pickle.loads(pickle.dumps(fresh, protocol=protocol))
+        assert all("tokens" not in s.__dict__ for u in copies for side in u.sides for s in side)
+        assert all(u.identical for u in copies)
+        assert copies[0].test[0].tokens is copies[0].gold[0].tokens  # still one spelling
+        assert copies == again
+        assert fresh == again
+        assert pickle.loads(pickle.dumps(fresh, protocol=protocol)) == again
+    # A name no sentence has is the usual error, spelled or not.
+    with pytest.raises(AttributeError, match="'AlignedSentence' object has no attribute 'tokenz'"):
+        fresh[0].gold[0].tokenz  # noqa: B018
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.lists(
+        # Any characters a line's word may hold, lone surrogates too (a Python string may).
+        st.text(st.characters(exclude_categories=(), exclude_characters="\n")),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_a_key_splits_into_the_words_it_joins(words: list[str]) -> None:
+    assert split_joined_words(joined_words(words)) == words
+
+
+def test_a_unit_of_words_with_a_lone_surrogate_is_the_unkeyed_unit() -> None:
+    # Read from a string (a file is decoded strictly): the key keeps the surrogate's bytes,
+    # and its split gives the word back, as the words themselves do.
+    trees = [r.tree for r in read("(S (X a\ud800b) (Y c))\n(S (X \udcffq) (Y c))\n")]
+    keyed = list(align_units(trees, trees, words=text_tokens, key=text_key))
+    assert [u.text for u in keyed] == ["a\ud800bc", "\udcffqc"]
+    assert keyed[0].gold[0].tokens == ("a\ud800b", "c") and keyed[0].gold[0].bounds == (0, 3, 4)
+    assert keyed == list(align_units(trees, trees, words=text_tokens))
 
 
 def test_a_spelled_token_without_characters_is_the_tokens_error() -> None:

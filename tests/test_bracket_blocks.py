@@ -27,8 +27,9 @@ from nltk_tedeval.reading import bracket_blocks, read_text
 from nltk_tedeval.reading.bracket_blocks import BracketBlock
 from nltk_tedeval.reading.brackets import BracketTrees, _evalb_tokens
 from nltk_tedeval.reading.evalb_params import EvalbParams
-from nltk_tedeval.trees.blocks import BlockTree, joined_words
+from nltk_tedeval.trees.blocks import BlockTree
 from nltk_tedeval.trees.constituency import PhraseStructure
+from nltk_tedeval.trees.tokens import joined_words
 
 from .conftest import examples
 

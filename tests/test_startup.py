@@ -11,6 +11,7 @@ this saves is measured in benchmarks/run.py (``startup``), not here.
 from __future__ import annotations
 
 import ast
+import importlib.metadata
 import json
 import subprocess
 import sys
@@ -199,14 +200,21 @@ def test_the_process_entry_is_main_with_its_status_and_its_files(tmp_path: Path)
     # He's head is wrong in the first sentence: 3 of 4 heads right.
     assert json.loads(proc.stdout)["systems"][0]["scores"]["UAS"]["value"] == 0.75
     assert len(rows.read_text(encoding="utf-8").splitlines()) == 3  # a header, 2 sentences
-    failed = subprocess.run([*command[:-1], str(tmp_path / "none.conllu")], capture_output=True)
-    assert failed.returncode == 1 and b"none.conllu" in failed.stderr
+    missing = tmp_path / "none.conllu"
+    failed = subprocess.run([*command[:-1], str(missing)], capture_output=True, text=True)
+    assert failed.returncode == 1
+    assert failed.stderr.startswith(f"tedeval: error: {missing}: No such file or directory")
+    # Every object left is frozen (thousands: the modules' functions and classes), none
+    # before console() ends; the console script is console() too.
     code = (
         "import gc, sys\n"
         f"sys.argv = ['tedeval', 'attach', {str(gold)!r}, {str(parse)!r}]\n"
         "from nltk_tedeval.cli import console\n"
+        "before = gc.get_freeze_count()\n"
         "status = console()\n"
-        "print(status, gc.get_freeze_count() > 0)\n"
+        "print(status, before, gc.get_freeze_count() > 5000)\n"
     )
     _, _, output = imported_by(code)
-    assert output.split()[-2:] == ["0", "True"]
+    assert output.split()[-3:] == ["0", "0", "True"]
+    (script,) = importlib.metadata.entry_points(group="console_scripts", name="tedeval")
+    assert script.value == "nltk_tedeval.cli:console"

@@ -87,10 +87,10 @@ class Normalization:
 
         A sentence of printable characters without a space, a backslash, a backquote,
         two single quotes in a row or the ``-L``/``-R`` that every bracket escape
-        starts with, each of its tokens ASCII or in NFC, holds no token that an
-        escape, a quote, whitespace or NFC could change: its tokens are their own
-        characters (most sentences of a treebank). Anything else is normalized token
-        by token, each type once.
+        starts with, ASCII or each of its tokens in NFC (which only escapes bring),
+        holds no token that an escape, a quote, whitespace or NFC could change: its
+        tokens are their own characters (most sentences of a treebank). Anything else
+        is normalized token by token, each type once.
 
         >>> Normalization().texts(["He", "left", "-LRB-", "``"])
         ['He', 'left', '(', '"']
@@ -109,7 +109,7 @@ class Normalization:
 
     def joined_texts(self, joined: bytes) -> list[str] | None:
         """The tokens of ``joined`` (their UTF-8 bytes joined by 0xFF, as
-        :func:`~nltk_tedeval.trees.blocks.joined_words` makes them) as their characters,
+        :func:`~nltk_tedeval.trees.tokens.joined_words` makes them) as their characters,
         when :meth:`texts` would see at once that no token changes; ``None`` otherwise.
 
         What a block's line gives without decoding a word: ASCII bytes are their own

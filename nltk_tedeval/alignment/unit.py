@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import AlignmentError, TedEvalError
 from ..records import unwrap
+from ..trees.tokens import split_joined_words
 from .normalize import Normalization
 
 __all__ = [
@@ -37,7 +38,7 @@ Words = Callable[[Any], Sequence[str]]
 """How a sentence gives its token texts (``None``: a sentence without text)."""
 
 TextKey = Callable[[Any], bytes | None]
-"""A sentence's tokens as :func:`~nltk_tedeval.trees.blocks.joined_words` gives them (their
+"""A sentence's tokens as :func:`~nltk_tedeval.trees.tokens.joined_words` gives them (their
 UTF-8 joined by 0xFF), where they cost less than the tokens (a block's line has them without
 decoding a word; issue 31); ``None`` where they do not."""
 
@@ -69,14 +70,14 @@ class Spelling:
         self._texts = texts
         self._bounds: tuple[int, ...] | None = None
 
-    @staticmethod
-    def split(joined: bytes) -> tuple[str, ...]:
-        """The tokens of a key: UTF-8 never holds the byte 0xFF that joins them."""
-        return tuple(joined.decode("utf-8", "surrogateescape").split("\udcff"))
+    def __reduce__(self) -> tuple[type[Spelling], tuple[Any, ...]]:
+        # (Slots keep no dict for pickle's older protocols to read.)
+        return Spelling, (self.joined, self._tokens, self._texts)
 
     def tokens_and_bounds(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The tokens, and the bounds of each one's characters from 0: split once."""
         if self._tokens is None:
-            self._tokens = self.split(self.joined)
+            self._tokens = tuple(split_joined_words(self.joined))
         if self._bounds is None:
             texts = self._tokens if self._texts is None else self._texts
             self._bounds = tuple(accumulate(map(len, texts), initial=0))
@@ -158,7 +159,9 @@ class AlignedSentence:
         # Only a spelled sentence (above) lacks fields: its tokens and bounds, until asked.
         spelling = self.__dict__.get("_spelling")
         if spelling is None or name not in ("tokens", "bounds"):
-            raise AttributeError(name)
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
+            )
         tokens, bounds = spelling.tokens_and_bounds()
         self.__dict__.update(tokens=tokens, bounds=bounds)
         return tokens if name == "tokens" else bounds

@@ -37,6 +37,7 @@ from itertools import accumulate
 from typing import Any
 
 from ..errors import AlignmentError, OptionError
+from ..trees.tokens import split_joined_words
 from .normalize import Normalization
 from .unit import (
     AlignedSentence,
@@ -321,7 +322,7 @@ def _spelled_alike(
     else:
         # Tokens that normalizing may change: their characters before the parse's
         # sentence is read, as _same_sentence finds them; one without any is its error.
-        tokens = Spelling.split(key)
+        tokens = tuple(split_joined_words(key))
         texts = norm.texts(tokens)
         if "" in texts:
             return None

@@ -43,7 +43,7 @@ from .terminal import (
     for_command_line,
 )
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "console", "main"]
 
 
 _ALIGN_MODES = ("exact", "lcs")

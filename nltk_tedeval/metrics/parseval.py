@@ -67,7 +67,7 @@ from ..scoring.groups import Grouped, GroupKey
 from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
-from ..trees.blocks import BlockTree, joined_words
+from ..trees.blocks import BlockTree
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.evalb_params import EvalbParams
 from ..trees.kinds import (
@@ -79,6 +79,7 @@ from ..trees.kinds import (
     tree_kind,
     tree_words,
 )
+from ..trees.tokens import joined_words
 from .aligned_brackets import aligned_row
 from .bracket_groups import BRACKET_KEYS, bracket_groups, length_key
 from .evalb_blocks import BlockLabels, block_rows, lines_rows

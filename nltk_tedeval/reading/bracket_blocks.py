@@ -37,6 +37,7 @@ import numpy as np
 from ..records import SourceSentence
 from ..trees.blocks import BlockTree, ranges
 from ..trees.constituency import EMPTY_ELEMENT, Node, PhraseStructure
+from ..trees.tokens import split_joined_words
 from .brackets import BracketTrees, evalb_line
 from .lines import Lines
 
@@ -415,7 +416,7 @@ class BracketBlock:
         each word's offsets cost four times as much (alignment reads every word).
         """
         data, _ = self._joined_words
-        return data.replace(b"\xff", b"\n").decode("utf-8", "surrogatepass").split("\n")[:-1]
+        return split_joined_words(data)[:-1]  # (the last word is followed by 0xFF too)
 
     @cached_property
     def line_bounds(self) -> list[int]:
@@ -435,7 +436,7 @@ class BracketBlock:
 
     @cached_property
     def _joined_words(self) -> tuple[bytes, list[int]]:
-        """Every regular line's :func:`~nltk_tedeval.trees.blocks.joined_words`: one buffer,
+        """Every regular line's :func:`~nltk_tedeval.trees.tokens.joined_words`: one buffer,
         and the lines' offsets in it."""
         lengths = self.word_end - self.word_start
         ends = np.cumsum(lengths + 1)  # each word, then 0xFF
@@ -450,7 +451,7 @@ class BracketBlock:
         return out.tobytes(), offsets[self.line_words].tolist()
 
     def joined_words(self, index: int) -> bytes:
-        """:func:`~nltk_tedeval.trees.blocks.joined_words` of line ``index``, from the block's."""
+        """:func:`~nltk_tedeval.trees.tokens.joined_words` of line ``index``, from the block's."""
         data, offsets = self._joined_words
         start, end = offsets[index], offsets[index + 1]
         return data[start : end - 1] if end > start else b""

@@ -58,4 +58,6 @@ from .operations import tl_unify as tl_unify
 from .operations import unify as unify
 from .tokens import PTB_ESCAPES as PTB_ESCAPES
 from .tokens import check_yields as check_yields
+from .tokens import joined_words as joined_words
 from .tokens import normalize_token as normalize_token
+from .tokens import split_joined_words as split_joined_words

@@ -12,7 +12,7 @@ reader.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from .constituency import Node, PhraseStructure
 
-__all__ = ["BlockTree", "BracketColumns", "joined_words", "ranges"]
+__all__ = ["BlockTree", "BracketColumns", "ranges"]
 
 
 class BracketColumns(Protocol):
@@ -114,7 +114,7 @@ class BlockTree(PhraseStructure):
 
     @property
     def joined_words(self) -> bytes:
-        """:func:`joined_words` of the words, from the block."""
+        """:func:`~nltk_tedeval.trees.tokens.joined_words` of the words, from the block."""
         return self.block.joined_words(self.index)
 
     def labeled_spans(self) -> Iterator[tuple[str, int, int]]:
@@ -167,18 +167,6 @@ class BlockTree(PhraseStructure):
     def __reduce__(self) -> tuple[Any, ...]:
         # A worker process gets the table, not the whole block.
         return (PhraseStructure, self._fields())
-
-
-def joined_words(words: Sequence[str]) -> bytes:
-    """The words' UTF-8 bytes joined by 0xFF, a byte UTF-8 never holds: equal bytes, equal words.
-
-    What ParsEval hashes to tell sentences apart in paired tests; a block
-    gives it for its lines without making a string of each word.
-
-    >>> joined_words(["a", "ça"])
-    b'a\\xff\\xc3\\xa7a'
-    """
-    return b"\xff".join(word.encode("utf-8", "surrogatepass") for word in words)
 
 
 def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from ..errors import YieldMismatchError
 
-__all__ = ["PTB_ESCAPES", "check_yields", "normalize_token"]
+__all__ = ["PTB_ESCAPES", "check_yields", "joined_words", "normalize_token", "split_joined_words"]
 
 PTB_ESCAPES: tuple[tuple[str, str], ...] = (
     ("-LRB-", "("),
@@ -106,3 +106,28 @@ def check_yields(
             sentence_id=sentence_id,
             token=f"{pos + 1}",
         )
+
+
+def joined_words(words: Sequence[str]) -> bytes:
+    """The words' UTF-8 bytes joined by 0xFF, a byte UTF-8 never holds: equal bytes, equal words.
+
+    What ParsEval hashes to tell sentences apart in paired tests, and alignment
+    compares before any word (a sentence's text key); a block of bracketed lines
+    gives it for its lines without making a string of each word. A lone surrogate
+    (which a Python string may hold) is kept as its own bytes.
+
+    >>> joined_words(["a", "\\u00e7a"])
+    b'a\\xff\\xc3\\xa7a'
+    """
+    return b"\xff".join(word.encode("utf-8", "surrogatepass") for word in words)
+
+
+def split_joined_words(joined: bytes) -> list[str]:
+    """The words that :func:`joined_words` joined (one at least, none with a line break, as
+    the words of a line are): one decode, the 0xFF between them made line breaks first.
+
+    >>> words = ["a", "\\u00e7a", "b\\ud800"]  # a lone surrogate too
+    >>> split_joined_words(joined_words(words)) == words
+    True
+    """
+    return joined.replace(b"\xff", b"\n").decode("utf-8", "surrogatepass").split("\n")
