@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from nltk import Tree
 
 from nltk_tedeval import OptionError, ParsevalEvaluator
-from nltk_tedeval.metrics import parseval
+from nltk_tedeval.metrics import evalb_blocks
 from nltk_tedeval.metrics.bracket_groups import UNLABELED
 from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 from nltk_tedeval.metrics.evalb_blocks import lines_rows
@@ -35,6 +35,9 @@ from nltk_tedeval.trees.evalb_params import EvalbParams
 from .conftest import examples
 from .fixtures_disco.make_brackets import gold_tree, perturb, text
 from .test_discontinuous import GOLD3, PARSE4
+
+# Small inputs, read through blocks as these tests mean them (conftest.blocks_always).
+pytestmark = pytest.mark.usefixtures("blocks_always")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "tests" / "fixtures_disco"
@@ -195,7 +198,7 @@ def test_breaking_down_changes_no_figure_of_a_file_scored_by_blocks(monkeypatch)
         decided.append(sum(line is not None for line in lines))
         return lines_rows(lines, *args)
 
-    monkeypatch.setattr(parseval, "lines_rows", spy)
+    monkeypatch.setattr(evalb_blocks, "lines_rows", spy)  # (parseval imports it when used)
 
     def run(by):
         def read(name):

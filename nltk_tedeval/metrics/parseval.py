@@ -61,13 +61,12 @@ from ..errors import (
     TedEvalError,
     TreeStructureError,
 )
-from ..records import tree_of, unwrap
+from ..records import loaded_class, tree_of, unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Grouped, GroupKey
 from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
-from ..trees.blocks import BlockTree
 from ..trees.constituency import PhraseStructure, flatten_tree
 from ..trees.evalb_params import EvalbParams
 from ..trees.kinds import (
@@ -82,7 +81,6 @@ from ..trees.kinds import (
 from ..trees.tokens import joined_words
 from .aligned_brackets import aligned_row
 from .bracket_groups import BRACKET_KEYS, bracket_groups, length_key
-from .evalb_blocks import BlockLabels, block_rows, lines_rows
 from .evalb_brackets import (
     EvalbRules,
     EvalbSide,
@@ -151,7 +149,17 @@ _LENGTH = COLUMNS.index("length")
 _BATCHED = ("_sentence_stats", "_side")
 
 
-def _block_lines(parsed: Any, gold: Any) -> tuple[BlockTree, BlockTree] | None:
+def _block_tree() -> type | None:
+    """The class of a block's line, once the block reader has made one; ``None`` before.
+
+    Blocks read and score with numpy, whose import costs more than the whole run of a
+    file of fewer lines than a block, which the line reader reads (issue 31): no tree
+    can be a block's line while trees.blocks was never imported.
+    """
+    return loaded_class("nltk_tedeval.trees.blocks", "BlockTree")
+
+
+def _block_lines(parsed: Any, gold: Any) -> tuple[Any, Any] | None:
     """The parse and the gold of a sentence as the same line of two blocks, or ``None``.
 
     Found as :meth:`ParsevalEvaluator._sentence_stats` finds the trees: an
@@ -164,9 +172,11 @@ def _block_lines(parsed: Any, gold: Any) -> tuple[BlockTree, BlockTree] | None:
         p_tree, g_tree = tree_of(parsed.test[0].item), tree_of(parsed.gold[0].item)
     else:
         p_tree, g_tree = parsed, gold  # a sentence of the loop holds its trees already
+    block_tree = _block_tree()
     same_line = (
-        isinstance(p_tree, BlockTree)
-        and isinstance(g_tree, BlockTree)
+        block_tree is not None
+        and isinstance(p_tree, block_tree)
+        and isinstance(g_tree, block_tree)
         and p_tree.index == g_tree.index
     )
     return (p_tree, g_tree) if same_line else None
@@ -302,7 +312,7 @@ class ParsevalEvaluator(BracketEvaluator):
             self.params if self.params.labeled else dataclasses.replace(self.params, labeled=True)
         )
         self._named_rules = self._rules if self.params.labeled else EvalbRules(labeled)
-        self._block_labels = BlockLabels(self._rules)
+        self._block_labels: Any = None
         self._plain_blocks: tuple[Any, Any, Any, Any] | None = None  # the last pair scored
         self._kept = 0
         self._error_rows: list[tuple[int, TedEvalError]] = []
@@ -370,7 +380,8 @@ class ParsevalEvaluator(BracketEvaluator):
         places, which is what a run of sentences read without error is in two
         one-tree-per-line files; anything else goes to the batches (``None``).
         """
-        if self.by or {*map(type, golds), *map(type, parses)} != {BlockTree}:
+        block_tree = _block_tree()
+        if self.by or block_tree is None or {*map(type, golds), *map(type, parses)} != {block_tree}:
             return None
         first, last, p_first, p_last = golds[0], golds[-1], parses[0], parses[-1]
         n = len(golds)
@@ -386,12 +397,23 @@ class ParsevalEvaluator(BracketEvaluator):
         # that is not plain, an error or a skip, ends a run in the middle of a block).
         cached = self._plain_blocks
         if cached is None or cached[0] is not first.block or cached[1] is not p_first.block:
+            from .evalb_blocks import block_rows
+
             rows, fast = block_rows(
-                first.block, p_first.block, self._block_labels, self.params.cutoff_len
+                first.block, p_first.block, self._labels(), self.params.cutoff_len
             )
             cached = self._plain_blocks = (first.block, p_first.block, rows, fast)
         lines = slice(first.index, last.index + 1)
         return cached[2][lines], cached[3][lines]
+
+    def _labels(self) -> Any:
+        """The run's :class:`~nltk_tedeval.metrics.evalb_blocks.BlockLabels`, made for its
+        first pair of blocks."""
+        if self._block_labels is None:
+            from .evalb_blocks import BlockLabels
+
+            self._block_labels = BlockLabels(self._rules)
+        return self._block_labels
 
     def _batch_stats(self, pairs: Sequence[tuple[Any, Any]]) -> list[tuple[list[int], Any] | None]:
         """The rows of the sentences that are lines of blocks, a pair of blocks at a time
@@ -401,7 +423,11 @@ class ParsevalEvaluator(BracketEvaluator):
             # breaks brackets down scores every sentence alone (_sentence_stats).
             return [None] * len(pairs)
         lines = [_block_lines(parsed, gold) for parsed, gold in pairs]
-        rows = lines_rows(lines, self._block_labels, self.params.cutoff_len)
+        if not any(lines):
+            return [None] * len(pairs)  # (no line of a block: trees read another way)
+        from .evalb_blocks import lines_rows
+
+        rows = lines_rows(lines, self._labels(), self.params.cutoff_len)
         if self.by:
             # By length only: a block's row is the whole group of its sentence.
             bins = self.options.bins_for("length")
@@ -420,7 +446,8 @@ class ParsevalEvaluator(BracketEvaluator):
         Bytes rather than a tuple of strings, so that a block of lines gives
         them without making a string of every word.
         """
-        if isinstance(gold, BlockTree):
+        block_tree = _block_tree()
+        if block_tree is not None and isinstance(gold, block_tree):
             return gold.joined_words
         words = tree_words(gold)
         return None if words is None else joined_words(words)
@@ -644,7 +671,7 @@ class ParsevalEvaluator(BracketEvaluator):
         t = dict(
             zip(
                 BASE_COLUMNS,
-                self.stats.totals([c + suffix for c in BASE_COLUMNS]).tolist(),
+                self.stats.sums([c + suffix for c in BASE_COLUMNS]),
                 strict=True,
             )
         )
