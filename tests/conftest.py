@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 PROFILE = os.environ.get("NLTK_TEDEVAL_FUZZ", "default").strip() or "default"
@@ -72,3 +73,17 @@ def fuzz_settings(count: int) -> settings:
         print_blob=True,
         suppress_health_check=_SLOW_IS_FINE,
     )
+
+
+@pytest.fixture
+def blocks_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every one-tree-per-line input read a block at a time, however few its lines.
+
+    A file of fewer lines than a block is read a line at a time, without numpy
+    (``reading.ptb.SMALL_INPUT_LINES``, issue 31); the tests of the block reader and of
+    what ParsEval does with blocks give it small inputs, so they take it for them
+    (``pytestmark = pytest.mark.usefixtures("blocks_always")``).
+    """
+    from nltk_tedeval.reading import ptb
+
+    monkeypatch.setattr(ptb, "SMALL_INPUT_LINES", 0)

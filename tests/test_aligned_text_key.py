@@ -32,6 +32,9 @@ from nltk_tedeval.trees.tokens import joined_words, split_joined_words
 from .conftest import examples
 from .test_aligned_shortcut import corpora, outcome, words
 
+# Small inputs, read through blocks as these tests mean them (conftest.blocks_always).
+pytestmark = pytest.mark.usefixtures("blocks_always")
+
 NORMALIZATIONS = [
     Normalization(),
     Normalization(escapes=False),

@@ -22,6 +22,9 @@ from nltk_tedeval.reading import read_text
 from nltk_tedeval.scoring.loop import BATCH_SENTENCES, Sentence, sentence_loop
 from nltk_tedeval.scoring.options import RunOptions
 
+# Small inputs, read through blocks as these tests mean them (conftest.blocks_always).
+pytestmark = pytest.mark.usefixtures("blocks_always")
+
 # -- the loop ---------------------------------------------------------------------------
 
 

@@ -33,6 +33,9 @@ from nltk_tedeval.trees.tokens import joined_words
 
 from .conftest import examples
 
+# Small inputs, read through blocks as these tests mean them (conftest.blocks_always).
+pytestmark = pytest.mark.usefixtures("blocks_always")
+
 PARAMS = {
     "collins": EvalbParams(),
     "unlabeled": EvalbParams(labeled=False, cutoff_len=5),

@@ -27,6 +27,9 @@ from nltk_tedeval.trees.evalb_params import EvalbParams
 from .conftest import examples
 from .test_bracket_blocks import PARAMS, corpora, same_word_pairs
 
+# Small inputs, read through blocks as these tests mean them (conftest.blocks_always).
+pytestmark = pytest.mark.usefixtures("blocks_always")
+
 
 def read(text: str, name: str) -> list:
     return read_text(

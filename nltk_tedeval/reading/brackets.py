@@ -394,6 +394,16 @@ def read_ptb_lines(
         yield evalb_line(reader, lines, lineno, text, collect)
 
 
+def read_evalb_lines(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
+    """EVALB's reading (every line one sentence) of ``lines``, a line at a time: the
+    records :func:`~nltk_tedeval.reading.bracket_blocks.read_ptb_blocks` gives, each
+    tree a table of its own instead of a line of a block (what that reader gives for a
+    line it leaves to :func:`evalb_line`), and without numpy."""
+    reader = BracketTrees(escapes=False, nltk_trees=False, nltk_free=nltk_free)
+    for lineno, text in enumerate(lines, start=1):
+        yield evalb_line(reader, lines, lineno, text, collect)
+
+
 def evalb_line(
     reader: BracketTrees, lines: Lines, lineno: int, text: str, collect: bool
 ) -> SourceSentence:

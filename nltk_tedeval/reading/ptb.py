@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..records import SourceSentence
-from .bracket_blocks import read_ptb_blocks
-from .bracket_groups import read_ptb_groups
-from .brackets import read_free_ptb, read_ptb_lines, spans_lines
+from .brackets import read_evalb_lines, read_free_ptb, read_ptb_lines, spans_lines
 from .formats import ReadOptions
 from .lines import Lines
 
-__all__ = ["count_ptb", "read_ptb"]
+__all__ = ["SMALL_INPUT_LINES", "count_ptb", "read_ptb"]
+
+SMALL_INPUT_LINES = 256
 
 
 def read_ptb(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
@@ -28,7 +28,14 @@ def read_ptb(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     if one_per_line is None:
         one_per_line = not spans_lines(lines)
     if not options.nltk_trees:
+        if one_per_line and len(lines.peek(SMALL_INPUT_LINES)) < SMALL_INPUT_LINES:
+            # Fewer lines than a block: numpy's import alone costs more than reading them
+            # a line at a time (issue 31).
+            return read_evalb_lines(lines, options.collect, options.nltk_free)
         # Tables without nltk: a block of lines (or of trees) at a time, with numpy.
+        from .bracket_blocks import read_ptb_blocks
+        from .bracket_groups import read_ptb_groups
+
         read_blocks = read_ptb_blocks if one_per_line else read_ptb_groups
         return read_blocks(lines, options.collect, options.nltk_free)
     read = read_ptb_lines if one_per_line else read_free_ptb
