@@ -159,11 +159,13 @@ def _block_tree() -> type | None:
     return loaded_class("nltk_tedeval.trees.blocks", "BlockTree")
 
 
-def _block_lines(parsed: Any, gold: Any) -> tuple[Any, Any] | None:
+def _block_lines(parsed: Any, gold: Any, block_tree: type) -> tuple[Any, Any] | None:
     """The parse and the gold of a sentence as the same line of two blocks, or ``None``.
 
     Found as :meth:`ParsevalEvaluator._sentence_stats` finds the trees: an
     aligned unit of the same tokens on both sides stands for its sentence.
+    ``block_tree`` is the class of a block's line (:func:`_block_tree`, looked up
+    once for a batch).
     """
     if isinstance(parsed, Unit):
         if not parsed.identical:
@@ -172,10 +174,8 @@ def _block_lines(parsed: Any, gold: Any) -> tuple[Any, Any] | None:
         p_tree, g_tree = tree_of(parsed.test[0].item), tree_of(parsed.gold[0].item)
     else:
         p_tree, g_tree = parsed, gold  # a sentence of the loop holds its trees already
-    block_tree = _block_tree()
     same_line = (
-        block_tree is not None
-        and isinstance(p_tree, block_tree)
+        isinstance(p_tree, block_tree)
         and isinstance(g_tree, block_tree)
         and p_tree.index == g_tree.index
     )
@@ -422,9 +422,10 @@ class ParsevalEvaluator(BracketEvaluator):
             # Blocks count whole lines with numpy and keep no bracket, so a run that
             # breaks brackets down scores every sentence alone (_sentence_stats).
             return [None] * len(pairs)
-        lines = [_block_lines(parsed, gold) for parsed, gold in pairs]
-        if not any(lines):
+        block_tree = _block_tree()
+        if block_tree is None:
             return [None] * len(pairs)  # (no line of a block: trees read another way)
+        lines = [_block_lines(parsed, gold, block_tree) for parsed, gold in pairs]
         from .evalb_blocks import lines_rows
 
         rows = lines_rows(lines, self._labels(), self.params.cutoff_len)

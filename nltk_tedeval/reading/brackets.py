@@ -387,19 +387,10 @@ def read_ptb_lines(
 
     Without nltk trees the readers read lines a block at a time
     (:mod:`~nltk_tedeval.reading.bracket_blocks`), and this line by line
-    reading only the lines a block cannot vouch for.
+    reading only the lines a block cannot vouch for, and the lines of an input
+    too small for numpy's import to pay (:data:`~nltk_tedeval.reading.ptb.SMALL_INPUT_LINES`).
     """
     reader = BracketTrees(escapes=False, nltk_trees=nltk_trees, nltk_free=nltk_free)
-    for lineno, text in enumerate(lines, start=1):
-        yield evalb_line(reader, lines, lineno, text, collect)
-
-
-def read_evalb_lines(lines: Lines, collect: bool, nltk_free: bool) -> Iterator[SourceSentence]:
-    """EVALB's reading (every line one sentence) of ``lines``, a line at a time: the
-    records :func:`~nltk_tedeval.reading.bracket_blocks.read_ptb_blocks` gives, each
-    tree a table of its own instead of a line of a block (what that reader gives for a
-    line it leaves to :func:`evalb_line`), and without numpy."""
-    reader = BracketTrees(escapes=False, nltk_trees=False, nltk_free=nltk_free)
     for lineno, text in enumerate(lines, start=1):
         yield evalb_line(reader, lines, lineno, text, collect)
 

@@ -56,7 +56,9 @@ def read_file(
     every metric accepts, without building ``nltk.Tree`` or
     ``DependencyGraph`` objects: faster, with the same scores. Bracketed
     trees are read a block at a time, lines in EVALB's layout
-    (:mod:`~nltk_tedeval.reading.bracket_blocks`), trees over several lines
+    (:mod:`~nltk_tedeval.reading.bracket_blocks`; a few lines, fewer than
+    :data:`~nltk_tedeval.reading.ptb.SMALL_INPUT_LINES`, one at a time, without
+    numpy), trees over several lines
     (:mod:`~nltk_tedeval.reading.bracket_groups`): a tree is then a
     ``PhraseStructure`` whose table is made on first use; ParsEval scores
     whole blocks and ``tree_to_mft`` reads a tree's spans without making
