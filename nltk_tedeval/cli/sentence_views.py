@@ -563,7 +563,11 @@ def explanation_panels(
                 "name": panel_name,
                 "words": list(tree.words),
                 "nodes": mft_nodes(tree),
-                "marks": [item_mark(op, charged, item) for item, (op, charged) in marks.items()],
+                # In order: the items are sets' members, whose order moves with the hash seed.
+                "marks": sorted(
+                    (item_mark(op, charged, item) for item, (op, charged) in marks.items()),
+                    key=_mark_order,
+                ),
             }
         )
     # The operations are the parse's and the reference's marks: what the parse loses and gains.
@@ -571,9 +575,14 @@ def explanation_panels(
         [*mark, " ".join(span_words(explanation.reference.words, (mark[2], mark[3])))]
         for panel in panels
         if panel["name"] != "gold"
-        for mark in sorted(panel["marks"], key=lambda m: (m[0], m[2], m[3], m[1]))
+        for mark in panel["marks"]
     ]
     return panels, ops
+
+
+def _mark_order(mark: list[Any]) -> tuple[Any, ...]:
+    """Kind, start, end, label: how a panel's marks are listed."""
+    return mark[0], mark[2], mark[3], mark[1]
 
 
 def dependency_panels(
