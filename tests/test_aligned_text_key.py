@@ -4,7 +4,7 @@ normalization changes.
 
 Three things must hold, each checked against the slow path and by hand:
 
-- ``Normalization.texts`` and ``Normalization.joined_texts`` give the characters of
+- ``Normalization.texts`` and ``Normalization.joined_text`` give the characters of
   every token that ``Normalization.__call__`` gives, token by token (SPEC.md §11);
 - a block line's ``text_key`` is :func:`joined_words` of its text tokens, and ``None``
   where the line has empty elements (its text tokens are not its words);
@@ -59,14 +59,10 @@ def test_texts_are_the_characters_of_each_token(tokens: list[str], which: int) -
     expected = [norm._normalize(t) for t in tokens]  # the token-by-token definition
     assert norm.texts(tokens) == expected
     assert norm.texts(tokens) == expected  # again, from the memo
-    joined = norm.joined_texts(joined_words(tokens)) if tokens else None
-    if joined is not None:
-        assert joined == tokens == expected  # only ever where no token changes
-    # The text alone, without the tokens split apart: given exactly where they are.
+    # The text alone, without the tokens split apart: only ever where no token changes.
     text = norm.joined_text(joined_words(tokens)) if tokens else None
-    assert (text is None) == (joined is None)
     if text is not None:
-        assert text == "".join(expected)
+        assert tokens == expected and text == "".join(expected)
 
 
 def test_texts_by_hand() -> None:
@@ -93,9 +89,9 @@ def test_texts_by_hand() -> None:
     assert norm.texts(["a", ""]) == ["a", ""]
 
 
-def test_joined_texts_by_hand() -> None:
+def test_joined_text_by_hand() -> None:
     norm = Normalization()
-    assert norm.joined_texts(b"He\xffleft\xff.") == ["He", "left", "."]
+    assert norm.joined_text(b"He\xffleft\xff.") == "Heleft."
     # What some normalization would change, or might: no answer, the tokens decide.
     for joined in (
         b"-LRB-\xffa",  # a bracket escape
@@ -108,13 +104,11 @@ def test_joined_texts_by_hand() -> None:
         b"a\xff\xffb",  # an empty token
         b"",
     ):
-        assert norm.joined_texts(joined) is None, joined
         assert norm.joined_text(joined) is None, joined
-    assert Normalization(casefold=True).joined_texts(b"He") is None
-    assert norm.joined_text(b"He\xffleft\xff.") == "Heleft."
+    assert Normalization(casefold=True).joined_text(b"He") is None
     assert norm.joined_text(b"\xffa") is None and norm.joined_text(b"a\xff") is None
     # Without escapes a quote token is its own characters.
-    assert Normalization(escapes=False).joined_texts(b"``\xff-LRB-") == ["``", "-LRB-"]
+    assert Normalization(escapes=False).joined_text(b"``\xff-LRB-") == "``-LRB-"
 
 
 def read(text: str) -> list:

@@ -107,27 +107,15 @@ class Normalization:
             ]
         return texts  # type: ignore[return-value]
 
-    def joined_texts(self, joined: bytes) -> list[str] | None:
-        """The tokens of ``joined`` (their UTF-8 bytes joined by 0xFF, as
-        :func:`~nltk_tedeval.trees.tokens.joined_words` makes them) as their characters,
+    def joined_text(self, joined: bytes) -> str | None:
+        """The characters of the tokens of ``joined`` (their UTF-8 bytes joined by 0xFF, as
+        :func:`~nltk_tedeval.trees.tokens.joined_words` makes them) one after the other,
         when :meth:`texts` would see at once that no token changes; ``None`` otherwise.
 
         What a block's line gives without decoding a word: ASCII bytes are their own
-        characters, so the tokens are read straight from the bytes (issue 31).
-
-        >>> Normalization().joined_texts(b"He\\xffleft"), Normalization().joined_texts(b"-LRB-")
-        (['He', 'left'], None)
-        """
-        if self.joined_text(joined) is None:
-            return None
-        return joined.decode("latin-1").split("\xff")
-
-    def joined_text(self, joined: bytes) -> str | None:
-        """The characters of the tokens of ``joined`` (as :meth:`joined_texts` takes them)
-        one after the other, when :meth:`joined_texts` gives them; ``None`` otherwise.
-
-        A unit of sentences that a key spells alike needs its text and length, not its
-        tokens: this finds them without splitting the tokens apart (issue 31).
+        characters. A unit of sentences that a key spells alike needs its text and
+        length, not its tokens: this finds them without splitting the tokens apart
+        (issue 31).
 
         >>> Normalization().joined_text(b"He\\xffleft"), Normalization().joined_text(b"He\\xff")
         ('Heleft', None)

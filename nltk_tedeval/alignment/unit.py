@@ -74,6 +74,10 @@ class Spelling:
         # (Slots keep no dict for pickle's older protocols to read.)
         return Spelling, (self.joined, self._tokens, self._texts)
 
+    def texts(self) -> Sequence[str]:
+        """The tokens' characters, as normalized."""
+        return self.tokens_and_bounds()[0] if self._texts is None else self._texts
+
     def tokens_and_bounds(self) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The tokens, and the bounds of each one's characters from 0: split once."""
         if self._tokens is None:

@@ -247,22 +247,14 @@ def align_units(
     sides = [
         _Side(items, words, norm, role, key) for items, role in zip(corpora, roles, strict=False)
     ]
-    gold_side, test_side = sides[0], sides[-1]
-    spelled = key is not None and len(sides) == 2
     checked = 0  # characters of the open unit known to agree on every side
     number = 0
     while True:
         if not checked and not any(s.sentences for s in sides):
-            # Such units leave every side's open unit empty: the next may be one too.
-            if spelled:
-                while (same := _spelled_alike(gold_side, test_side, norm)) is not None:
-                    number += 1
-                    yield Unit.made(number, *same)
-            same = _same_sentence(sides, norm)
-            if same is not None:
+            # Such a unit leaves every side's open unit empty: the next may be one too.
+            while (same := _same_sentence(sides, norm)) is not None:
                 number += 1
                 yield Unit.made(number, *same)
-                continue
         lengths = [s.length for s in sides]
         low = min(lengths)
         if low == max(lengths) and low and all(s.sentences for s in sides):
@@ -294,55 +286,6 @@ def align_units(
         yield Unit(number, tuple(s.take() for s in sides), 0)
 
 
-def _spelled_alike(
-    gold: _Side, test: _Side, norm: Normalization
-) -> tuple[tuple[tuple[AlignedSentence, ...], ...], int, str] | None:
-    """What :func:`_same_sentence` gives for a gold and one parse whose next sentences have
-    the same key; ``None`` otherwise (the sentences read stay to read, and
-    :func:`_same_sentence` decides, as it does a key with a token that has no characters
-    once normalized: its error is the tokens').
-
-    Most units of a parse of the gold's tokens: their text and length come from the
-    key (from its bytes alone where no token is a normalization's business, 2,425 of
-    GUM's 2,996 sentences), their tokens and bounds only if something asks
-    (:class:`~.unit.Spelling`), and the sides are read as :func:`_same_sentence` reads
-    them, the gold's key first (issue 31).
-    """
-    if gold.pending is not None or test.pending is not None:
-        return None  # a sentence read before and not placed yet: _same_sentence decides
-    first = gold.next_item()
-    if first is None:
-        return None
-    key = gold.key(first[1])  # type: ignore[misc]
-    if key is None:
-        return None
-    text = norm.joined_text(key)
-    if text is not None:
-        spelling = Spelling(key)
-    else:
-        # Tokens that normalizing may change: their characters before the parse's
-        # sentence is read, as _same_sentence finds them; one without any is its error.
-        tokens = tuple(split_joined_words(key))
-        texts = norm.texts(tokens)
-        if "" in texts:
-            return None
-        text = "".join(texts)
-        spelling = Spelling(key, tokens, texts)
-    other = test.next_item()
-    if other is None or test.key(other[1]) != key:  # type: ignore[misc]
-        return None
-    gold.pending = test.pending = None
-    gold.before = test.before = text  # as _Side.take leaves it
-    return (
-        (
-            (AlignedSentence.spelled(first[1], first[0], spelling),),
-            (AlignedSentence.spelled(other[1], other[0], spelling),),
-        ),
-        len(text),
-        text,
-    )
-
-
 def _same_sentence(
     sides: list[_Side], norm: Normalization
 ) -> tuple[tuple[tuple[AlignedSentence, ...], ...], int, str] | None:
@@ -353,42 +296,47 @@ def _same_sentence(
     Such sentences have the same boundaries, and a unit closes where every side
     ends a sentence at once: they are a unit by themselves, found without
     comparing a character (most units, when the parser was given the gold's
-    tokens), and without normalizing the parse's tokens when they are written
-    alike (issue 31). The sides are read in the order the character walk reads
+    tokens). Where the sides have text keys (issue 31), a gold's key gives its
+    characters (from its bytes alone where no token is a normalization's business,
+    2,425 of GUM's 2,996 sentences), and a parse of the same key is the gold's
+    tokens, neither decoded; when every side has the gold's key, the unit's
+    sentences share one :class:`~.unit.Spelling` and split their tokens only if
+    something asks. The sides are read in the order the character walk reads
     them, so an error is the one it would raise.
     """
     gold = sides[0]
     key = gold.key
     gold_key = None
-    texts: list[str] | None = None
+    spelled: tuple[Spelling, str] | None = None
     first = gold.next_item()
     if first is not None and first[2] is _UNREAD and key is not None:
         gold_key = key(first[1])
         if gold_key is not None:
-            # A line of ASCII words that no normalization changes (most of an English
-            # treebank): its tokens are its bytes, read without decoding a word.
-            texts = norm.joined_texts(gold_key)
-            if texts is not None:
-                gold.pending = (first[0], first[1], tuple(texts))
-    first = gold.peek()
-    if first is None or not first[2]:
-        return None
-    index, item, tokens = first
-    # The gold's characters before the parse's sentence is read, as the walk does.
-    if texts is None:
-        texts = token_texts(tokens, norm, item, index)
+            spelled = _spelled(gold_key, norm)
+    if spelled is None:
+        # The gold's characters before a parse's sentence is read, as the walk does
+        # (a token without any is its error, raised here).
+        first = gold.peek()
+        if first is None or not first[2]:
+            return None
+        tokens = first[2]
+        texts = token_texts(tokens, norm, first[1], first[0])
+    alike = spelled is not None  # every parse so far has the gold's key
     for side in sides[1:]:
         nxt = side.next_item()
-        # A parse of the gold's words, written as the gold writes them: its tokens are
-        # the gold's, not decoded again (issue 31).
         if (
             gold_key is not None
             and nxt is not None
             and nxt[2] is _UNREAD
             and key(nxt[1]) == gold_key  # type: ignore[misc]
         ):
-            side.pending = (nxt[0], nxt[1], tokens)
-            continue
+            continue  # the gold's tokens, written as the gold writes them
+        if alike:
+            # A parse of other bytes: the gold's tokens, from its key, to compare.
+            spelling = spelled[0]  # type: ignore[index]
+            tokens, texts = spelling.tokens_and_bounds()[0], spelling.texts()
+            gold.pending = (first[0], first[1], tokens)
+            alike = False
         nxt = side.peek()
         if nxt is None or not nxt[2]:
             return None
@@ -396,6 +344,15 @@ def _same_sentence(
         # for UD's "(") have the same boundaries too.
         if nxt[2] != tokens and token_texts(nxt[2], norm, nxt[1], nxt[0]) != texts:
             return None
+    if alike:
+        spelling, text = spelled  # type: ignore[misc]
+        placed = []
+        for side in sides:
+            index, item, _ = side.pending  # type: ignore[misc]
+            side.pending = None
+            side.before = text  # as _Side.take leaves it
+            placed.append((AlignedSentence.spelled(item, index, spelling),))
+        return tuple(placed), len(text), text
     bounds = tuple(accumulate(map(len, texts), initial=0))
     text = "".join(texts)
     placed = []
@@ -403,8 +360,23 @@ def _same_sentence(
         index, item, own = side.pending  # type: ignore[misc]
         side.pending = None
         side.before = text  # as _Side.take leaves it
+        # (A parse of the gold's key before the one that differed: the gold's tokens.)
+        own = tokens if own is _UNREAD else own
         placed.append((AlignedSentence.whole(item, index, own, bounds),))
     return tuple(placed), bounds[-1], text
+
+
+def _spelled(key: bytes, norm: Normalization) -> tuple[Spelling, str] | None:
+    """The spelling of a gold's key and its text; ``None`` if a token has no characters
+    once normalized (the tokens' error)."""
+    text = norm.joined_text(key)
+    if text is not None:
+        return Spelling(key), text
+    tokens = tuple(split_joined_words(key))
+    texts = norm.texts(tokens)
+    if "" in texts:
+        return None
+    return Spelling(key, tokens, texts), "".join(texts)
 
 
 def _place(where: dict[str, Any]) -> str:
