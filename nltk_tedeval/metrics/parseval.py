@@ -153,8 +153,8 @@ def _block_tree() -> type | None:
     """The class of a block's line, once the block reader has made one; ``None`` before.
 
     Blocks read and score with numpy, whose import costs more than the whole run of a
-    file of fewer lines than a block, which the line reader reads (issue 31): no tree
-    can be a block's line while trees.blocks was never imported.
+    small file, which the line reader reads (:data:`~nltk_tedeval.reading.ptb.SMALL_INPUT_LINES`,
+    issue 31): no tree can be a block's line while trees.blocks was never imported.
     """
     return loaded_class("nltk_tedeval.trees.blocks", "BlockTree")
 

@@ -27,7 +27,7 @@ numpy's import costs more than such a run of ``tedeval parseval``: on 64 GUM lin
 0.104 s line by line against 0.150 s by blocks. A run that keeps every sentence's row
 (``--evalb``, ``--per-sentence``, ``--significance``) imports numpy anyway, and there
 blocks score about 0.1 ms a line faster: 0.157 s against 0.150 at 64 lines, but 0.176
-against 0.156 at 128, so the line ends here (``python -c`` runs of ``tedeval.cli.console``
+against 0.156 at 128, so the line ends here (runs of ``nltk_tedeval.cli.console``
 with this constant set either way, best of 15)."""
 
 
