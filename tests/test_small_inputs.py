@@ -21,8 +21,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -36,6 +34,7 @@ from nltk_tedeval.trees.constituency import PhraseStructure
 from .conftest import examples
 from .test_bracket_blocks import PARAMS, corpora
 from .test_plain_runs import run
+from .test_stats_without_numpy import run_alone
 
 SAMPLE = Path(__file__).resolve().parent.parent / "corpora_samples" / "evalb"
 LINES = 10**9  # every input is small: read a line at a time
@@ -167,29 +166,17 @@ def test_every_report_on_the_evalb_sample_is_the_same_text(
 
 
 def test_parseval_on_the_evalb_sample_loads_no_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
-    code = (
-        "import sys, io, contextlib\n"
-        "from nltk_tedeval.cli.command import main\n"
-        "out = io.StringIO()\n"
-        "with contextlib.redirect_stdout(out):\n"
-        f"    main(['parseval', {str(SAMPLE / 'gold.mrg')!r}, {str(SAMPLE / 'test.mrg')!r},"
-        f" '-p', {str(SAMPLE / 'collins.prm')!r}, '-f', 'json'])\n"
-        "print(out.getvalue())\n"
-        "print('numpy.version' in sys.modules)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    *report, loaded = done.stdout.strip().splitlines()
-    assert loaded == "False"
+    files = [str(SAMPLE / name) for name in ("gold.mrg", "test.mrg", "collins.prm")]
+    argv = ["parseval", files[0], files[1], "-p", files[2], "-f", "json"]
+    report, loaded = run_alone(argv)
+    assert not loaded
     # The whole report is the block reader's, which sums with numpy (this process has it).
     blocks = io.StringIO()
     with monkeypatch.context() as m, contextlib.redirect_stdout(blocks):
         m.setattr(ptb, "SMALL_INPUT_LINES", BLOCKS)
-        files = [str(SAMPLE / name) for name in ("gold.mrg", "test.mrg", "collins.prm")]
-        main(["parseval", files[0], files[1], "-p", files[2], "-f", "json"])
-    assert "\n".join(report).strip() == blocks.getvalue().strip()
-    figures = json.loads("\n".join(report))["systems"][0]["details"]["summary"]["all"]
+        main(argv)
+    assert report == blocks.getvalue().strip()
+    figures = json.loads(report)["systems"][0]["details"]["summary"]["all"]
     # EVALB's own figures for the sample (its evalb binary, -p collins.prm): 33 sentences,
     # 2 errors, 2 skipped, recall 94.95, precision 93.73, F 94.34, tagging 99.73.
     counts = ("sentences", "error_sentences", "skip_sentences", "valid_sentences")

@@ -187,6 +187,25 @@ def test_sums_by_hand() -> None:
     assert table.totals(("iota",)).tolist() == [6]  # still an array for who asks one
 
 
+def run_alone(argv: list[str]) -> tuple[str, bool]:
+    """What the command line prints for ``argv`` in a new interpreter, and whether numpy was
+    loaded there by the end (a test's own process has it already)."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from nltk_tedeval.cli.command import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        f"    main({argv!r})\n"
+        "print(out.getvalue())\n"
+        "print('numpy.version' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    *report, loaded = done.stdout.strip().splitlines()
+    return "\n".join(report).strip(), loaded == "True"
+
+
 def test_attach_and_score_on_a_small_corpus_never_load_numpy(tmp_path: Path) -> None:
     gold = tmp_path / "gold.conllu"
     gold.write_text(
@@ -200,21 +219,9 @@ def test_attach_and_score_on_a_small_corpus_never_load_numpy(tmp_path: Path) -> 
         "2\tleft\tleave\tVERB\tVBD\t_\t0\troot\t_\t_\n\n",
         encoding="utf-8",
     )
-    code = (
-        "import sys, io, contextlib\n"
-        "from nltk_tedeval.cli.command import main\n"
-        "out = io.StringIO()\n"
-        "with contextlib.redirect_stdout(out):\n"
-        f"    main(['attach', {str(gold)!r}, {str(parse)!r}, '--json'])\n"
-        "print(out.getvalue())\n"
-        "print('numpy.version' in sys.modules)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    *report, loaded = done.stdout.strip().splitlines()
-    assert loaded == "False"
-    scores = json.loads("\n".join(report))["systems"][0]["scores"]
+    report, loaded = run_alone(["attach", str(gold), str(parse), "--json"])
+    assert not loaded
+    scores = json.loads(report)["systems"][0]["scores"]
     # By hand: both heads right, one of the two labels.
     assert scores["LAS"]["value"] == 0.5
     assert scores["LAS"]["totals"] == {"head_label": 1, "labeled_tokens": 2}
@@ -222,11 +229,7 @@ def test_attach_and_score_on_a_small_corpus_never_load_numpy(tmp_path: Path) -> 
 
     # TedEval on the same pair: the same heads, so the unlabeled score is 1; one label
     # differs, so the labeled one is below it.
-    code = code.replace("'attach'", "'score'")
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    *report, loaded = done.stdout.strip().splitlines()
-    assert loaded == "False"
-    tedeval = json.loads("\n".join(report))["systems"][0]["scores"]
+    report, loaded = run_alone(["score", str(gold), str(parse), "--json"])
+    assert not loaded
+    tedeval = json.loads(report)["systems"][0]["scores"]
     assert tedeval["unlabeled"]["value"] == 1.0 and 0 < tedeval["labeled"]["value"] < 1
