@@ -21,6 +21,7 @@ from __future__ import annotations
 __all__ = [
     "AlignmentError",
     "EmptyTreeError",
+    "ErrorSentenceWarning",
     "InputFormatError",
     "MissingParseError",
     "MissingParseWarning",
@@ -64,10 +65,15 @@ class TedEvalError(Exception):
 
     ``fatal`` marks an error that no skipping can make right (a dependency
     tree handed to ParsEval, which compares brackets): it stops the run
-    even with ``on_error="skip"``.
+    even with ``on_error="skip"``. ``parse_failure`` marks one that makes a
+    parse its system's failed parse even without it.
     """
 
     fatal = False
+    parse_failure = False
+    """Set on an error a metric finds in a parse and counts as that system's failed parse
+    whatever ``on_error`` says (SPEC.md §10): EVALB's error sentences (other words than the
+    gold's) under ``missing="zero"``, ``"flat"`` or ``"error"``."""
 
     def __init__(
         self,
@@ -205,6 +211,19 @@ class MissingParseWarning(UserWarning):
     The command line prints it as one line on standard error. Turn it into
     an error with ``warnings.simplefilter("error", MissingParseWarning)``,
     or pass ``missing="error"``.
+    """
+
+
+class ErrorSentenceWarning(UserWarning):
+    """Some sentences were EVALB's error sentences, which are in no total (SPEC.md §7, §10).
+
+    EVALB counts a sentence whose parse has other words than the gold (or a
+    tree it cannot read) as an *error sentence* and leaves it out of every
+    figure but the count, which can flatter a parser; ParsEval does the same
+    under ``missing="skip"`` so that its figures stay EVALB's, and says so
+    with this warning. ``missing="zero"`` (or ``"flat"``) scores such a parse
+    as the parser's failed parse instead. Turn it into an error with
+    ``warnings.simplefilter("error", ErrorSentenceWarning)``.
     """
 
 

@@ -496,7 +496,7 @@ def test_answers_are_scored_with_invalid_ones_missing() -> None:
         ev = ParsevalEvaluator(answers, golds, missing="zero")
         precision, recall, _ = ev.eval()
     assert [m.number for m in ev.missing] == [2]
-    assert ev.counts() == {"read": 2, "scored": 2, "missing": 1, "skipped": 0}
+    assert ev.counts() == {"read": 2, "scored": 2, "missing": 1, "skipped": 0, "errors": 0}
     assert float(recall) == pytest.approx(3 / 7)
     assert float(precision) == 1.0
     assert any(issubclass(w.category, MissingParseWarning) for w in caught)

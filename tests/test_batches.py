@@ -213,11 +213,13 @@ def test_several_systems_share_the_batches_sentence_by_sentence() -> None:
         names=["a", "b"],
         missing="zero",
     )
-    assert a.stats.array.tolist() == [with_cut(r) for r in ROWS]
     # Under missing="zero" the empty line is a valid sentence with no test
-    # bracket and no right tag: 4 gold brackets, 4 words, none complete.
+    # bracket and no right tag: 4 gold brackets, 4 words, none complete. So is
+    # sentence 3's parse, of another word: EVALB's error sentence, under zero its
+    # system's failed parse (SPEC.md §10), in both systems.
     zero = [1, 1, 0, 0, 0, 4, 0, 0, 0, 1, 1, 4, 0, 5]
-    assert b.stats.array.tolist() == [with_cut(r) for r in (zero, ROWS[1], ROWS[2])]
+    assert a.stats.array.tolist() == [with_cut(r) for r in (ROWS[0], ROWS[1], zero)]
+    assert b.stats.array.tolist() == [with_cut(r) for r in (zero, ROWS[1], zero)]
 
 
 # -- the collector while a run lives ----------------------------------------------------
@@ -305,7 +307,7 @@ def test_a_row_of_records_is_the_sentence_the_loop_makes_of_it() -> None:
             scorer,
             options=RunOptions(on_error="skip", missing="flat"),
         )
-    first, second, fourth = scorer.seen
+    first, second, third, fourth = scorer.seen
     assert first == Sentence(
         1,
         "p1",
@@ -324,6 +326,17 @@ def test_a_row_of_records_is_the_sentence_the_loop_makes_of_it() -> None:
         ({"file": "g.mrg", "line": 2}, {"file": "p.mrg", "line": 2}),
         (None, None),
     )
+    # A parse the reader could not read is its system's failed parse (SPEC.md §10): here
+    # a flat one, read without error.
+    assert third == Sentence(
+        3,
+        "s3",
+        ("g3",),
+        ("flat g3",),
+        (True,),
+        ({"file": "g.mrg", "line": 3}, {"file": "p.mrg", "line": 3}),
+        (None, None),
+    )
     assert fourth == Sentence(
         4,
         None,
@@ -333,7 +346,10 @@ def test_a_row_of_records_is_the_sentence_the_loop_makes_of_it() -> None:
         ({"file": "g.mrg", "line": 5}, {"file": "p.mrg", "line": 4}),
         (None, None),
     )
-    assert [s.number for s in run.skipped] == [3] and run.skipped[0].sentence_id == "s3"
+    assert run.skipped == [] and [m.number for m in run.missing] == [2, 3]
+    assert [(b.number, b.reason) for b in run.bad_parses] == [
+        (3, "p.mrg:3: sentence 3 (id s3): unreadable")
+    ]
 
 
 def test_a_row_of_aligned_units_is_the_sentence_the_loop_makes_of_it() -> None:

@@ -87,6 +87,7 @@ def test_commands_give_the_plain_numbers_on_compressed_files(
             "scored": 269,
             "missing": 336,
             "skipped": 0,
+            "errors": 0,
         }
     )
 

@@ -280,7 +280,7 @@ def test_parseval_none_is_counted_and_announced_not_silent() -> None:
     with pytest.warns(MissingParseWarning, match=r"1 of 2 sentences? has a missing parse"):
         ev = ParsevalEvaluator([None, gold[1]], gold)
         assert [float(s) for s in ev.eval()] == [1.0, 1.0, 1.0]
-    assert ev.counts() == {"read": 2, "scored": 1, "missing": 1, "skipped": 0}
+    assert ev.counts() == {"read": 2, "scored": 1, "missing": 1, "skipped": 0, "errors": 0}
     assert ev.summary()["all"]["skip_sentences"] == 1
     assert str(ev.signature).endswith("missing:skip|version:0.1.0")
     with pytest.warns(MissingParseWarning):
@@ -339,13 +339,20 @@ def test_attachment_none_and_flat_by_hand() -> None:
     assert [float(zero[m]) for m in ("LAS", "UAS", "NED")] == [0.0, 0.0, 0.0]
 
 
-def test_bad_sentences_and_missing_parses_are_counted_apart() -> None:
-    """Sentence 1: a parse with other words (a bad sentence, on_error="skip");
-    sentence 2: missing. Nothing is left to score."""
+def test_bad_parses_are_missing_parses_and_bad_golds_are_skipped() -> None:
+    """Sentence 1: a parse with other words (a bad parse, on_error="skip"), its system's
+    failed parse (SPEC.md §10); sentence 2: missing. Nothing is left to score. A gold
+    that is bad by itself stays a sentence skipped as bad, apart from both."""
     gold = trees()
     bad = Tree.fromstring("(S (NP (DT a) (NN cat)) (VP (VBD sat)))")
-    with pytest.warns(MissingParseWarning):
+    with pytest.warns(MissingParseWarning, match=r"2 of 2 .*1 of them bad input"):
         ev = TedEvalEvaluator([bad, None], gold, on_error="skip")
+        assert ev.counts() == {"read": 2, "scored": 0, "missing": 2, "skipped": 0}
+    assert [b.number for b in ev.bad_parses] == [1]
+    with pytest.warns(MissingParseWarning):
+        ev = TedEvalEvaluator(
+            [gold[0], None], [Tree.fromstring("(S (-NONE- *))"), gold[1]], on_error="skip"
+        )
         assert ev.counts() == {"read": 2, "scored": 0, "missing": 1, "skipped": 1}
 
 

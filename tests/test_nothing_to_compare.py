@@ -18,6 +18,7 @@ from nltk.parse import DependencyGraph
 from nltk_tedeval import (
     AttachmentEvaluator,
     CrossFrameworkEvaluator,
+    MissingParseWarning,
     MPHEvaluator,
     ParsevalEvaluator,
     TedEvalEvaluator,
@@ -64,18 +65,30 @@ def test_an_empty_corpus_serializes_as_null(evaluator) -> None:
     assert [d["value"] for d in json.loads(dumped)] == [None] * len(evaluator.primary)
 
 
-def test_a_corpus_whose_every_sentence_was_skipped_is_na_not_perfect() -> None:
-    # One sentence whose yields differ ("a b" against "a c"): with on_error="skip"
-    # nothing is left, so every score is N/A and the skip is counted.
+def test_a_corpus_whose_every_sentence_was_left_out_is_na_not_perfect() -> None:
+    # One sentence whose yields differ ("a b" against "a c"): with on_error="skip" the
+    # parse is its system's failed parse, under missing="skip" left out; nothing is
+    # left, so every score is N/A and the failed parse is counted (SPEC.md §9, §10).
     gold = [Tree.fromstring("(S (X a) (Y b))")]
     parse = [Tree.fromstring("(S (X a) (Y c))")]
-    ev = TedEvalEvaluator(parse, gold, on_error="skip")
-    labeled, unlabeled = ev.eval()
+    with pytest.warns(MissingParseWarning):
+        ev = TedEvalEvaluator(parse, gold, on_error="skip")
+        labeled, unlabeled = ev.eval()
     assert math.isnan(labeled) and math.isnan(unlabeled)
-    assert len(ev.skipped) == 1 and ev.skipped[0].number == 1
+    assert [m.number for m in ev.missing] == [1] and len(ev.bad_parses) == 1
     g = [graph("a X 0 root\nb Y 1 dep")]
     p = [graph("a X 0 root\nc Y 1 dep")]
-    att = AttachmentEvaluator(p, g, on_error="skip")
+    with pytest.warns(MissingParseWarning):
+        att = AttachmentEvaluator(p, g, on_error="skip")
+        assert all(math.isnan(s) for s in att.eval())
+    assert [m.number for m in att.missing] == [1]
+    # Under zero the same parse is scored with nothing right: 0, not N/A.
+    with pytest.warns(MissingParseWarning):
+        att = AttachmentEvaluator(p, g, on_error="skip", missing="zero")
+        assert [float(s) for s in att.eval()] == [0.0, 0.0]
+    # A gold bad by itself is left out of every system: N/A again, skipped as bad.
+    cycle = [graph("a X 2 dep\nb Y 1 dep")]
+    att = AttachmentEvaluator(p, cycle, on_error="skip", missing="zero")
     assert all(math.isnan(s) for s in att.eval())
     assert [s.number for s in att.skipped] == [1]
 

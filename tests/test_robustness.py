@@ -4,10 +4,12 @@
   :class:`~nltk_tedeval.errors.TedEvalError` that says where; the command
   prints it as one line and exits with status 1, and only ``--debug``
   shows a traceback. Each test named after a bug keeps that bug fixed.
-- With ``--skip-bad`` every skipped sentence is listed with its reason, the
-  counts add up and every system is scored on the same sentences; without
-  it the first bad sentence stops the run. ParsEval keeps EVALB's way: bad
-  sentences are error rows, never left out.
+- With ``--skip-bad`` a bad gold sentence is left out of every system and a
+  bad parse is its own system's failed parse, under ``--missing`` (SPEC.md
+  §10); each is listed with its reason, the counts add up, and under the
+  default ``--missing skip`` every system is scored on the same sentences;
+  without it the first bad sentence stops the run. ParsEval keeps EVALB's
+  way under ``--missing skip``: bad sentences are error rows, never left out.
 - The same inputs give byte-identical JSON, whatever the hash seed of the
   process and whatever the order of ``cross`` experiments.
 
@@ -106,18 +108,27 @@ def corpus(tmp_path: Path) -> dict[str, Path]:
     return paths
 
 
-def check_skipped(report: dict, corpus: dict[str, Path]) -> None:
-    assert report["counts"] == {"read": 6, "scored": 3, "missing": 0, "skipped": 3}
+def check_skipped(report: dict, corpus: dict[str, Path], names: tuple[str, str] = ("a", "b")):
+    # Sentence 4's gold is bad: left out of every system. Sentences 2 (A's) and 5 (B's)
+    # are bad parses, each its own system's failed parse: under the default --missing
+    # skip left out of every system alike, as a missing parse is, and counted so.
+    assert report["counts"] == {"read": 6, "scored": 3, "missing": 2, "skipped": 1}
     skipped = report["skipped"]
-    assert [s["sentence"] for s in skipped] == [2, 4, 5]
-    assert [s["id"] for s in skipped] == ["s2", "s4", "s5"]
-    assert (
-        f"{corpus['a']}:" in skipped[0]["reason"] and "head 9, outside 0..3" in skipped[0]["reason"]
-    )
-    assert f"{corpus['gold']}:" in skipped[1]["reason"]
-    assert "'two', which is not a number" in skipped[1]["reason"]
-    assert "yields differ at token 3" in skipped[2]["reason"]
-    assert str(corpus["b"]) in skipped[2]["reason"]
+    assert [(s["sentence"], s["id"]) for s in skipped] == [(4, "s4")]
+    assert f"{corpus['gold']}:" in skipped[0]["reason"]
+    assert "'two', which is not a number" in skipped[0]["reason"]
+    missing = report["missing"]["sentences"]
+    assert [(m["sentence"], m["id"], m["systems"]) for m in missing] == [
+        (2, "s2", [names[0]]),
+        (5, "s5", [names[1]]),
+    ]
+    assert [[r["status"] for r in m["reasons"]] for m in missing] == [["bad"], ["bad"]]
+    bad = report["bad_parses"]
+    assert [(b["sentence"], b["system"]) for b in bad] == [(2, names[0]), (5, names[1])]
+    assert [b["reason"] for b in bad] == [r["reason"] for m in missing for r in m["reasons"]]
+    assert f"{corpus['a']}:" in bad[0]["reason"] and "head 9, outside 0..3" in bad[0]["reason"]
+    assert "yields differ at token 3" in bad[1]["reason"]
+    assert str(corpus["b"]) in bad[1]["reason"]
 
 
 # TedEval on sentences 1, 3 and 6 (labeled items (label, span); SPEC.md §5):
@@ -144,8 +155,61 @@ def test_score_skips_and_lists_bad_sentences(capsys, corpus):
     assert a["labeled"]["sentences"] == b["labeled"]["sentences"] == 3
     # The text report says the same.
     status, out, _ = run(capsys, "score", corpus["gold"], corpus["a"], corpus["b"], "--skip-bad")
-    assert "6 sentences read, 3 scored, 0 with a missing parse, 3 skipped as bad" in out
-    assert out.count("  skipped sentence ") == 3
+    assert (
+        "6 sentences read, 3 scored, 2 with a missing parse (a: 1, b: 1), 1 skipped as bad" in out
+    )
+    assert out.count("  skipped sentence ") == 1
+    assert "bad parses, each a missing parse of its own system: a: 1, b: 1\n" in out
+    assert (
+        f"  sentence 2 (a): {corpus['a']}:8: sentence 2 (id s2): token 2 ('y2') has head 9" in out
+    )
+
+
+# Under --missing zero a bad parse counts against its own system only (SPEC.md §10): A is
+# scored on sentences 1, 2, 3, 5 and 6 with sentence 2 as nothing right, B on the same
+# with sentence 5 so; sentence 4 (a bad gold) stays out of both. TedEval: a sentence with
+# nothing right has δ = ι = |e|, and a three-token gold here has 4 labeled items (the
+# root's and 3 words') and 3 unlabeled; an exact one adds ι = 8 and 6.
+# A: TEDEVAL_A + sentence 2 (4/4, 3/3) + sentence 5 exact (0/8, 0/6).
+# B: TEDEVAL_B + sentence 2 exact (0/8, 0/6) + sentence 5 (4/4, 3/3).
+ZERO_A = ({"delta_labeled": 7, "iota_labeled": 39}, {"delta_unlabeled": 4, "iota_unlabeled": 30})
+ZERO_B = ({"delta_labeled": 9, "iota_labeled": 39}, {"delta_unlabeled": 4, "iota_unlabeled": 30})
+
+
+def test_score_under_zero_a_bad_parse_counts_against_its_own_system(capsys, corpus):
+    argv = ["score", corpus["gold"], corpus["a"], corpus["b"], "--skip-bad", "--missing", "zero"]
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["counts"] == {"read": 6, "scored": 5, "missing": 2, "skipped": 1}
+    a, b = (s["scores"] for s in report["systems"])
+    assert (a["labeled"]["totals"], a["unlabeled"]["totals"]) == ZERO_A
+    assert (b["labeled"]["totals"], b["unlabeled"]["totals"]) == ZERO_B
+    assert err == (
+        "tedeval: warning: 2 of 6 sentences have a missing parse (a: 1, b: 1; 2 of them bad "
+        "input), scored with nothing right (--missing zero)\n"
+    )
+
+
+def test_attach_under_zero_a_bad_parse_counts_against_its_own_system(capsys, corpus):
+    argv = ["attach", corpus["gold"], corpus["a"], corpus["b"], "--skip-bad", "--missing", "zero"]
+    status, out, err = run(capsys, *argv, "--json")
+    assert status == 0, err
+    a, b = (s["scores"] for s in json.loads(out)["systems"])
+    # 15 tokens. A: sentence 2 (3 tokens) nothing right, z3's head wrong. B: sentence 5
+    # nothing right, z1's label and y6's head wrong.
+    assert a["UAS"]["totals"] == {"head": 11, "tokens": 15}
+    assert a["LAS"]["totals"] == {"head_label": 11, "labeled_tokens": 15}
+    assert b["UAS"]["totals"] == {"head": 11, "tokens": 15}
+    assert b["LAS"]["totals"] == {"head_label": 10, "labeled_tokens": 15}
+    assert b["LA"]["totals"] == {"label": 11, "labeled_tokens": 15}
+    # The text: the same counts, and the bad parses named.
+    status, out, _ = run(capsys, *argv)
+    assert (
+        "6 sentences read, 5 scored, 2 with a missing parse (a: 1, b: 1), 1 skipped as bad\n" in out
+    )
+    assert "missing parses: scored with nothing right (--missing zero)\n" in out
+    assert "  skipped sentence 4: " in out
 
 
 def test_cross_skips_and_lists_bad_sentences(capsys, corpus):
@@ -161,7 +225,7 @@ def test_cross_skips_and_lists_bad_sentences(capsys, corpus):
     )
     assert status == 0, err
     report = json.loads(out)
-    check_skipped(report, corpus)
+    check_skipped(report, corpus, ("one parse", "two parse"))
     # Both theories share one gold, so MULTIPLE equals SINGLE here.
     systems = {s["name"]: s["scores"] for s in report["systems"]}
     for name, expected in (("one", TEDEVAL_A), ("two", TEDEVAL_B)):
@@ -260,8 +324,9 @@ def test_parseval_counts_bad_sentences_as_error_rows(capsys, ptb_corpus):
     status, out, err = run(capsys, "parseval", c["gold"], c["a"], c["b"], "--skip-bad", "--json")
     assert status == 0, err
     report = json.loads(out)
-    # EVALB counts its error sentences as rows; none is left out.
-    assert report["counts"] == {"read": 6, "scored": 6, "missing": 0, "skipped": 0}
+    # EVALB counts its error sentences as rows; none is left out, and the counts (A's, the
+    # first system's) keep them apart: scored, they are in no total.
+    assert report["counts"] == {"read": 6, "scored": 3, "missing": 0, "skipped": 0, "errors": 3}
     assert report["skipped"] == []
     a, b = report["systems"]
     a_summary, b_summary = a["details"]["summary"], b["details"]["summary"]
@@ -274,6 +339,7 @@ def test_parseval_counts_bad_sentences_as_error_rows(capsys, ptb_corpus):
     # B only meets the gold's bad sentence 4; its 5 valid sentences match.
     assert (b_summary["all"]["sentences"], b_summary["all"]["error_sentences"]) == (6, 1)
     assert b["scores"]["F1"]["totals"] == {"matched": 16, "gold": 16, "test": 16}
+    assert [s["errors"] for s in report["systems"]] == [3, 1]
     # Without --skip-bad a line the reader cannot read stops the run.
     status, _, err = run(capsys, "parseval", c["gold"], c["a"])
     assert status == 1
@@ -281,6 +347,40 @@ def test_parseval_counts_bad_sentences_as_error_rows(capsys, ptb_corpus):
         f"tedeval: error: {c['a']}:2: sentence 2: too many closing brackets: ')' after the "
         "tree begun on line 2 is complete\n"
     )
+
+
+def test_parseval_under_zero_a_bad_parse_is_its_systems_failed_parse(capsys, ptb_corpus):
+    # SPEC.md §10: under --missing zero A's unreadable sentence 2 and its sentence 5 of
+    # another word are A's failed parses, scored with nothing right: no test bracket, the
+    # gold's 3 brackets (S, NP, VP) missed and its 2 words' tags wrong. Sentence 4, whose
+    # gold cannot be read, stays EVALB's error sentence for both systems.
+    c = ptb_corpus
+    argv = ["parseval", c["gold"], c["a"], c["b"], "--skip-bad", "--missing", "zero", "--json"]
+    status, out, err = run(capsys, *argv)
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["counts"] == {"read": 6, "scored": 5, "missing": 2, "skipped": 0, "errors": 1}
+    a, b = report["systems"]
+    # A: sentences 1, 3 and 6 as above (8/10/10), 2 and 5 add 3 gold brackets each.
+    assert a["scores"]["F1"]["totals"] == {"matched": 8, "gold": 16, "test": 10}
+    # Tags: 3 + 3 + 2 right (the period deleted) of 8, and 0 of 2 in each zero sentence.
+    assert a["scores"]["TAGGING_ACCURACY"]["totals"] == {"correct_tags": 8, "words": 12}
+    assert a["details"]["summary"]["all"]["error_sentences"] == 1
+    assert b["scores"]["F1"]["totals"] == {"matched": 16, "gold": 16, "test": 16}
+    assert [(x["sentence"], x["system"]) for x in report["bad_parses"]] == [(2, "a"), (5, "a")]
+    assert "word 1 differs: gold 'a5', test 'x5'" in report["bad_parses"][1]["reason"]
+    # Without --skip-bad sentence 2 cannot be read: the run stops there, but another
+    # word is EVALB's error sentence, which needs no --skip-bad to be A's failed parse.
+    status, _, err = run(capsys, "parseval", c["gold"], c["a"], "--missing", "zero")
+    assert status == 1 and "too many closing brackets" in err
+    gold, test = c["gold"].with_name("g5.mrg"), c["a"].with_name("a5.mrg")
+    gold.write_text(GOLD_PTB[4] + "\n", encoding="utf-8")
+    test.write_text(TEST_A[4] + "\n", encoding="utf-8")
+    status, out, err = run(capsys, "parseval", gold, test, "--missing", "zero", "--json")
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["counts"] == {"read": 1, "scored": 1, "missing": 1, "skipped": 0, "errors": 0}
+    assert report["systems"][0]["scores"]["F1"]["totals"] == {"matched": 0, "gold": 3, "test": 0}
 
 
 # -- one error family: the command -------------------------------------------------------

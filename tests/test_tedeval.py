@@ -16,6 +16,7 @@ from nltk_tedeval import (
     Converter,
     CrossFrameworkEvaluator,
     Experiment,
+    MissingParseWarning,
     MultiFunctionTree,
     OptionError,
     Score,
@@ -125,19 +126,35 @@ def test_bad_sentence_stops_the_run_with_its_number():
         TedEvalEvaluator(parses, [dep(DEP_GOLD)] * 3).eval()
 
 
-def test_skip_leaves_bad_sentences_out_and_lists_them():
+def test_skip_makes_a_bad_parse_a_failed_parse_and_lists_it():
+    # SPEC.md §10: a parse that is not a tree is its system's failed parse; under the
+    # default missing="skip" it is left out as a missing parse is, counted and named.
     parses = [dep(DEP_PARSE), dep(CYCLE), dep(DEP_GOLD)]
     ev = TedEvalEvaluator(parses, [dep(DEP_GOLD)] * 3, on_error="skip")
     # Sentences 1 and 3: δ = 2 + 0 over ι = 16.
     assert ev.eval()[0] == pytest.approx(0.875)
-    assert [s.number for s in ev.skipped] == [2]
+    assert ev.skipped == []
+    assert [(m.number, m.systems) for m in ev.missing] == [(2, ("parsed_sents",))]
     assert ev.numbers == [1, 3]
-    assert "cycle" in ev.skipped[0].reason
+    assert [b.number for b in ev.bad_parses] == [2] and "cycle" in ev.bad_parses[0].reason
     assert ev.counts()["read"] == 3 and len(ev.stats) == 2
     report = ev.as_dict()
-    assert report["counts"] == {"read": 3, "scored": 2, "missing": 0, "skipped": 1}
-    assert report["skipped"][0]["sentence"] == 2
+    assert report["counts"] == {"read": 3, "scored": 2, "missing": 1, "skipped": 0}
+    assert report["missing"][0]["reasons"][0]["status"] == "bad"
+    assert report["bad_parses"][0]["sentence"] == 2
     json.dumps(report)
+
+
+def test_under_zero_a_bad_parse_scores_nothing_right():
+    # Sentence 2's parse is a cycle: scored as the empty tree over the gold's words, so
+    # δ = ι = |e| = 4 labeled items (root, nsubj, hd, dobj) and 3 unlabeled (no root).
+    # Labeled: δ = 2 + 4 + 0 over ι = 8 + 4 + 8; unlabeled: 0 + 3 + 0 over 6 + 3 + 6.
+    parses = [dep(DEP_PARSE), dep(CYCLE), dep(DEP_GOLD)]
+    with pytest.warns(MissingParseWarning, match="1 of them bad input"):
+        labeled, unlabeled = TedEvalEvaluator(
+            parses, [dep(DEP_GOLD)] * 3, on_error="skip", missing="zero"
+        ).eval()
+    assert (float(labeled), float(unlabeled)) == (pytest.approx(1 - 6 / 20), pytest.approx(0.8))
 
 
 def test_unknown_options_are_refused():

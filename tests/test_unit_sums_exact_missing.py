@@ -250,7 +250,7 @@ def test_parseval_rows_of_a_missing_parse(align: Any) -> None:
         ev = quietly(ParsevalEvaluator, [None], [T(I_LEFT_DOT)], missing=policy, align=align)
         assert rows(ev) == [with_cut(row)], policy
         assert ev.counts() == {"read": 1, "scored": 0 if policy == "skip" else 1,
-                               "missing": 1, "skipped": 0}  # fmt: skip
+                               "missing": 1, "skipped": 0, "errors": 0}  # fmt: skip
 
 
 @pytest.mark.parametrize("align", [True, "lcs"])
@@ -324,7 +324,7 @@ def _two_systems(cls: type, policy: str, align: Any) -> tuple[list, list]:
     evs = quietly(cls.evaluate_systems, GOLD_TREES, [a, B_TREES], missing=policy, align=align)
     for ev in evs:
         assert ev.counts() == {"read": 1, "scored": 0 if policy == "skip" else 1,
-                               "missing": 1, "skipped": 0}  # fmt: skip
+                               "missing": 1, "skipped": 0, "errors": 0}  # fmt: skip
     return rows(evs[0]), rows(evs[1])
 
 

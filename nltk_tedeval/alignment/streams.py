@@ -21,6 +21,7 @@ from .unit import TextKey
 from .units import AlignedSentence, Unit, align_units
 
 __all__ = [
+    "FailedUnit",
     "aligned_streams",
     "alignment_summary",
     "describe_alignment",
@@ -211,17 +212,44 @@ class _Gone:
         golds) that lies within the text it stands for, and builds the
         parse that takes its place, over that sentence's tokens.
         """
-        whole = self.unit.whole or self.unit
-        golds = whole.sides[native]
-        sentences: list[AlignedSentence] = []
-        for s in self.unit.test:
-            if not s.missing:
-                sentences.append(s)
-                continue
-            sentences.extend(
-                s.replaced(make(g.item), g) for g in golds if s.start <= g.start and g.end <= s.end
-            )
-        return self.unit.with_test(tuple(sentences))
+        return _stood_in(self.unit, make, native, every=False)
+
+
+class FailedUnit:
+    """A unit whose parse is bad input (its scoring raised, under ``on_error="skip"``).
+
+    The loop cannot tell which of the unit's parse sentences is at fault, so
+    the whole parse side of the unit is its system's failed parse (SPEC.md
+    §10): :meth:`stand_in` replaces every parse sentence, so that the unit
+    scores no better than a unit of missing parses would.
+    """
+
+    def __init__(self, view: Unit) -> None:
+        self.unit = view
+
+    def stand_in(self, make: Callable[[Any], Any], native: int = 0) -> Unit:
+        """The unit with its parse side made of what ``make`` builds from each gold sentence."""
+        return _stood_in(self.unit, make, native, every=True)
+
+
+def _stood_in(view: Unit, make: Callable[[Any], Any], native: int, *, every: bool) -> Unit:
+    """``view`` with its missing parse sentences replaced by what ``make`` builds from the
+    sentences of gold ``native`` each one covers; ``every``: its whole parse side, by what
+    ``make`` builds from every gold sentence of the unit."""
+    golds = (view.whole or view).sides[native]
+    if every and view.test:
+        # Every gold sentence of the unit, whether or not a parse sentence holds it whole.
+        first = view.test[0]
+        return view.with_test(tuple(first.replaced(make(g.item), g) for g in golds))
+    sentences: list[AlignedSentence] = []
+    for s in view.test:
+        if not s.missing:
+            sentences.append(s)
+            continue
+        sentences.extend(
+            s.replaced(make(g.item), g) for g in golds if s.start <= g.start and g.end <= s.end
+        )
+    return view.with_test(tuple(sentences))
 
 
 def _fan_out(source: Iterator[Unit], n: int) -> list[Iterator[Unit]]:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import OptionError, TedEvalError
+from ..errors import ErrorSentenceWarning, OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
 from .breakdowns import asked, refuse
@@ -223,8 +224,13 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     # maximum given on the command line stops the run.
     params = params.replace(max_error=args.max_errors)
     try:
-        # EVALB's summary is column sums; only its sentence table (--evalb) reads rows.
-        run = evaluate(args, ParsevalEvaluator, {"params": params}, reads_rows=bool(args.evalb))
+        with warnings.catch_warnings():
+            if args.output_format == "text":
+                # The text report lists its error sentences (and --evalb's standard error
+                # names each): the warning would say it twice.
+                warnings.simplefilter("ignore", ErrorSentenceWarning)
+            # EVALB's summary is column sums; only its sentence table (--evalb) reads rows.
+            run = evaluate(args, ParsevalEvaluator, {"params": params}, reads_rows=bool(args.evalb))
     except TooManyErrorsError as err:
         if args.evalb and err.partial is not None:
             # EVALB's output up to where it stops, so that tools that read

@@ -85,7 +85,9 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
     inp.add_argument(
         "--skip-bad",
         action="store_true",
-        help="leave out bad sentences from every system (counted and listed) instead of stopping",
+        help="go on past bad input instead of stopping: a bad gold sentence is left out of "
+        "every system, a bad parse is its system's failed parse under --missing (counted and "
+        "listed)",
     )
     inp.add_argument(
         "--missing",

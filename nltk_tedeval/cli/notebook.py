@@ -62,6 +62,7 @@ def evaluator_report(evaluators: Evaluator | Sequence[Evaluator]) -> dict[str, A
         missing=first.missing,
         skipped=first.skipped,
         failures=first.answer_failures,
+        bad=first.bad_parses,
         notes=first.notes,
         version=REPORT_VERSION if extra else FIRST_VERSION,
         **extra,

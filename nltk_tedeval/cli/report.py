@@ -26,7 +26,7 @@ from typing import Any
 
 from .._version import __version__
 from ..scoring.evaluator import Evaluator
-from ..scoring.missing import AnswerFailure, failure_counts
+from ..scoring.missing import AnswerFailure, BadParse, failure_counts
 from ..scoring.stats import Score
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "PER_SENTENCE_KEYS",
     "REPORT_SCHEMA",
     "REPORT_VERSION",
+    "bad_parse_lines",
     "counts_lines",
     "evaluator_rows",
     "report",
@@ -82,8 +83,10 @@ def system_entry(
     missing: int,
     macro: Mapping[str, Score] | None = None,
     details: Mapping[str, Any] | None = None,
+    errors: int | None = None,
 ) -> dict[str, Any]:
-    """One system of a report: its files, scores, signature and missing parses."""
+    """One system of a report: its files, scores, signature and missing parses, and for
+    ParsEval its EVALB error sentences (``errors``), which are in no total."""
     entry: dict[str, Any] = {
         "name": name,
         "test": test,
@@ -92,6 +95,8 @@ def system_entry(
         "signature": str(signature),
         "missing": missing,
     }
+    if errors is not None:
+        entry["errors"] = errors
     if macro is not None:
         entry["macro"] = {k: s.as_dict() for k, s in macro.items()}
     if details:
@@ -112,12 +117,16 @@ def report(
     notes: Sequence[str] = (),
     version: int = FIRST_VERSION,
     failures: Sequence[AnswerFailure] = (),
+    bad: Sequence[BadParse] = (),
     **extra: Any,
 ) -> dict[str, Any]:
     """A whole report, the same shape for every command and any number of systems.
 
     ``failures`` are the answers read and found invalid or unfaithful (SPEC.md
     §14): a report that has any counts and lists them under ``answers``.
+    ``bad`` are the parses that were bad input, each its system's failed parse
+    (``--skip-bad``, SPEC.md §10): a report that has any lists them under
+    ``bad_parses``.
 
     ``notes`` are what a reader must know to read the numbers right (a gold
     enriched with labels its parses cannot produce, SPEC.md §5); ``version``
@@ -141,6 +150,8 @@ def report(
             name: {**n, "sentences": [f.as_dict() for f in failures if f.system == name]}
             for name, n in counted.items()
         }
+    if bad:
+        data["bad_parses"] = [b.as_dict() for b in bad]
     if significance is not None:
         data["significance"] = list(significance)
     if notes:
@@ -188,16 +199,23 @@ def counts_lines(
     skipped: Sequence[Any],
     unit: str = "sentence",
     failures: Sequence[AnswerFailure] = (),
+    bad: Sequence[BadParse] = (),
+    errors: Mapping[str, int] | None = None,
 ) -> list[str]:
     """What happened to the sentences, in words: counts, the missing-parse policy, bad ones.
 
+    ``errors`` are each system's EVALB error sentences (``parseval``), in no
+    total: ``counts`` are the first system's, which leave its own out of
+    ``scored``.
+
     ``unit`` names what a row is: ``"unit"`` under alignment (SPEC.md §11).
-    ``failures`` are the answers found invalid or unfaithful (SPEC.md §14):
-    counted per system, the first :data:`SHOWN_REASONS` named with their reasons.
+    ``failures`` are the answers found invalid or unfaithful (SPEC.md §14),
+    ``bad`` the parses that were bad input (SPEC.md §10): each counted per
+    system, the first :data:`SHOWN_REASONS` named with their reasons.
     """
     read = counts["read"]
     noun = unit if read == 1 else f"{unit}s"
-    parts = [f"{read} {noun} read", f"{counts['scored']} scored"]
+    parts = [f"{read} {noun} read", *_scored(counts, errors)]
     lacking = ", ".join(f"{name}: {n}" for name, n in by_system.items() if n)
     parts.append(f"{counts['missing']} with a missing parse" + (f" ({lacking})" if lacking else ""))
     parts.append(f"{counts['skipped']} skipped as bad")
@@ -205,9 +223,32 @@ def counts_lines(
     if counts["missing"]:
         lines.append(f"missing parses: {_POLICY_TEXT[policy]} (--missing {policy})")
     lines += answer_lines(failures, list(by_system), unit)
+    lines += bad_parse_lines(bad, list(by_system), unit)
     for s in skipped:
         lines.append(f"  skipped sentence {s.number}: {s.reason}")
     return lines
+
+
+def _scored(counts: Mapping[str, int], errors: Mapping[str, int] | None) -> list[str]:
+    """How many sentences each system scored, and its EVALB error sentences if it has any.
+
+    >>> _scored({"scored": 2, "errors": 1}, {"a": 1, "b": 0})
+    ['2-3 scored (a: 2, b: 3)', 'EVALB error sentences in no total (a: 1)']
+    """
+    if not errors or not any(errors.values()):
+        return [f"{counts['scored']} scored"]
+    rows = counts["scored"] + counts.get("errors", 0)
+    scored = {name: rows - n for name, n in errors.items()}
+    low, high = min(scored.values()), max(scored.values())
+    per = ", ".join(f"{name}: {n}" for name, n in scored.items())
+    out = [f"{low} scored" if low == high else f"{low}-{high} scored ({per})"]
+    if len(errors) == 1:
+        (n,) = errors.values()
+        out.append(f"{n} EVALB error sentence{'s' if n != 1 else ''} in no total")
+    else:
+        per = ", ".join(f"{name}: {n}" for name, n in errors.items() if n)
+        out.append(f"EVALB error sentences in no total ({per})")
+    return out
 
 
 SHOWN_REASONS = 10
@@ -240,6 +281,28 @@ def answer_lines(
         lines.append(f"  {unit} {f.number} ({f.system}): {status}: {f.reason}")
     if len(failures) > SHOWN_REASONS:
         lines.append(f"  ... {len(failures) - SHOWN_REASONS} more (the JSON report lists all)")
+    return lines
+
+
+def bad_parse_lines(
+    bad: Sequence[BadParse], names: Sequence[str], unit: str = "sentence"
+) -> list[str]:
+    """The parses that were bad input, per system, then the first ones with their errors.
+
+    >>> b = [BadParse(3, "p", "p.conllu:7: sentence 3: token 1 ('We') has head 99")]
+    >>> print("\\n".join(bad_parse_lines(b, ["p", "q"])))
+    bad parses, each a missing parse of its own system: p: 1
+      sentence 3 (p): p.conllu:7: sentence 3: token 1 ('We') has head 99
+    """
+    if not bad:
+        return []
+    counted = {name: sum(b.system == name for b in bad) for name in names}
+    per = ", ".join(f"{name}: {n}" for name, n in counted.items() if n)
+    lines = [f"bad parses, each a missing parse of its own system: {per}"]
+    for b in bad[:SHOWN_REASONS]:
+        lines.append(f"  {unit} {b.number} ({b.system}): {b.reason}")
+    if len(bad) > SHOWN_REASONS:
+        lines.append(f"  ... {len(bad) - SHOWN_REASONS} more (the JSON report lists all)")
     return lines
 
 

@@ -177,6 +177,12 @@ def report_run(
         notes = [*notes, aligned]
         extra["alignment"] = first.alignment_summary()
     by_system = first.run.missing_by_system([s.name for s in run.systems])
+    # EVALB's error sentences, each system's own (ParsEval's counts hold them apart).
+    errors_by_system = (
+        {s.name: ev.counts()["errors"] for s, ev in zip(run.systems, run.evaluators, strict=True)}
+        if "errors" in first.counts()
+        else None
+    )
     level = ci_level(args)
     seed = args.seed
     made: dict[tuple[int, str, str], Score] = {}
@@ -198,6 +204,7 @@ def report_run(
             missing=by_system[s.name],
             macro={m: score(ev, m, "macro") for m in measures} if args.macro else None,
             details=details(ev) if details is not None else None,
+            errors=None if errors_by_system is None else errors_by_system[s.name],
         )
         for s, ev in zip(run.systems, run.evaluators, strict=True)
     ]
@@ -218,6 +225,7 @@ def report_run(
         missing=first.missing,
         skipped=first.skipped,
         failures=first.answer_failures,
+        bad=first.bad_parses,
         significance=sig_rows,
         notes=notes,
         version=REPORT_VERSION if parts.json or level is not None else FIRST_VERSION,
@@ -275,6 +283,8 @@ def report_run(
             first.skipped,
             unit="sentence" if aligned is None else "unit",
             failures=first.answer_failures,
+            bad=first.bad_parses,
+            errors=errors_by_system,
         )
         if sig_rows:
             lines.append(

@@ -306,6 +306,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         missing=result.missing,
         skipped=result.skipped,
         failures=result.answer_failures,
+        bad=result.bad_parses,
         significance=sig_rows,
         notes=cross.notes,
         overlap=overlap,
@@ -364,6 +365,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
             result.skipped,
             unit="sentence" if cross.align is None else "unit",
             failures=result.answer_failures,
+            bad=result.bad_parses,
         )
         changed = [
             _lifted_text(n, s, a)

@@ -50,12 +50,14 @@ from __future__ import annotations
 import dataclasses
 import math
 import reprlib
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from ..alignment import Unit
 from ..errors import (
     EmptyTreeError,
+    ErrorSentenceWarning,
     InputFormatError,
     OptionError,
     TedEvalError,
@@ -64,7 +66,7 @@ from ..errors import (
 from ..records import loaded_class, tree_of, unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Grouped, GroupKey
-from ..scoring.missing import ZERO
+from ..scoring.missing import ZERO, outside_the_package
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
 from ..trees.constituency import PhraseStructure, flatten_tree
@@ -329,6 +331,13 @@ class ParsevalEvaluator(BracketEvaluator):
                 return self._zero_stats(gold)
         gold_side, test_side = self._side(gold, "gold", rules), self._side(parsed, "test", rules)
         row, note = score_sides(gold_side, test_side, rules, self.params.cutoff_len)
+        if note is not None and gold_side.problem is None and self.missing_policy != "skip":
+            # EVALB's error sentence, the parse's fault (other words, a tree EVALB cannot
+            # read): under zero, flat or error it is this system's failed parse (SPEC.md
+            # §10), not a sentence in no total; under skip it stays EVALB's.
+            note.side = "parse"
+            note.parse_failure = True
+            raise note
         if self.by:
             return row, Grouped(note, self._groups(row, gold_side, test_side))
         return row, note
@@ -371,6 +380,33 @@ class ParsevalEvaluator(BracketEvaluator):
     def _finish(self) -> None:
         super()._finish()
         self._plain_blocks = None  # the run is over: its last blocks go
+        errors = self._error_count()
+        if errors:
+            first = self._error_rows[0][1] if self._error_rows else None
+            read = self.run.read
+            are = "is an EVALB error sentence" if errors == 1 else "are EVALB error sentences"
+            warnings.warn(
+                ErrorSentenceWarning(
+                    f"{self.system_name}: {errors} of {read} sentence{'s' if read != 1 else ''} "
+                    f"{are}, in no total, as EVALB counts them"
+                    + (f" (the first: {first})" if first is not None else "")
+                    + "; missing='zero' counts such a parse as one with nothing right"
+                ),
+                stacklevel=outside_the_package(),
+            )
+
+    def _error_count(self) -> int:
+        """EVALB's error sentences of this system: rows in no total but the count."""
+        return int(self.stats.sums(["errors"])[0])
+
+    def counts(self) -> dict[str, int]:
+        """The run's counts, with this system's EVALB error sentences apart (``errors``):
+        they are in no total, so ``scored`` leaves them out (SPEC.md §10)."""
+        counts = super().counts()
+        errors = self._error_count()
+        counts["scored"] -= errors
+        counts["errors"] = errors
+        return counts
 
     def _plain_stats(self, golds: list[Any], parses: list[Any]) -> Any:
         """The rows of consecutive lines of one pair of blocks, from :func:`block_rows`, and

@@ -270,9 +270,10 @@ class TedEvalEvaluator(Evaluator):
         }
 
     def as_dict(self) -> dict[str, object]:
-        """The report as JSON-ready data: scores, counts, skipped and missing sentences."""
+        """The report as JSON-ready data: scores, counts, skipped and missing sentences, and
+        the parses that were bad input (``bad_parses``, when there are any)."""
         labeled, unlabeled = self.eval()
-        return {
+        out: dict[str, object] = {
             "labeled": labeled.as_dict(),
             "unlabeled": unlabeled.as_dict(),
             "counts": self.counts(),
@@ -280,6 +281,9 @@ class TedEvalEvaluator(Evaluator):
             "missing": [m.as_dict() for m in self.missing],
             "signature": str(self.signature),
         }
+        if self.bad_parses:
+            out["bad_parses"] = [b.as_dict() for b in self.bad_parses]
+        return out
 
 
 class _SystemsProtocol(ProtocolScorer):

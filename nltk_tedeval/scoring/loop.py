@@ -74,6 +74,7 @@ from .missing import (
     MISSING,
     ZERO,
     AnswerFailure,
+    BadParse,
     MissingSentence,
     check_missing,
     failures_of,
@@ -88,6 +89,7 @@ __all__ = [
     "MISSING",
     "ZERO",
     "AnswerFailure",
+    "BadParse",
     "LoopResult",
     "MissingSentence",
     "RunAccounts",
@@ -193,6 +195,8 @@ class LoopResult:
     missing: list[MissingSentence] = field(default_factory=list)
     answer_failures: list[AnswerFailure] = field(default_factory=list)
     """Answers read and found invalid or unfaithful (SPEC.md §14), missing or kept."""
+    bad_parses: list[BadParse] = field(default_factory=list)
+    """Parses that were bad input, each its system's failed parse (``on_error="skip"``)."""
     policy: str = "skip"
     missing_rows: int = 0
     recorded: bool = True
@@ -308,6 +312,12 @@ class RunAccounts:
         return self._loop_result().answer_failures
 
     @property
+    def bad_parses(self) -> list[BadParse]:
+        """Parses that were bad input, each its system's failed parse (``on_error="skip"``,
+        SPEC.md §10): also among :attr:`missing`."""
+        return self._loop_result().bad_parses
+
+    @property
     def read(self) -> int:
         """Sentences read: scored, left out as missing, or skipped as bad."""
         return self._loop_result().read
@@ -369,10 +379,11 @@ def sentence_loop(
         plain = None
     if len(golds) != 1 or len(systems) != 1:
         plain = None
-    prepared = _prepare(
-        golds, systems, scorer, native, on_error, missing, result, options.align, plain
-    )
     sides = [name for name, _ in (*golds, *systems)]
+    policy = _Policy(scorer, sides, len(golds), native, missing, result)
+    prepared = _prepare(
+        golds, systems, scorer, native, on_error, policy, result, options.align, plain
+    )
     scoring = _outcomes(prepared, scorer, jobs, sides)
     outcomes: Iterable[Any] = scoring
     bar = None
@@ -400,12 +411,12 @@ def sentence_loop(
                 bar.update(1)
             sentence, rows, note, error = outcome
             if error is not None:
-                if on_error == "raise" or error.fatal:
+                if error.fatal or (on_error == "raise" and not error.parse_failure):
                     raise error
-                result.skipped.append(
-                    SkippedSentence(sentence.number, sentence.sentence_id, str(error))
-                )
-                continue
+                rescued = policy.rescue(sentence, error)
+                if rescued is None:
+                    continue
+                sentence, rows, note, _ = rescued
             if keep is not None:
                 try:
                     keep(note)
@@ -425,8 +436,11 @@ def sentence_loop(
         for cols, buffer in zip(scorer.columns, buffers, strict=True)
     ]
     if result.missing:
+        # In sentence order: a parse found bad when scored is recorded after those before.
+        result.missing.sort(key=attrgetter("number"))
+        result.bad_parses.sort(key=attrgetter("number"))
         by_system = result.missing_by_system(names)
-        warn_missing(len(result.missing), result.read, by_system, missing)
+        warn_missing(len(result.missing), result.read, by_system, missing, len(result.bad_parses))
     return result
 
 
@@ -514,7 +528,7 @@ def _prepare(
     scorer: SentenceScorer,
     native: Sequence[int],
     on_error: str,
-    missing: str,
+    policy: _Policy,
     result: LoopResult,
     align: str | None = None,
     plain: Callable[[list[Any], list[Any]], Any] | None = None,
@@ -532,7 +546,7 @@ def _prepare(
     # A parse without a word of text (an empty tree, only empty elements) is a
     # missing parse too; the scorer, which knows trees, says which are.
     has_text = getattr(scorer, "has_text", None)
-    skip_missing = getattr(scorer, "skip_missing", None)
+    missing = policy.missing
     present = (False,) * len(systems)
     pending: list[tuple[int, Sequence[Any]]] = []  # clean rows of records for ``plain``
 
@@ -621,48 +635,241 @@ def _prepare(
                     f"only with align='lcs' (--align lcs): {reason}"
                 )
             result.answer_failures.append(AnswerFailure(number, name, status, reason, kept))
-        clean = errors.count(None) == len(errors)
-        reader_error = None if clean else next(e for e in errors if e is not None)
+        reader_error = next((e for e in errors if e is not None), None)
+        bad: dict[int, TedEvalError] = {}
+        if (
+            reader_error is not None
+            and on_error == "skip"
+            and (not counts_errors or missing != "skip")
+        ):
+            # A parse the reader could not read is its system's failed parse (SPEC.md §10);
+            # only a bad gold leaves the sentence out of every system. A scorer that counts
+            # unreadable lines itself (EVALB's error sentences) keeps them under "skip".
+            bad = _bad_reads(errors, k, number, sid)
+            if bad:
+                reader_error = None
         if not counts_errors:
-            if clean and any(tree is None for tree in trees[:k]):
+            if reader_error is None and any(tree is None for tree in trees[:k]):
                 reader_error = _missing_gold(trees[:k], errors[:k], where, [n for n, _ in golds])
             if reader_error is not None:
                 yield sentence, (), None, reader_error.locate(sentence=number, sentence_id=sid)
                 continue
+        if bad:
+            absent = tuple(gone or j in bad for j, gone in enumerate(absent))
         if any(absent):
-            lacking = tuple(name for name, gone in zip(names, absent, strict=True) if gone)
-            if missing == "error":
-                j = absent.index(True)
-                obj = row[k + j]
-                reason = f" ({type(obj).__name__}: {obj})" if isinstance(obj, BaseException) else ""
-                err = MissingParseError(
-                    f"{names[j]} has no parse for this sentence{reason}; pass missing='skip', "
-                    "'zero' or 'flat' to score the others",
-                    **where[k + j],
-                )
-                # An aligned unit's missing sentence knows its own number.
-                err.locate(sentence=getattr(obj, "sentence", None))
-                raise _located(err, sentence, [n for n, _ in (*golds, *systems)])
             why = tuple(
                 (name, status, reason) for name, status, reason, kept in failures if not kept
             )
-            result.missing.append(MissingSentence(number, sid, lacking, why))
-            if missing == "skip":
-                rows = skip_missing(sentence) if skip_missing is not None else None
-                if rows is not None:
-                    result.missing_rows += 1
-                    yield sentence, rows[0], rows[1], None
-                continue
-            parses = [
-                stand_in(obj, trees[native[j]], native[j], missing, lambda t: scorer.flat(t))
-                if gone
-                else tree
-                for j, (obj, tree, gone) in enumerate(zip(row[k:], trees[k:], absent, strict=True))
-            ]
-            sentence = sentence._replace(parses=tuple(parses))
+            decided = policy.apply(
+                sentence, row[k:], tuple(j for j, gone in enumerate(absent) if gone), why, bad
+            )
+            if decided is not None:
+                yield decided
+            continue
         yield sentence
     if pending:
         yield from flush()
+
+
+def _bad_reads(
+    errors: Sequence[TedEvalError | None], k: int, number: int, sid: str | None
+) -> dict[int, TedEvalError]:
+    """The reader errors of the parses of a sentence (by system), or none if a gold is bad
+    too or an error is one no skipping can make right."""
+    if any(e is not None for e in errors[:k]) or any(e.fatal for e in errors if e is not None):
+        return {}
+    return {
+        j: e.locate(sentence=number, sentence_id=sid)
+        for j, e in enumerate(errors[k:])
+        if e is not None
+    }
+
+
+class _Policy:
+    """The run's missing-parse policy (SPEC.md §10), for a sentence some of whose parses
+    failed: missing ones, and bad ones (``on_error="skip"``), each its own system's.
+
+    :meth:`apply` decides such a sentence where the loop finds it: before scoring
+    (no parse, no text, a line the reader could not read) or after (a parse whose
+    scoring raised, :meth:`rescue`).
+    """
+
+    def __init__(
+        self,
+        scorer: SentenceScorer,
+        sides: Sequence[str],
+        n_golds: int,
+        native: Sequence[int],
+        missing: str,
+        result: LoopResult,
+    ) -> None:
+        self.scorer = scorer
+        self.sides = list(sides)
+        self.names = self.sides[n_golds:]
+        self.native = native
+        self.missing = missing
+        self.result = result
+        self.skip_missing = getattr(scorer, "skip_missing", None)
+
+    def apply(
+        self,
+        sentence: Sentence,
+        given: Sequence[Any],
+        failed: tuple[int, ...],
+        reasons: tuple[tuple[str, str, str], ...],
+        bad: dict[int, TedEvalError],
+    ) -> Sentence | _Outcome | None:
+        """What the sentence becomes now that the parses ``failed`` (by system) failed.
+
+        ``given`` holds what each system gave (a record, a tree, an exception,
+        a unit); ``reasons`` why an answer held no tree (SPEC.md §14), ``bad``
+        the error of each failed parse that was bad input. Raises under
+        ``error``; under ``skip``, ``None`` (left out) or EVALB's skip row; under
+        ``zero`` and ``flat``, the sentence with a stand-in for each failed parse,
+        to score. Parses that failed before (``sentence.missing``) keep theirs.
+        """
+        result, names, k = self.result, self.names, len(sentence.golds)
+        if self.missing == "error":
+            j = failed[0]
+            if j in bad:
+                raise bad[j]
+            obj = given[j]
+            reason = f" ({type(obj).__name__}: {obj})" if isinstance(obj, BaseException) else ""
+            err = MissingParseError(
+                f"{names[j]} has no parse for this sentence{reason}; pass missing='skip', "
+                "'zero' or 'flat' to score the others",
+                **sentence.where[k + j],
+            )
+            # An aligned unit's missing sentence knows its own number.
+            err.locate(sentence=getattr(obj, "sentence", None))
+            raise _located(err, sentence, self.sides)
+        reasons += tuple((names[j], "bad", str(err)) for j, err in sorted(bad.items()))
+        absent = tuple(gone or j in failed for j, gone in enumerate(sentence.missing))
+        lacking = tuple(name for name, gone in zip(names, absent, strict=True) if gone)
+        entry = MissingSentence(sentence.number, sentence.sentence_id, lacking, reasons)
+        if any(sentence.missing):
+            _merge_missing(result.missing, entry)
+        else:
+            result.missing.append(entry)
+        result.bad_parses += [
+            BadParse(sentence.number, names[j], str(err)) for j, err in sorted(bad.items())
+        ]
+        if self.missing == "skip":
+            rows = self.skip_missing(sentence) if self.skip_missing is not None else None
+            if rows is None:
+                return None
+            result.missing_rows += 1
+            return sentence, rows[0], rows[1], None
+        golds, native, missing, scorer = sentence.golds, self.native, self.missing, self.scorer
+        parses = tuple(
+            stand_in(given[j], golds[native[j]], native[j], missing, lambda t: scorer.flat(t))
+            if j in failed
+            else tree
+            for j, tree in enumerate(sentence.parses)
+        )
+        errors = sentence.errors
+        if errors:
+            # A stand-in is read without error: a scorer that counts unreadable lines scores it.
+            errors = tuple(None if i >= k and i - k in failed else e for i, e in enumerate(errors))
+        return sentence._replace(parses=parses, missing=absent, errors=errors)
+
+    def rescue(self, sentence: Sentence, error: TedEvalError) -> _Outcome | None:
+        """A sentence whose scoring raised ``error`` under ``on_error="skip"``: its outcome.
+
+        A parse that makes the sentence bad is its system's failed parse, under
+        the policy; a sentence whose gold is bad (or whose fault lies in no one
+        parse) is left out of every system and listed as skipped.
+        """
+        bad = {
+            j: _located(err, sentence, self.sides)
+            for j, err in _faulty_parses(self.scorer, sentence, error, self.native).items()
+        }
+        if not bad:
+            self.result.skipped.append(
+                SkippedSentence(sentence.number, sentence.sentence_id, str(error))
+            )
+            return None
+        given: list[Any] = list(sentence.parses)
+        if self.missing in ("zero", "flat"):
+            for j in bad:
+                if type(given[j]) is Unit:
+                    # Which of the unit's parse sentences is at fault is not known: the
+                    # whole parse side of the unit failed.
+                    from ..alignment.streams import FailedUnit
+
+                    given[j] = FailedUnit(given[j])
+        decided = self.apply(sentence, given, tuple(sorted(bad)), (), bad)
+        if not isinstance(decided, Sentence):
+            return decided
+        outcome = _score_one(self.scorer, decided, self.sides)
+        if outcome[3] is not None:  # no stand-in is bad input: the gold must be
+            self.result.skipped.append(
+                SkippedSentence(sentence.number, sentence.sentence_id, str(outcome[3]))
+            )
+            return None
+        return outcome
+
+
+def _nothing_right(parse: Any, native: int) -> Any:
+    """What stands in for ``parse`` with nothing right (``missing="zero"``): :data:`ZERO`, or
+    under alignment the unit whose parse sentences are all :data:`ZERO` (SPEC.md §11)."""
+    if type(parse) is not Unit:
+        return ZERO
+    from ..alignment.streams import FailedUnit
+
+    return FailedUnit(parse).stand_in(lambda _: ZERO, native)
+
+
+def _merge_missing(missing: list[MissingSentence], entry: MissingSentence) -> None:
+    """Put ``entry`` in place of the entry of its sentence (recorded before it was scored)."""
+    for i in range(len(missing) - 1, -1, -1):
+        if missing[i].number == entry.number:
+            old = missing[i]
+            missing[i] = MissingSentence(
+                entry.number, entry.sentence_id, entry.systems, old.reasons + entry.reasons
+            )
+            return
+    missing.append(entry)
+
+
+def _faulty_parses(
+    scorer: SentenceScorer, sentence: Sentence, error: TedEvalError, native: Sequence[int]
+) -> dict[int, TedEvalError]:
+    """The parses (by system) that make ``sentence`` bad, each with its error; none if the
+    gold is bad by itself, or no one parse is at fault.
+
+    The scorer is asked again with every parse but one standing aside, as a
+    parse with nothing right (:data:`ZERO`, which any gold can be scored
+    against): a sentence that fails so with no parse at all has a bad gold.
+    Only a bad sentence costs this.
+    """
+    n, k = len(sentence.parses), len(sentence.golds)
+    aside = [_nothing_right(p, native[j]) for j, p in enumerate(sentence.parses)]
+
+    def attempt(keep: int | None) -> TedEvalError | None:
+        parses = tuple(
+            p if j == keep or sentence.missing[j] else aside[j]
+            for j, p in enumerate(sentence.parses)
+        )
+        errors = sentence.errors
+        if errors:
+            errors = tuple(e if i < k or i - k == keep else None for i, e in enumerate(errors))
+        try:
+            scorer.score(sentence._replace(parses=parses, errors=errors))
+        except TedEvalError as err:
+            return err
+        return None
+
+    try:
+        if attempt(None) is not None:
+            return {}
+        candidates = [j for j in range(n) if not sentence.missing[j]]
+        if len(candidates) == 1:
+            return {candidates[0]: error}
+        found = {j: attempt(j) for j in candidates}
+    except NotImplementedError:
+        return {}  # a metric without a row for nothing right cannot tell
+    return {j: err for j, err in found.items() if err is not None}
 
 
 def _plain_runs(

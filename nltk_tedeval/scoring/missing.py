@@ -29,10 +29,12 @@ __all__ = [
     "MISSING_MEANING",
     "ZERO",
     "AnswerFailure",
+    "BadParse",
     "MissingSentence",
     "check_missing",
     "failure_counts",
     "failures_of",
+    "outside_the_package",
     "stand_in",
     "warn_missing",
 ]
@@ -158,6 +160,29 @@ class AnswerFailure:
                 "kept": self.kept}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class BadParse:
+    """A parse that was bad input, scored as its system's failed parse (SPEC.md §10).
+
+    With ``on_error="skip"`` (``--skip-bad``) a parse that cannot be read or
+    scored (a head outside the sentence, an unclosed bracket, a cycle, other
+    words than the gold's) is a missing parse of its system alone, under the
+    run's ``missing`` policy, never a sentence left out of every system: the
+    parser produced it, so it counts against the parser. ``reason`` is the
+    error, with its file, line and sentence.
+
+    >>> BadParse(3, "p", "p.conllu:7: sentence 3: token 1 ('We') has head 99").as_dict()
+    {'sentence': 3, 'system': 'p', 'reason': "p.conllu:7: sentence 3: token 1 ('We') has head 99"}
+    """
+
+    number: int
+    system: str
+    reason: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"sentence": self.number, "system": self.system, "reason": self.reason}
+
+
 def failure_counts(
     failures: Sequence[AnswerFailure], names: Sequence[str]
 ) -> dict[str, dict[str, int]]:
@@ -207,20 +232,22 @@ def _zero(_: Any) -> _Zero:
     return ZERO
 
 
-def warn_missing(n: int, read: int, by_system: dict[str, int], policy: str) -> None:
-    """The :class:`~nltk_tedeval.errors.MissingParseWarning` of a run with missing parses."""
+def warn_missing(n: int, read: int, by_system: dict[str, int], policy: str, bad: int = 0) -> None:
+    """The :class:`~nltk_tedeval.errors.MissingParseWarning` of a run with missing parses;
+    ``bad`` of them were bad input skipped as failed parses (:class:`BadParse`)."""
     parts = [f"{name}: {k}" for name, k in by_system.items() if k]
     verb = "has" if n == 1 else "have"
+    of_them = f"; {bad} of them bad input" if bad else ""
     warnings.warn(
         MissingParseWarning(
             f"{n} of {read} sentence{'s' if read != 1 else ''} {verb} a missing parse "
-            f"({', '.join(parts)}), {MISSING_MEANING[policy]} (missing={policy!r})"
+            f"({', '.join(parts)}{of_them}), {MISSING_MEANING[policy]} (missing={policy!r})"
         ),
-        stacklevel=_outside_the_package(),
+        stacklevel=outside_the_package(),
     )
 
 
-def _outside_the_package() -> int:
+def outside_the_package() -> int:
     """The ``stacklevel`` that points a warning at the first caller outside nltk_tedeval."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     frame = sys._getframe(1)

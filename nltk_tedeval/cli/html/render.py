@@ -320,7 +320,7 @@ def _scores_section(report: Mapping[str, Any]) -> str:
 def _counts_section(report: Mapping[str, Any]) -> str:
     counts = report.get("counts") or {}
     out = ['<section id="counts"><h2>Sentences</h2><table class="counts"><tbody>']
-    for key in ("read", "scored", "missing", "skipped"):
+    for key in ("read", "scored", "missing", "skipped", "errors"):
         if key in counts:
             out.append(f'<tr><th scope="row">{key}</th><td class="num">{_e(counts[key])}</td></tr>')
     out.append("</tbody></table>")
