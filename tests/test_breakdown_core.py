@@ -135,7 +135,7 @@ def test_bootstrap_macro_resamples_sentence_scores():
 
 def test_confidence_levels_are_checked():
     assert check_level(0.9) == 0.9 and check_level(95) == 0.95
-    for bad in (0, 1, 100, "x", -0.5):
+    for bad in (0, 1, 2, 49, 0.49, 100, "x", -0.5, float("nan")):
         with pytest.raises(OptionError):
             check_level(bad)
 

@@ -332,22 +332,68 @@ def test_significance_by_group(capsys, files):
     data = run_json(capsys, "attach", files["gold"], files["a"], files["b"], "--by", "relation",
                     "--significance", "99")  # fmt: skip
     assert len(data["significance"]) == 3  # the corpus tests as before: LAS, UAS, NED
-    tests = {t["group"]: t for t in data["group_significance"]}
-    assert list(tests) == ["nsubj", "root", "obj", "punct"]
-    assert {t["measure"] for t in tests.values()} == {"LAS_P"}  # the key's first measure
-    assert (tests["nsubj"]["score_a"], tests["nsubj"]["score_b"]) == (0.5, 1.0)
-    assert (tests["obj"]["score_a"], tests["obj"]["score_b"]) == (0.0, 1.0)
+    # Every measure of the key's table is tested (issue 40), groups in the table's order.
+    tests = {(t["group"], t["measure"]): t for t in data["group_significance"]}
+    measures = ["LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F"]
+    assert list(tests) == [(g, m) for g in ("nsubj", "root", "obj", "punct") for m in measures]
+    scores = {k: (t["score_a"], t["score_b"]) for k, t in tests.items()}
+    # nsubj: P = R = 1/2 labeled, UAS_P 1/2 and UAS_R 2/2, so UAS_F = 2/3; b is the gold.
+    assert [scores["nsubj", m] for m in measures] == [
+        (0.5, 1.0), (0.5, 1.0), (0.5, 1.0), (0.5, 1.0), (1.0, 1.0), (pytest.approx(2 / 3), 1.0)
+    ]  # fmt: skip
+    # obj: nothing right labeled; UAS_P 1/1 (She's head), UAS_R 0/1 (her's), so UAS_F 0.
+    assert [scores["obj", m] for m in measures] == [
+        (0.0, 1.0), (0.0, 1.0), (0.0, 1.0), (1.0, 1.0), (0.0, 1.0), (0.0, 1.0)
+    ]  # fmt: skip
     # root: both right everywhere, no difference, nothing to shuffle: p = 1.
-    assert tests["root"]["p_value"] == 1.0
+    assert all(tests["root", m]["p_value"] == 1.0 for m in measures)
+    assert tests["nsubj", "UAS_R"]["p_value"] == 1.0  # equal scores in every sentence
     assert all(0 < t["p_value"] <= 1 for t in tests.values())
     assert all(t["a"] == "a" and t["b"] == "b" and t["key"] == "relation" for t in tests.values())
     status, out, _ = run(capsys, "attach", files["gold"], files["a"], files["b"], "--by",
                          "relation", "--significance", "99")  # fmt: skip
     assert status == 0
-    assert "a vs b by relation on LAS_P: paired approximate randomization, 99 rounds, seed" in out
-    row = next(line.split() for line in out.splitlines() if line.startswith("nsubj ")
-               and len(line.split()) == 4)  # fmt: skip
-    assert row[:3] == ["nsubj", "0.5000", "1.0000"]
+    assert "a vs b by relation: paired approximate randomization, 99 rounds, seed" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith(("nsubj ", "obj "))]
+    tested = [row[:4] for row in rows if len(row) == 5]
+    assert tested[:2] == [["nsubj", "LAS_P", "0.5000", "1.0000"],
+                          ["nsubj", "LAS_R", "0.5000", "1.0000"]]  # fmt: skip
+    assert len(tested) == 12  # nsubj and obj, six measures each
+
+
+def test_groups_with_nothing_to_test_are_left_out_and_counted(capsys, files, tmp_path):
+    # System c labels S2's "She" iobj, a relation the gold (system b) never has: b has
+    # no iobj arc (every iobj score of b is N/A) and no gold arc has it (the recalls are
+    # N/A for both), so no iobj test runs. The text leaves the group out and counts its
+    # six tests by reason; the JSON report keeps them with their reasons.
+    c = tmp_path / "c.conllu"
+    she = "1\tShe\tshe\tPRON\tPRP\t_\t2\t"
+    c.write_text(GOLD.replace(f"{she}nsubj", f"{she}iobj"), encoding="utf-8")
+    argv = ["attach", files["gold"], files["b"], c, "--by", "relation", "--significance", "99"]
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    table = out.split("b vs c by relation: paired approximate randomization")[1]
+    groups = {line.split()[0] for line in table.splitlines()[3:] if len(line.split()) == 5}
+    assert groups == {"nsubj", "root", "obj", "punct"}
+    left = [line for line in out.splitlines() if line.startswith("left out: ")]
+    na = "the JSON report lists them"
+    assert left == [
+        f"left out: 1 test with nothing to test: score A is N/A (no parse token of the group "
+        f"has a relation to compare); {na}",
+        "left out: 1 test with nothing to test: scores A and B are N/A (no gold token of the "
+        f"group has a relation to compare); {na}",
+        "left out: 2 tests with nothing to test: scores A and B are N/A (precision or recall "
+        f"is undefined (no token of the group on one side)); {na}",
+        "left out: 1 test with nothing to test: score A is N/A (no parse token in the "
+        f"group); {na}",
+        "left out: 1 test with nothing to test: scores A and B are N/A (no gold token in the "
+        f"group); {na}",
+    ]
+    data = run_json(capsys, *argv)
+    untested = [t for t in data["group_significance"] if t.get("reason")]
+    assert [(t["group"], t["measure"]) for t in untested] == [
+        ("iobj", m) for m in ("LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F")
+    ]
 
 
 # -- errors -------------------------------------------------------------------------------
@@ -383,7 +429,7 @@ def test_bins_errors(capsys, files):
 
 def test_option_value_errors(capsys, files):
     err = one_line_error(capsys, "attach", files["gold"], files["a"], "--ci", "abc")
-    assert "confidence level" in err
+    assert "--ci takes a fraction from 0.5 to below 1 (0.95)" in err
     err = one_line_error(capsys, "attach", files["gold"], files["a"], "--by", "upos",
                          "--top", "-1")  # fmt: skip
     assert "--top" in err

@@ -38,6 +38,23 @@ def test_output_file_in_a_missing_folder_is_a_one_line_error(capsys, tmp_path):
     target = tmp_path / "no" / "such" / "report.txt"
     assert main(["attach", str(GOLD), str(GOLD), "-o", str(target)]) == 1
     err = capsys.readouterr().err
+    # Refused before anything is scored, naming the directory that is not there.
     assert err.strip().splitlines() == [
-        f"tedeval: error: --output {target}: No such file or directory"
+        f"tedeval: error: --output {target}: no directory {target.parent}"
     ]
+
+
+@pytest.mark.parametrize("path", ["/", ".", "..", "", "DIR/", "DIR"])
+@pytest.mark.parametrize("option", ["-o", "--per-sentence"])
+def test_an_output_that_is_no_file_name_is_a_one_line_error(capsys, tmp_path, option, path):
+    # Issue 40: "-o /" was an internal error (exit 70) after the whole run.
+    path = path.replace("DIR", str(tmp_path))
+    assert main(["attach", str(GOLD), str(GOLD), option, path]) == 1
+    out, err = capsys.readouterr()
+    name = "--output" if option == "-o" else option
+    expected = (
+        f"tedeval: error: {name} takes a file name, not an empty string"
+        if not path
+        else f"tedeval: error: {name} {path}: is a directory; give the name of a file in it"
+    )
+    assert (out, err.strip().splitlines()) == ("", [expected])

@@ -383,3 +383,74 @@ def test_three_systems_leave_out_the_union_of_their_missing_sentences() -> None:
     assert evs[0].counts() == {"read": 4, "scored": 2, "missing": 2, "skipped": 0}
     assert evs[0].run.missing_by_system(["a", "b", "c"]) == {"a": 1, "b": 1, "c": 0}
     assert len(seen) == 1 and "(a: 1, b: 1)" in str(seen[0].message)
+
+
+def test_a_macro_average_says_which_sentences_it_left_out_and_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 40: ParsEval's macro average leaves out EVALB's skip rows (missing parses) and
+    error sentences; it says so, apart from sentences with nothing to compare. Sentence 1
+    is exact (P = R = 1), 2 is missing, 3 has "went" for "ran" (an error sentence), 4 is a
+    one-word sentence whose only bracket the prm deletes (TOP): nothing to compare."""
+    gold = tmp_path / "g.ptb"
+    gold.write_text(
+        "(S (NP (PRP I)) (VP (VBD left)))\n(S (NP (PRP You)) (VP (VBD stayed)))\n"
+        "(S (NP (PRP We)) (VP (VBD ran)))\n(TOP (UH Hi))\n",
+        encoding="utf-8",
+    )
+    parse = tmp_path / "p.ptb"
+    parse.write_text(
+        "(S (NP (PRP I)) (VP (VBD left)))\n\n(S (NP (PRP We)) (VP (VBD went)))\n(TOP (UH Hi))\n",
+        encoding="utf-8",
+    )
+    status, out, err = run(capsys, "parseval", gold, parse, "--macro")
+    assert status == 0, err
+    assert "macro: P=1.0000 R=1.0000 F1=1.0000\n" in out
+    assert (
+        "macro P of p: leaves out 3 sentences: 1 with a missing parse, 1 EVALB counts as "
+        "errors, 1 with nothing to compare\n"
+    ) in out
+    assert (
+        "4 sentences read, 2 scored, 1 EVALB error sentence in no total, 1 with a missing "
+        "parse (p: 1), 0 skipped as bad\n"
+    ) in out
+    # The same run without the missing and error sentences has only the one left out.
+    status, out, _ = run(capsys, "parseval", gold, gold, "--macro")
+    assert "macro P of g: leaves out 1 sentence with nothing to compare\n" in out
+
+
+@pytest.mark.parametrize("command", ["parseval", "score", "mph", "cross"])
+@pytest.mark.parametrize("name", ["blank.ptb", "blank.txt"])
+def test_a_file_of_blank_lines_is_one_missing_parse_a_line_in_every_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, name: str
+) -> None:
+    # Issue 40: parseval read 2 missing parses where score stopped ("ends after 0
+    # sentences"). Beside a bracketed gold of 2 sentences, 2 blank lines are 2 missing
+    # parses, whatever the file's name, under every command (SPEC.md §10).
+    gold = tmp_path / "g.ptb"
+    gold.write_text(f"{GOLD}\n{OTHER}\n", encoding="utf-8")
+    blank = tmp_path / name
+    blank.write_text("\n\n", encoding="utf-8")
+    argv = (
+        ["cross", "-e", f"A={gold},{blank}", "-e", f"B={gold},{gold}"]
+        if command == "cross"
+        else [command, str(gold), str(blank)]
+    )
+    data = run_json(capsys, *argv, "--missing", "zero")
+    assert data["counts"]["read"] == 2 and data["counts"]["missing"] == 2
+    assert [m["sentence"] for m in data["missing"]["sentences"]] == [1, 2]
+
+
+def test_a_file_of_blank_lines_beside_a_conll_gold_holds_no_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    gold = tmp_path / "g.conllu"
+    gold.write_text("1\tI\tI\tPRON\tPRP\t_\t0\troot\t_\t_\n\n", encoding="utf-8")
+    blank = tmp_path / "p.conllu"
+    blank.write_text("\n\n", encoding="utf-8")
+    status, out, err = run(capsys, "attach", gold, blank)
+    assert (status, out) == (1, "")
+    assert err == (
+        f"tedeval: error: {blank} ends after 0 sentences, but {gold} continues with sentence "
+        "1 on line 1; parallel sources must hold the same sentences in the same order\n"
+    )

@@ -106,3 +106,26 @@ def test_parseval_text_opens_with_the_summary_not_a_headerless_row(
     # recall, precision, matched, gold, test, crossing, words, tags, accuracy.
     full = run(capsys, "parseval", evalb / "gold.mrg", evalb / "test.mrg", "--evalb")
     assert "    583   614   622     13    750   748    99.73" in full
+
+
+@pytest.mark.parametrize("form", ["tsv", "csv"])
+def test_a_score_with_nothing_to_compare_is_an_empty_cell_in_tsv_and_csv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, form: str
+) -> None:
+    # Issue 40: "n/a" in a numeric column makes a spreadsheet (or pandas) read the whole
+    # column as text. A tree without a function tag scored against itself has labeled
+    # TedEval N/A (no labeled item, SPEC.md §5) and unlabeled 1.
+    gold = tmp_path / "g.ptb"
+    gold.write_text("(S (NP (NNP John)) (VP (VBD left)))\n", encoding="utf-8")
+    rows = parse_table(run(capsys, "score", gold, gold, "-f", form), form)
+    assert rows == [["system", "labeled", "unlabeled"], ["g", "", "1.0000"]]
+    # The same in a breakdown's table and in the per-sentence TSV.
+    text = run(capsys, "score", gold, gold, "-f", form, "--by", "length")
+    by_length = parse_table(text.split("\n\n")[1], form)
+    assert by_length[1] == ["g", "1-10", "1", "100.00", "", "1.0000"]
+    per = tmp_path / "per.tsv"
+    run(capsys, "score", gold, gold, "--per-sentence", per)
+    lines = per.read_text(encoding="utf-8").splitlines()
+    assert lines[1].split("\t")[-2:] == ["", "1.0"]
+    # Markdown and LaTeX are read by people: n/a, as the text says.
+    assert "| g | n/a | 1.0000 |" in run(capsys, "score", gold, gold, "-f", "markdown")

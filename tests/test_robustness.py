@@ -491,7 +491,11 @@ def test_regression_files_that_cannot_be_opened_or_written(capsys, tmp_path):
     assert (status, err) == (1, f"tedeval: error: {tmp_path}: Is a directory\n")
     out = tmp_path / "no" / "such" / "dir.tsv"
     status, _, err = run(capsys, "score", g, g, "--per-sentence", out)
-    assert (status, err) == (1, f"tedeval: error: {out}: No such file or directory\n")
+    # Refused before scoring, naming the option and the directory that is not there.
+    assert (status, err) == (
+        1,
+        f"tedeval: error: --per-sentence {out}: no directory {out.parent}\n",
+    )
 
 
 def test_regression_prm_warnings_are_one_line(capsys, tmp_path):

@@ -105,15 +105,12 @@ def refuse(args: argparse.Namespace, why: str) -> None:
 
 
 def check_request(args: argparse.Namespace, evaluator: type[Evaluator]) -> None:
-    """Check ``--by``, ``--bins``, ``--top`` and ``--ci`` before any file is read.
+    """Check ``--by`` and ``--bins`` before any file is read.
 
     Unknown keys are left to the evaluator, whose message names the keys it
     offers under the run's options (none under ``--align`` for attachment).
     """
-    top = getattr(args, "top", None)
-    if top is not None and top < 0:
-        raise OptionError(f"--top takes a number of groups (0: all), not {top}")
-    ci_level(args)
+    # (--top and --ci are checked with every number, before the command runs.)
     keys = keys_of(args)
     bins = bins_of(args)
     if not keys:
@@ -226,7 +223,7 @@ def breakdown_report(
     pairs: Sequence[tuple[str, Any]],
     *,
     percent: bool = False,
-    rounds: int = 0,
+    rounds: int | None = None,
     last: bool = True,
 ) -> BreakdownReport:
     """The breakdowns of ``--by`` for every system, and with ``rounds`` the per-group tests.
@@ -320,45 +317,64 @@ def _group_tests(
     text_limit: int | None,
     percent: bool,
 ) -> tuple[list[dict[str, Any]], list[str]]:
-    """Each group tested between every two systems on its key's first shown measure."""
+    """Each group tested between every two systems on every measure its key shows.
+
+    The JSON rows hold every test, those with nothing to test (a score N/A for
+    either system, SPEC.md §6) with their reason; the text leaves those out and
+    says how many, so that groups two theories do not share take no page.
+    """
     rows: list[dict[str, Any]] = []
     lines: list[str] = []
+    scale, digits = (100.0, 2) if percent else (1.0, 4)
+    noun = "round" if rounds == 1 else "rounds"
     for (name_a, a), (name_b, b) in itertools.combinations(pairs, 2):
         for key in keys:
-            shape = made[name_a, key].key
-            shown = _shown(shape)
+            shown = _shown(made[name_a, key].key)
             if not shown:
                 continue  # counted events (confusions) have no score to test
-            measure = shown[0]
-            results = list(a.group_significance(b, key, measure, rounds=rounds, seed=seed).items())
-            kept = results if limit is None else results[:limit]
-            rows += [{"a": name_a, "b": name_b, "key": key, "group": g, **r.as_dict()}
-                     for g, r in kept]  # fmt: skip
-            shown_rows = results if text_limit is None else results[:text_limit]
-            scale, digits = (100.0, 2) if percent else (1.0, 4)
+            tests = {m: a.group_significance(b, key, m, rounds=rounds, seed=seed) for m in shown}
+            # Groups in the breakdown's order (most frequent first), as every measure has them.
+            groups = list(next(iter(tests.values())))
+            for g in groups if limit is None else groups[:limit]:
+                rows += [
+                    {"a": name_a, "b": name_b, "key": key, "group": g, **tests[m][g].as_dict()}
+                    for m in shown
+                ]
+            tested = [g for g in groups if any(tests[m][g].reason is None for m in shown)]
+            shown_groups = tested if text_limit is None else tested[:text_limit]
             body = [
                 [
                     g,
+                    m,
                     fmt(None if r.score_a is None else r.score_a * scale, digits),
                     fmt(None if r.score_b is None else r.score_b * scale, digits),
                     p_value_text(r.p_value, rounds),
                 ]
-                for g, r in shown_rows
+                for g in shown_groups
+                for m in shown
+                if (r := tests[m][g]).reason is None
             ]
-            noun = "round" if rounds == 1 else "rounds"
             lines += [
                 "",
-                f"{name_a} vs {name_b} by {key} on {measure}: paired approximate randomization, "
+                f"{name_a} vs {name_b} by {key}: paired approximate randomization, "
                 f"{rounds} {noun}, seed {seed}",
-                text_table([key, f"{measure} A", f"{measure} B", "p-value"], body),
+                text_table([key, "measure", "A", "B", "p-value"], body)
+                if body
+                else "  no group to test",
             ]
-            more = len(results) - len(shown_rows)
+            more = len(tested) - len(shown_groups)
             if more:
                 lines.append(f"... {more} more group{'s' if more != 1 else ''} (--top 0 shows all)")
-            untested: dict[str, list[str]] = {}
-            for g, r in shown_rows:
-                if r.reason:
-                    untested.setdefault(r.reason, []).append(g)
-            lines += [f"n/a: {measure} p-value of {', '.join(gs)}: {why}"
-                      for why, gs in untested.items()]  # fmt: skip
+            untested: dict[str, int] = {}
+            for g in groups:
+                for m in shown:
+                    why = tests[m][g].reason
+                    if why is not None:
+                        untested[why] = untested.get(why, 0) + 1
+            for why, n in untested.items():
+                why = why.removeprefix("not tested: ")
+                lines.append(
+                    f"left out: {n} test{'s' if n != 1 else ''} with nothing to test: {why}; "
+                    "the JSON report lists them"
+                )
     return rows, lines

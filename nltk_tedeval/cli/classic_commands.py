@@ -201,10 +201,6 @@ def cmd_mph(args: argparse.Namespace) -> int:
 
 
 def cmd_parseval(args: argparse.Namespace) -> int:
-    if args.max_errors is not None and args.max_errors < 0:
-        raise OptionError(
-            f"--max-errors takes a number of error sentences of at least 0, not {args.max_errors}"
-        )
     check_formats(args)
     if args.evalb:
         refuse(args, "--evalb prints EVALB's own output, which has no breakdowns or intervals")

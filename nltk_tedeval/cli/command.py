@@ -39,6 +39,8 @@ from .terminal import (
     OUTPUT_FORMATS,
     PROG,
     add_breakdown_options,
+    check_numbers,
+    check_output_files,
     check_streams,
     for_command_line,
 )
@@ -141,8 +143,8 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         "--significance",
         type=int,
         metavar="R",
-        default=0,
-        help="pairwise paired randomization test with R rounds between systems",
+        default=None,
+        help="pairwise paired randomization test with R rounds (at least 1) between systems",
     )
     out.add_argument(
         "--seed", type=int, default=DEFAULT_SEED, help=f"seed of the test (default {DEFAULT_SEED})"
@@ -249,6 +251,8 @@ def _run(args: argparse.Namespace) -> int:
     _tolerant_stdout()
     try:
         check_streams(args)
+        check_numbers(args)
+        check_output_files(args)
         status = args.run()(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return status

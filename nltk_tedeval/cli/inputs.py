@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -12,7 +13,7 @@ from typing import Any
 
 from ..errors import InputFormatError, OptionError, TedEvalError
 from ..reading import FORMATS, count_sentences, detect_format, read_file, read_label_map
-from ..reading.detect import file_suffix
+from ..reading.detect import blank_file, file_suffix
 from ..reading.formats import DEPENDENCY, DISCONTINUOUS
 from ..reading.lines import STDIN
 from ..scoring.options import RunOptions
@@ -81,17 +82,22 @@ def _stem(path: str) -> str:
 
 
 def streams(
-    args: argparse.Namespace, paths: Sequence[str], formats: Sequence[str | None]
+    args: argparse.Namespace,
+    paths: Sequence[str],
+    formats: Sequence[str | None],
+    against: Sequence[int] | None = None,
 ) -> list[Iterable[Any]]:
     """One stream of reader records per file, each read lazily.
 
     The sentence loop reads them in lockstep, one sentence of each at a
     time, and says which file ends first. Bracketed files follow
     ``--layout``: by default a file of one tree per line is read as EVALB
-    reads it, an empty line being a missing parse.
+    reads it, an empty line being a missing parse. ``against[k]`` is the
+    index of the gold that file ``k`` is scored against (default: the first).
     """
     if list(paths).count(STDIN) > 1:
         raise OptionError("only one input can be standard input ('-')")
+    formats = blank_files_read_as_their_gold(paths, formats, against)
     on_error = "collect" if args.skip_bad else "raise"
     one_per_line = LAYOUTS[args.layout]
     out: list[Iterable[Any]] = [
@@ -120,6 +126,29 @@ def streams(
         # first file's sentences in a quick pass of its own.
         total = count_sentences(paths[0], formats[0], one_per_line=one_per_line)
         out[0] = _Counted(iter(out[0]), paths[0], total)
+    return out
+
+
+def blank_files_read_as_their_gold(
+    paths: Sequence[str], formats: Sequence[str | None], against: Sequence[int] | None = None
+) -> list[str | None]:
+    """``formats`` with the format of its gold for each file of nothing but blank lines.
+
+    Such a file's content tells no format: it is read in its gold's, so that every
+    command gives it one meaning, the one ``parseval`` (which reads every file as
+    brackets) gives it: beside a bracketed gold, in EVALB's layout, each line is a
+    missing parse (SPEC.md §10); beside a CoNLL gold, it holds no sentence.
+    """
+    out = list(formats)
+    for k, (path, fmt) in enumerate(zip(paths, formats, strict=True)):
+        gold = against[k] if against is not None else 0
+        if k == gold or fmt is not None or is_answers_file(path) or not blank_file(path):
+            continue
+        out[k] = formats[gold]
+        if out[k] is None and paths[gold] != STDIN:
+            # The gold's own reading says what is wrong with it, if anything is.
+            with contextlib.suppress(InputFormatError, OSError):
+                out[k] = detect_format(paths[gold])
     return out
 
 

@@ -45,12 +45,17 @@ __all__ = [
 ]
 
 
+NA = "n/a"
+"""How a text table or a human-read format (Markdown, LaTeX) shows a number with nothing to
+compare (SPEC.md §9); TSV and CSV leave its cell empty."""
+
+
 def fmt(value: Any, digits: int = 4) -> str:
     """A cell: floats with ``digits`` decimals, ``n/a`` for NaN or None."""
     if value is None:
-        return "n/a"
+        return NA
     if isinstance(value, float):
-        return "n/a" if math.isnan(value) else f"{value:.{digits}f}"
+        return NA if math.isnan(value) else f"{value:.{digits}f}"
     return str(value)
 
 
@@ -93,7 +98,8 @@ def write_tsv(path: str | Path, header: Sequence[str], rows: Iterable[Sequence[A
         out = []
         for v in values:
             if isinstance(v, float):
-                out.append("nan" if math.isnan(v) else repr(round(v, 6)))
+                # Nothing to compare is an empty cell, a missing number to a spreadsheet.
+                out.append("" if math.isnan(v) else repr(round(v, 6)))
             else:
                 out.append("" if v is None else str(v).replace("\t", " "))
         return "\t".join(out) + "\n"
@@ -232,7 +238,9 @@ class ScoreTable:
                 buffer, delimiter="\t" if form == "tsv" else ",", lineterminator="\n"
             )
             writer.writerow(self.header)
-            writer.writerows(cells)
+            # A number that is N/A is an empty cell, which spreadsheets and pandas read as
+            # a missing number; "n/a" would make the whole column text.
+            writer.writerows([["" if c == NA else c for c in row] for row in cells])
             return buffer.getvalue().rstrip("\n")
         if form == "markdown":
             lines = ["| " + " | ".join(self.header) + " |"]
@@ -271,6 +279,8 @@ def write_output(path: str, content: str | Callable[[Any], None]) -> None:
     half report where a whole one was.
     """
     target = Path(path)
+    if target.name in ("", ".", ".."):
+        raise OptionError(f"--output {path}: is a directory; give the name of a file in it")
     partial = target.with_name(f".{target.name}.partial")
     try:
         with open(partial, "w", encoding="utf-8", newline="\n") as f:
@@ -289,15 +299,10 @@ def write_output(path: str, content: str | Callable[[Any], None]) -> None:
 
 
 def check_significance(args: argparse.Namespace, systems: int) -> None:
-    """Refuse a significance test that cannot run: too few rounds, or one system alone."""
-    seed = getattr(args, "seed", 0)
-    if seed < 0:
-        raise OptionError(f"--seed takes a non-negative integer, not {seed}")
-    rounds = getattr(args, "significance", 0)
-    if not rounds:
+    """Refuse a significance test that cannot run: one system alone (its number of rounds
+    is checked with every option's, :func:`~nltk_tedeval.cli.terminal.check_numbers`)."""
+    if not getattr(args, "significance", None):
         return
-    if rounds < 1:
-        raise OptionError(f"--significance takes a number of rounds of at least 1, not {rounds}")
     if systems < 2:
         raise OptionError(
             "--significance compares systems with each other: give two or more "

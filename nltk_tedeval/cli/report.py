@@ -160,36 +160,62 @@ def report(
     return data
 
 
-def undefined_lines(scores: Iterable[tuple[str, str, Score]]) -> list[str]:
+def undefined_lines(
+    scores: Iterable[tuple[str, str, Score]],
+    apart: Mapping[str, Mapping[str, int]] | None = None,
+) -> list[str]:
     """Why a shown score is ``n/a``, and what each macro average left out, once per reason.
 
     ``scores`` are ``(system, column, score)`` triples in the order they are shown.
     Nothing to compare is reported, never hidden behind a number (SPEC.md §5, §9).
+    ``apart`` gives, per system, the rows a macro average leaves out that are no
+    sentence with nothing to compare (:meth:`Evaluator.rows_without_score`: EVALB's rows
+    of a missing parse or an error sentence), so that the line says which is which.
 
     >>> from nltk_tedeval.scoring.stats import Signature
     >>> na = Score(float("nan"), name="labeled", signature=Signature(), sentences=2,
     ...            reason="no labeled item on either side (Σι = 0)")
     >>> undefined_lines([("a", "labeled", na), ("b", "labeled", na)])
     ['n/a: labeled of a, b: no labeled item on either side (Σι = 0)']
+    >>> macro = Score(0.5, name="P", signature=Signature(), sentences=9, undefined=4,
+    ...               average="macro")
+    >>> undefined_lines([("a", "P", macro)], {"a": {"with a missing parse": 3}})
+    ['macro P of a: leaves out 4 sentences: 3 with a missing parse, 1 with nothing to compare']
     """
+    apart = apart or {}
     na: dict[tuple[str, str], list[str]] = {}
-    left_out: dict[tuple[str, int], list[str]] = {}
+    left_out: dict[tuple[str, str], list[str]] = {}
     for system, column, score in scores:
         if score.reason:
             na.setdefault((column, score.reason), []).append(system)
         elif score.average == "macro" and score.undefined:
-            left_out.setdefault((column, score.undefined), []).append(system)
+            why = _left_out(score.undefined, apart.get(system, {}))
+            left_out.setdefault((column, why), []).append(system)
     lines = [
         f"n/a: {name} of {', '.join(dict.fromkeys(who))}: {reason}"
         for (name, reason), who in na.items()
     ]
-    for (name, n), who in left_out.items():
-        noun = "sentence" if n == 1 else "sentences"
-        lines.append(
-            f"macro {name} of {', '.join(dict.fromkeys(who))}: leaves out {n} {noun} "
-            "with nothing to compare"
-        )
+    for (name, why), who in left_out.items():
+        lines.append(f"macro {name} of {', '.join(dict.fromkeys(who))}: leaves out {why}")
     return lines
+
+
+def _left_out(n: int, apart: Mapping[str, int]) -> str:
+    """``n`` sentences left out of a macro average, by why: those of ``apart``, then the
+    rest, which have nothing to compare.
+
+    >>> _left_out(336, {"with a missing parse": 336})
+    '336 sentences with a missing parse'
+    """
+    parts = [(k, why) for why, k in apart.items() if k]
+    rest = n - sum(k for k, _ in parts)
+    if rest:
+        parts.append((rest, "with nothing to compare"))
+    if len(parts) == 1:
+        k, why = parts[0]
+        return f"{k} {'sentence' if k == 1 else 'sentences'} {why}"
+    noun = "sentence" if n == 1 else "sentences"
+    return f"{n} {noun}: " + ", ".join(f"{k} {why}" for k, why in parts)
 
 
 def counts_lines(

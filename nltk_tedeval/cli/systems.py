@@ -271,7 +271,9 @@ def report_run(
                 for name, *values in rows
             ]
             lines.append(text_table(["system", *measures], shown))
-        lines += undefined_lines(displayed)
+        lines += undefined_lines(
+            displayed, {name: ev.rows_without_score() for name, ev in run.pairs()}
+        )
         lines += [f"note: {n}" for n in notes]
         if extra_text is not None:
             for name, ev in run.pairs():

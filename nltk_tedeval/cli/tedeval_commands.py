@@ -209,7 +209,13 @@ def cmd_cross(args: argparse.Namespace) -> int:
     golds = [g for _, g, _ in specs]
     parses = [p for _, _, p in specs if p is not None]
     check_significance(args, len(parses))
-    read = streams(args, [*golds, *parses], [args.format] * (len(golds) + len(parses)))
+    read = streams(
+        args,
+        [*golds, *parses],
+        [args.format] * (len(golds) + len(parses)),
+        # Each parse is read against its own experiment's gold.
+        [*range(len(golds)), *(k for k, (_, _, p) in enumerate(specs) if p is not None)],
+    )
     kept = None
     if getattr(args, "output_format", None) == "html":
         # The HTML report draws every sentence's explanation after the run: keep the records.

@@ -10,6 +10,7 @@ without it (issue 31).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 
 from ..errors import OptionError
@@ -20,6 +21,8 @@ __all__ = [
     "OUTPUT_FORMATS",
     "PROG",
     "add_breakdown_options",
+    "check_numbers",
+    "check_output_files",
     "check_streams",
     "for_command_line",
 ]
@@ -79,6 +82,54 @@ def for_command_line(message: str) -> str:
     return _CONTROL.sub(lambda m: repr(m.group())[1:-1], message)
 
 
+def check_numbers(args: argparse.Namespace) -> None:
+    """Refuse, before any file is read, a number that no option of the command takes.
+
+    One rule and one message per option, whatever the value: a count of rounds
+    is at least 1 (``--significance 0`` is no test, so it is refused rather than
+    ignored), a seed, a number of groups or of errors at least 0, and a level
+    what :data:`~nltk_tedeval.scoring.bootstrap.LEVELS` says.
+    """
+    for option, attr, least, what in (
+        ("--significance", "significance", 1, "a number of rounds of at least 1"),
+        ("--seed", "seed", 0, "a non-negative integer"),
+        ("--top", "top", 0, "a number of groups (0: all)"),
+        ("--max-errors", "max_errors", 0, "a number of error sentences of at least 0"),
+    ):
+        value = getattr(args, attr, None)
+        if value is not None and value < least:
+            raise OptionError(f"{option} takes {what}, not {value}")
+    level = getattr(args, "ci", None)
+    if level is not None:
+        from ..scoring.bootstrap import LEVELS, check_level  # only with --ci (numpy's module)
+
+        try:
+            check_level(level)
+        except OptionError:
+            raise OptionError(f"--ci takes {LEVELS}, not {level}") from None
+
+
+def check_output_files(args: argparse.Namespace) -> None:
+    """Refuse, before any scoring, an output file that no report can be written to.
+
+    ``--output`` and ``--per-sentence`` name a file: an empty name, a name that
+    is a directory (``/``, ``.``, ``reports/``) or a file in a directory that
+    does not exist would otherwise fail only when the report is written.
+    """
+    for option, attr in (("--output", "output"), ("--per-sentence", "per_sentence")):
+        path = getattr(args, attr, None)
+        if path is None or (path == "-" and attr == "per_sentence"):
+            continue
+        if not path:
+            raise OptionError(f"{option} takes a file name, not an empty string")
+        name = os.path.basename(path)
+        if name in ("", ".", "..") or os.path.isdir(path):
+            raise OptionError(f"{option} {path}: is a directory; give the name of a file in it")
+        folder = os.path.dirname(path) or "."
+        if not os.path.isdir(folder):
+            raise OptionError(f"{option} {path}: no directory {folder}")
+
+
 def check_streams(args: argparse.Namespace) -> None:
     """Refuse options that would put two formats on standard output."""
     if getattr(args, "per_sentence", None) != "-" or getattr(args, "output", None):
@@ -126,6 +177,7 @@ def add_breakdown_options(p: argparse.ArgumentParser) -> None:
         "--ci",
         metavar="LEVEL",
         default=None,
-        help="seeded bootstrap confidence intervals at LEVEL (0.95 or 95) for every score and "
+        help="seeded bootstrap confidence intervals at LEVEL (0.95 or 95: 0.5 to below 1, or 50 "
+        "to below 100) for every score and "
         f"group, resampling sentences ({DEFAULT_BOOTSTRAP_ROUNDS} rounds, --seed)",
     )

@@ -399,6 +399,14 @@ class ParsevalEvaluator(BracketEvaluator):
         """EVALB's error sentences of this system: rows in no total but the count."""
         return int(self.stats.sums(["errors"])[0])
 
+    def rows_without_score(self) -> dict[str, int]:
+        """EVALB's skip rows of missing parses, and its error sentences: rows in no total."""
+        out = super().rows_without_score()
+        errors = self._error_count()
+        if errors:
+            out["EVALB counts as errors"] = errors
+        return out
+
     def counts(self) -> dict[str, int]:
         """The run's counts, with this system's EVALB error sentences apart (``errors``):
         they are in no total, so ``scored`` leaves them out (SPEC.md §10)."""

@@ -19,9 +19,9 @@ from dataclasses import replace
 
 from ..errors import InputFormatError, excerpt
 from .formats import FORMATS, Format, Head, ReadOptions, binary_format
-from .lines import Lines, PathLike, file_lines
+from .lines import STDIN, Lines, PathLike, file_lines
 
-__all__ = ["detect_format", "detect_format_text"]
+__all__ = ["blank_file", "detect_format", "detect_format_text"]
 
 # The lines that only the Negra export format starts with.
 _EXPORT_HEADS = ("#BOS", "#FORMAT", "#BOT")
@@ -244,6 +244,26 @@ def _detect(lines: Lines, suffix: str) -> str:
     if fmt is None:
         raise InputFormatError("cannot tell the format of an empty file", file=lines.name)
     return fmt.name
+
+
+def blank_file(path: PathLike) -> bool:
+    """Whether the file at ``path`` holds lines and every one is blank: content that tells
+    no format (a parser that failed on every sentence writes such a file in EVALB's layout).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "parse.txt"
+    >>> _ = path.write_text("\\n\\n", encoding="utf-8")
+    >>> blank_file(path), blank_file(path.with_name("none.txt"))
+    (True, False)
+    """
+    if os.fspath(path) == STDIN or binary_format(file_suffix(path)) is not None:
+        return False  # standard input is read once; a file of bytes has no lines
+    try:
+        with ExitStack() as stack:
+            lines = file_lines(path, stack)
+            return not _head_of(lines, file_suffix(path)).lines and bool(lines.peek(1))
+    except OSError:
+        return False  # the reader says what is wrong with it, when it reads it
 
 
 def file_suffix(path: PathLike) -> str:

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 else:
     np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
-__all__ = ["DEFAULT_BOOTSTRAP_ROUNDS", "bootstrap_intervals", "check_level"]
+__all__ = ["DEFAULT_BOOTSTRAP_ROUNDS", "LEVELS", "bootstrap_intervals", "check_level"]
 
 _BLOCK_CELLS = 4_000_000  # rounds x sentences drawn at once: 32 MB of counts
 
@@ -52,20 +53,25 @@ def _mean(totals: np.ndarray) -> np.ndarray:
 _MEAN = Measure("mean", ("score", "defined"), _mean)
 
 
-def check_level(level: object) -> float:
-    """A confidence level strictly between 0 and 1 (``95`` is read as 0.95).
+LEVELS = "a fraction from 0.5 to below 1 (0.95) or a percentage from 50 to below 100 (95)"
+"""What a confidence level may be (SPEC.md §12.2): one rule, so that no number means two
+things (``1`` a certainty or one percent, ``2`` two percent or a typo)."""
 
-    >>> check_level(0.9), check_level(95)
-    (0.9, 0.95)
+
+def check_level(level: object) -> float:
+    """A confidence level as a fraction: :data:`LEVELS` says what it may be.
+
+    >>> check_level(0.9), check_level(95), check_level("50")
+    (0.9, 0.95, 0.5)
     """
     try:
         value = float(level)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise OptionError(f"a confidence level is a number such as 0.95, not {level!r}") from None
-    if 1 < value < 100:
+        value = math.nan
+    if 50 <= value < 100:
         value /= 100
-    if not 0 < value < 1:
-        raise OptionError(f"a confidence level lies between 0 and 1 (0.95), not {level!r}")
+    if not 0.5 <= value < 1:  # nan included
+        raise OptionError(f"a confidence level is {LEVELS}, not {level!r}")
     return value
 
 

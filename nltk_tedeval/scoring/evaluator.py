@@ -497,6 +497,14 @@ class Evaluator(RunAccounts):
         """What a reader must know to read the numbers right; subclasses add theirs."""
         return []
 
+    def rows_without_score(self) -> dict[str, int]:
+        """Rows that no measure scores, whatever it is, by why: a macro average leaves them
+        out beside the sentences that have nothing to compare, and a report says which is
+        which. Here the rows of missing parses left out under ``missing="skip"`` that a
+        metric keeps all the same (EVALB's skip sentences, :meth:`_skip_missing`)."""
+        n = self.run.missing_rows
+        return {"with a missing parse": n} if n else {}
+
     def alignment_note(self) -> str | None:
         """Under alignment, how many units the rows are and how many sentences each side had."""
         if self.align is None:
