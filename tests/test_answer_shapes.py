@@ -11,6 +11,7 @@ tests/test_answers.py.
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -469,3 +470,20 @@ def test_tedeval_score_counts_every_shape_and_goes_on(
     unlabeled = system["scores"]["unlabeled"]
     assert unlabeled["totals"] == {"delta_unlabeled": 8, "iota_unlabeled": 16}
     assert unlabeled["value"] == 0.5
+
+
+def test_the_spec_table_reads_as_written() -> None:
+    """SPEC.md §14's table of lines, each read as its row says (T stands for the tree)."""
+    spec = (ROOT / "docs" / "SPEC.md").read_text(encoding="utf-8")
+    table = spec[spec.index("| line |", spec.index("Worked, each line the answer to")) :]
+    table = table[: table.index("\n\n")]
+    rows = table.splitlines()[2:]
+    assert len(rows) == 18
+    for row in rows:
+        cells = re.fullmatch(r"\| `(.*)` \| (.*) \|", row)
+        assert cells is not None, row
+        line, expected = cells.groups()
+        value = json.loads(re.sub(r"(?<=[:\[,] )T(?=[,}\]])", json.dumps(T), line))
+        _, answer = read_answers([T, value], [WORDS, WORDS])
+        read = "a tree" if answer.status == "tree" else f"invalid: `{answer.reason}`"
+        assert expected.startswith(read), line
