@@ -19,6 +19,12 @@ differing texts (``align="lcs"``, SPEC.md §11) to score against the gold's.
 Words are compared through the Penn Treebank bracket escapes (``-LRB-`` is
 ``(``), since a bracket cannot be a leaf of a bracketed tree.
 
+An answer is its text, or a JSON value that holds it: a record of one's own
+(``{"answer": ...}``) or a model API's response (a chat completion, a
+messages response, ...), read through one table of keys,
+:data:`ANSWER_KEYS`. A value that holds no text (``null`` for a failed call,
+an API's error, a refusal) is an invalid answer with its reason.
+
 >>> texts = [
 ...     "Here it is (in PTB format):\\n```lisp\\n(S (NP (DT The) (NN cat)) (VP (VBD sat)))\\n```",
 ...     "(S (NP (DT The) (NNS cats)) (VP (VBD sat)))",
@@ -48,7 +54,7 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..errors import EmptyTreeError, InputFormatError, OptionError, TedEvalError, excerpt
@@ -82,10 +88,52 @@ UNFAITHFUL_POLICIES: tuple[str, ...] = ("missing", "keep")
 ANSWER_CHANGES: tuple[str, ...] = ("changed", "dropped", "added")
 """The kinds of difference between an answer's words and its sentence's."""
 
-ANSWER_KEYS: tuple[str, ...] = ("answer", "output", "response", "completion", "content", "text")
-"""The keys under which a JSON Lines object holds its answer, the first present winning."""
+ANSWER_KEYS: tuple[str, ...] = (
+    # A record of one's own: {"answer": ...}, {"id": 3, "response": ...}; a messages
+    # response's "content" and a Responses API "output" are lists of blocks.
+    *("answer", "output", "response", "completion", "content", "text"),
+    # A model API's response: a chat completion's or completion's "choices", Gemini's
+    # "candidates", a choice's (or Ollama's) "message", a Gemini content's "parts", a batch
+    # line's "body" (OpenAI) or "result" (Anthropic), Hugging Face's "generated_text".
+    *("choices", "candidates", "message", "parts", "body", "result", "generated_text"),
+)
+"""The keys followed to an answer's text in a JSON object, the first present winning (SPEC.md §14).
+
+What a key holds is read the same way, so that a response nested in a
+record (``{"id": 3, "response": {"choices": ...}}``) is found as a bare one.
+"""
+
+# Lists of alternatives, whose first is the answer; every other list is one answer in
+# blocks, whose text blocks are joined.
+_FIRST_OF = frozenset({"choices", "candidates"})
+
+# The blocks of a list that hold text (a block with no "type" too, as Gemini's parts);
+# the others (thinking, reasoning, tool use, images) are skipped.
+_TEXT_BLOCKS = frozenset({"text", "output_text", "message", "refusal"})
+
+_CUT, _REFUSED = "cut", "refused"
+# Why a response stopped, where that matters: a refusal or a filter leaves no answer to
+# read, whatever text came before it; a cut-off leaves the text as it is (a tree complete
+# before the cut is a tree), and is said after the reason of an answer found invalid.
+_STOPS: dict[str, dict[str, str]] = {
+    "finish_reason": {"length": _CUT, "content_filter": _REFUSED},  # OpenAI-style
+    "stop_reason": {
+        "max_tokens": _CUT,
+        "model_context_window_exceeded": _CUT,
+        "refusal": _REFUSED,
+    },  # Anthropic
+    "finishReason": {
+        "MAX_TOKENS": _CUT,
+        **dict.fromkeys(
+            ("SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII"), _REFUSED
+        ),
+    },  # Gemini
+    "done_reason": {"length": _CUT},  # Ollama
+    "status": {"incomplete": _CUT},  # OpenAI's Responses API
+}
 
 _SHOWN = 3  # differences a reason names before it only counts the rest
+_SHOWN_KEYS = 5  # keys of an object without an answer that its reason names
 # Word pairs of a replaced stretch aligned by likeness (a table that size); beyond, by position.
 _MAX_ALIGNED = 2500
 
@@ -107,7 +155,8 @@ class Answer:
     :class:`~nltk_tedeval.trees.dependency.DependencyTree` (dependency, built
     with ``check=False``), or ``None`` for an invalid answer and, unless
     ``unfaithful="keep"``, an unfaithful one. ``reason`` says why an answer
-    is invalid or unfaithful (``None`` for ``"tree"``); ``found`` is the tree
+    is invalid or unfaithful (``None`` for ``"tree"``); ``text`` the answer's
+    text (what its JSON held: ``""`` for none); ``found`` is the tree
     text found in the answer, ``kind`` what kind of tree it is (both ``None``
     when nothing was found); ``changes`` the kinds of difference of an
     unfaithful answer, from :data:`ANSWER_CHANGES`, in order of first
@@ -147,7 +196,7 @@ class Answer:
 
 
 def read_answers(
-    texts: Iterable[str],
+    texts: Iterable[Any],
     sentences: Iterable[Any],
     *,
     kind: str | None = None,
@@ -157,8 +206,11 @@ def read_answers(
 ) -> list[Answer]:
     """The answers ``texts``, one per sentence of ``sentences``, each read and classified.
 
-    A sentence is a list or tuple of its words, or a gold tree of any kind the
-    package reads, whose words are its text tokens (empty elements left out).
+    An answer is its text, or a JSON value holding it as a file's line does
+    (:func:`read_answers_file`): a model API's response as a dict, or
+    ``None`` for a call that failed, which is an invalid answer. A sentence
+    is a list or tuple of its words, or a gold tree of any kind the package
+    reads, whose words are its text tokens (empty elements left out).
     ``kind`` is ``"constituency"``, ``"dependency"`` or ``None`` (either; a
     bracketed tree wins a tie). ``unfaithful`` is ``"missing"`` (an
     unfaithful answer has no tree) or ``"keep"``. ``file`` and ``lines`` (the
@@ -167,6 +219,9 @@ def read_answers(
 
     >>> [a.reason for a in read_answers(["(S (NP I) (VP left) (ADVP early))"], [("I", "left")])]
     ["word added after word 2: 'early'"]
+    >>> chat = {"choices": [{"message": {"content": "(S (NP I) (VP left))"}}]}
+    >>> [(a.status, a.reason) for a in read_answers([chat, None], [["I", "left"]] * 2)]
+    [('tree', None), ('invalid', 'no answer text: null (a failed API call?)')]
     """
     if kind is not None and kind not in ANSWER_KINDS:
         raise OptionError(
@@ -176,7 +231,7 @@ def read_answers(
         raise OptionError(
             f"unfaithful must be one of 'missing', 'keep', not {unfaithful!r}", file=file
         )
-    if isinstance(texts, (str, bytes)):
+    if isinstance(texts, (str, bytes, dict)):
         raise OptionError(
             f"texts is a {type(texts).__name__}, not a list of answers; "
             "wrap a single answer in a list: [text]",
@@ -196,16 +251,38 @@ def read_answers(
             f"{len(texts)} answers but {len(lines)} line numbers; give one line per answer",
             file=file,
         )
+    held = []
+    for number, text in enumerate(texts, start=1):
+        if not _is_json(text):
+            raise OptionError(
+                f"answer {number} is of type {type(text).__name__}, neither a string nor a "
+                "JSON value; give a response as a dict (an SDK's object: its .model_dump())",
+                file=file,
+                line=None if lines is None else lines[number - 1],
+            )
+        held.append(_held(text))
+    if held and all(h.unknown for h in held):
+        # Not one answer found: a file of another format, or the answers under a key of
+        # their own. Counting each as invalid would score a run that never was.
+        raise InputFormatError(
+            "no object holds an answer under a key read (SPEC.md §14; the first one's "
+            f"keys: {_keys(texts[0])}): put each answer under 'answer'",
+            file=file,
+            line=None if lines is None else lines[0],
+        )
     keep = unfaithful == "keep"
     answers = []
-    for number, (text, sentence) in enumerate(zip(texts, sentences, strict=True), start=1):
+    for number, (hold, sentence) in enumerate(zip(held, sentences, strict=True), start=1):
         line = None if lines is None else lines[number - 1]
-        if not isinstance(text, str):
-            raise OptionError(
-                f"answer {number} is a {type(text).__name__}, not a string", file=file, line=line
-            )
         words = _sentence_words(sentence, number, file)
-        answers.append(_read_answer(text, words, number, kind, keep, file, line))
+        if hold.reason is not None:
+            reason = hold.reason if hold.note is None else f"{hold.reason}; {hold.note}"
+            answers.append(Answer(None, "invalid", reason, hold.text, number, file=file, line=line))
+            continue
+        answer = _read_answer(hold.text, words, number, kind, keep, file, line)
+        if answer.status == "invalid" and hold.note is not None:
+            answer = replace(answer, reason=f"{answer.reason}; {hold.note}")
+        answers.append(answer)
     return answers
 
 
@@ -218,11 +295,16 @@ def read_answers_file(
 ) -> list[Answer]:
     """The answers of a JSON Lines file (``-``: standard input), read as :func:`read_answers` reads.
 
-    Each non-blank line is a JSON string, the answer, or an object holding
-    it under the first of :data:`ANSWER_KEYS` present. A line that is no
-    JSON, an object without any of those keys, and an answer that is no
-    string are an :class:`~nltk_tedeval.errors.InputFormatError` naming the
-    file and line. Compressed files are read as every other input is.
+    Each non-blank line is one answer: a JSON string, the answer, or an
+    object holding it under the first of :data:`ANSWER_KEYS` present,
+    nested as a model API's response nests it (SPEC.md §14). A line that
+    holds no text (``null``, ``{"answer": null}``, an empty string, an
+    object without any of those keys, an API's error or refusal) is an
+    invalid answer with its reason. A line that is no JSON is an
+    :class:`~nltk_tedeval.errors.InputFormatError` naming the file and
+    line, as is a file whose every answer is an object without any of those
+    keys (its answers under a key of its own). Compressed files are read as
+    every other input is.
 
     >>> import json, pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "answers.jsonl"
@@ -230,7 +312,7 @@ def read_answers_file(
     >>> [(a.status, a.line) for a in read_answers_file(path, [["I", "left"]])]
     [('tree', 1)]
     """
-    texts: list[str] = []
+    texts: list[Any] = []
     numbers: list[int] = []
     with ExitStack() as stack:
         source = file_lines(path, stack)
@@ -263,36 +345,158 @@ def answer_counts(answers: Iterable[Answer]) -> dict[str, int]:
 # -- one answer -------------------------------------------------------------------
 
 
-def _json_answer(raw: str, file: str, line: int) -> str:
+def _json_answer(raw: str, file: str, line: int) -> Any:
+    # A line that is no JSON is a broken file, not an answer: it may be half of one (a raw
+    # line break inside a string), or the file may be no JSON Lines at all, and counting
+    # its lines as invalid answers would score them against the wrong sentences.
     try:
-        value = json.loads(raw)
+        return json.loads(raw)
     except json.JSONDecodeError as err:
         raise InputFormatError(
-            f"not JSON: {err.msg} at column {err.colno}; each line must be a JSON string or object",
+            f"not JSON: {err.msg} at column {err.colno}; each line is one answer as JSON: "
+            "a string, an object holding it, or null for none (json.dumps writes them)",
             file=file,
             line=line,
         ) from None
-    if isinstance(value, dict):
-        key = next((k for k in ANSWER_KEYS if k in value), None)
-        if key is None:
-            keys = ", ".join(repr(k) for k in ANSWER_KEYS)
-            raise InputFormatError(
-                f"the object has no answer: none of the keys {keys}", file=file, line=line
-            )
-        value = value[key]
-        if not isinstance(value, str):
-            raise InputFormatError(
-                f"the answer under {key!r} is a JSON {_json_type(value)}, not a string",
-                file=file,
-                line=line,
-            )
-    elif not isinstance(value, str):
-        raise InputFormatError(
-            f"a JSON {_json_type(value)} where a string or an object belongs",
-            file=file,
-            line=line,
+
+
+# -- the text of an answer's JSON ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Held:
+    """What a JSON value holds: an answer's text, or why it holds none."""
+
+    text: str = ""  # the answer's text, or what text there was ("" for none)
+    reason: str | None = None  # why there is no answer to read (an invalid answer)
+    failed: bool = False  # an API error or a refusal, not only an absence of text
+    note: str | None = None  # said after the reason if the answer is invalid (a cut-off)
+    unknown: bool = False  # an object with none of ANSWER_KEYS: no answer at all
+
+
+def _is_json(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, list, dict))
+
+
+def _held(value: Any, path: str = "") -> _Held:
+    """The text of ``value`` (a line's JSON, or what ``path`` holds in it), or why there is none."""
+    at = f" at {path!r}" if path else ""
+    if isinstance(value, str):
+        if value.strip():
+            return _Held(value)
+        empty = "an empty string" if not value else "only white space"
+        return _Held(value, f"no answer text: {empty}{at}")
+    if value is None:
+        # Null for the whole answer is what a script writes for a call that failed; deep
+        # in a response it is the API's own (a message's content beside a tool call).
+        failed = "" if "." in path or "[" in path else " (a failed API call?)"
+        return _Held(reason=f"no answer text: null{at}{failed}")
+    if isinstance(value, list):
+        return _blocks(value, path)
+    if not isinstance(value, dict):
+        return _Held(reason=f"no answer text: a JSON {_json_type(value)}{at}")
+    if value.get("error"):
+        return _Held(reason=f"API error: {_error_text(value['error'])}", failed=True)
+    refusal = value.get("refusal")
+    if isinstance(refusal, str) and refusal.strip():
+        return _Held(refusal, f"the model refused: {excerpt(refusal.strip())}", failed=True)
+    key = next((k for k in ANSWER_KEYS if k in value), None)
+    stops = _stops(value)
+    refused = next(
+        (f"refused or filtered: {n} {v!r}" for n, v, how in stops if how == _REFUSED), None
+    )
+    if key is None:
+        if refused is not None:  # a Gemini candidate blocked before any content
+            return _Held(reason=refused, failed=True)
+        kind = value.get("type")
+        kind = f" of type {excerpt(kind)}" if isinstance(kind, str) else ""
+        return _Held(
+            reason=f"no answer text: an object{kind}{at} without an answer's key "
+            f"(its keys: {_keys(value)})",
+            unknown=not path,
         )
-    return value
+    inner = f"{path}.{key}" if path else key
+    held = value[key]
+    if key in _FIRST_OF and isinstance(held, list):
+        if not held:
+            found = _Held(reason=f"no answer text: an empty list at {inner!r}")
+        else:
+            found = _held(held[0], f"{inner}[0]")
+    else:
+        found = _held(held, inner)
+    if found.failed:
+        return found
+    if refused is not None:
+        return _Held(found.text, refused, failed=True)
+    cut = next((f"the response was cut off: {n} {v!r}" for n, v, how in stops if how == _CUT), None)
+    if cut is not None and found.note is None:
+        found = replace(found, note=cut)
+    return found
+
+
+def _stops(value: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """``(key, value, how)`` of each key of ``value`` saying why a response stopped that matters."""
+    out = []
+    for name, stops in _STOPS.items():
+        stop = value.get(name)
+        if isinstance(stop, str) and stop in stops:
+            out.append((name, stop, stops[stop]))
+    return out
+
+
+def _blocks(blocks: list[Any], path: str) -> _Held:
+    """The text blocks of a list joined, as an API's content blocks are one answer's pieces."""
+    at = f" at {path!r}" if path else ""
+    if not blocks:
+        return _Held(reason=f"no answer text: an empty list{at}")
+    pieces: list[str] = []
+    others: list[str] = []
+    note = None
+    for i, block in enumerate(blocks):
+        kind = block.get("type", "text") if isinstance(block, dict) else None
+        if isinstance(block, str):
+            pieces.append(block)
+        elif kind in _TEXT_BLOCKS and not block.get("thought"):  # a Gemini thought: skipped
+            found = _held(block, f"{path}[{i}]")
+            if found.failed:
+                return found
+            pieces.append(found.text)  # "" for a text block without text
+            note = note or found.note
+        else:
+            others.append(excerpt(kind) if isinstance(kind, str) else _json_type(block))
+    if not pieces:
+        shown = ", ".join(dict.fromkeys(others))
+        return _Held(reason=f"no answer text: no text block{at} (its blocks: {shown})", note=note)
+    # Blocks are pieces of one text, as an API streams it: joined as they are.
+    return replace(_held("".join(pieces), path), note=note)
+
+
+def _error_text(error: Any) -> str:
+    """An API's error as a reason says it: its code or type, and its message."""
+    if isinstance(error, dict):
+        if error.get("error"):  # Anthropic's error object wraps the error itself
+            return _error_text(error["error"])
+        label = next(
+            (error[k] for k in ("code", "type", "status") if isinstance(error.get(k), str)), None
+        )
+        if label is not None and not re.fullmatch(r"[\w.-]{1,40}", label):
+            label = excerpt(label)
+        message = error.get("message")
+        if isinstance(message, str):
+            return excerpt(message, 80) if label is None else f"{label}: {excerpt(message, 80)}"
+        if label is not None:
+            return label
+    if isinstance(error, str):
+        return excerpt(error, 80)
+    return excerpt(json.dumps(error, ensure_ascii=False), 80)
+
+
+def _keys(value: Any) -> str:
+    """The first keys of an object, quoted: ``'id', 'prompt'`` (``none`` for none)."""
+    keys = list(value) if isinstance(value, dict) else []
+    shown = ", ".join(excerpt(str(k)) for k in keys[:_SHOWN_KEYS]) or "none"
+    more = len(keys) - _SHOWN_KEYS
+    return shown + (f" and {more} more" if more > 0 else "")
 
 
 def _json_type(value: Any) -> str:
