@@ -12,6 +12,8 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from nltk import Tree
 from nltk.parse import DependencyGraph
 
@@ -25,6 +27,8 @@ from nltk_tedeval.reading.answers import (
     read_answers_file,
 )
 from nltk_tedeval.trees.dependency import DependencyTree
+
+from .conftest import examples
 
 CAT = ["The", "cat", "sat"]
 CAT_TREE = "(S (NP (DT The) (NN cat)) (VP (VBD sat)))"
@@ -506,3 +510,70 @@ def test_repr_is_short() -> None:
         "Answer(number=1, status='invalid', kind='constituency', "
         "reason=\"unbalanced brackets: 1 '(' not closed\")"
     )
+
+
+# -- issue 45: layouts of prose and trees -----------------------------------------------
+
+
+def test_two_trees_on_consecutive_lines_are_invalid() -> None:
+    # As side by side: two balanced trees where one belongs, one a line.
+    answer = one("(NP (DT The) (NN cat))\n(VP (VBD sat))")
+    assert (answer.status, answer.reason) == (
+        "invalid",
+        "2 bracketed trees in a row; one tree was expected",
+    )
+
+
+def test_prose_with_a_stray_parenthesis_after_the_tree_leaves_the_tree() -> None:
+    # "a)" opens nothing and closes no bracket of the tree: prose, after a whole tree.
+    answer = one(f"{CAT_TREE}\n\nNotes: a) the subject is an NP.")
+    assert (answer.status, answer.found) == ("tree", CAT_TREE)
+
+
+SETTINGS = settings(
+    max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+PROSE = (
+    "Here is the parse:",
+    "Sure! (in PTB format)",
+    "Notes: a) the subject is an NP, b) the verb is past tense.",
+    "I hope this helps (let me know if not).",
+    "The tree (with function tags left out):",
+    "",
+)
+FENCES = (("", ""), ("```\n", "\n```"), ("```lisp\n", "\n```"), ("~~~\n", "\n~~~"))
+
+
+@SETTINGS
+@given(
+    before=st.lists(st.sampled_from(PROSE), max_size=2),
+    after=st.lists(st.sampled_from(PROSE), max_size=2),
+    fence=st.sampled_from(FENCES),
+    pretty=st.booleans(),
+)
+def test_one_tree_in_any_layout_of_prose_is_that_tree(before, after, fence, pretty) -> None:
+    # Prose before and after (parentheses of prose included), a fence or none, the tree
+    # on one line or over several: the answer is the tree, and only the tree.
+    tree = Tree.fromstring(CAT_TREE).pformat(margin=20) if pretty else CAT_TREE
+    text = "\n".join([*before, f"{fence[0]}{tree}{fence[1]}", *after])
+    answer = one(text)
+    assert (answer.status, answer.reason) == ("tree", None), text
+    assert answer.tree == Tree.fromstring(CAT_TREE), text
+
+
+@SETTINGS
+@given(
+    before=st.lists(st.sampled_from(PROSE), max_size=2),
+    after=st.lists(st.sampled_from(PROSE), max_size=2),
+    fence=st.sampled_from(FENCES),
+    between=st.sampled_from([" ", "\n", "  \n"]),
+)
+def test_two_trees_in_a_row_in_any_layout_are_invalid(before, after, fence, between) -> None:
+    # NP and VP without the S over them, side by side or one a line: one tree was asked.
+    trees = f"(NP (DT The) (NN cat)){between}(VP (VBD sat))"
+    text = "\n".join([*before, f"{fence[0]}{trees}{fence[1]}", *after])
+    answer = one(text)
+    assert (answer.status, answer.reason) == (
+        "invalid",
+        "2 bracketed trees in a row; one tree was expected",
+    ), text

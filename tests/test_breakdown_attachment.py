@@ -584,3 +584,21 @@ def test_per_relation_las_equals_spacy_live(spacy_run):
     make, pairs, ev = spacy_run
     live = make.spacy_scores(pairs)
     assert_per_type_equal(ev.breakdown("relation"), live["dep_las_per_type"])
+
+
+@pytest.mark.parametrize("statistics", ["sums", "rows"])
+def test_groups_of_a_long_run_of_sums_count_every_token_once(statistics: str) -> None:
+    # Issue 45: a run that keeps sums only (what the command line does by default) folds
+    # each key's group rows every 8,192 rows; no test reached a fold before. 9,000
+    # two-word sentences "dogs bark" (UPOS NOUN, VERB), the parse right on "bark" and
+    # wrong on "dogs" (on the root, not on "bark"): NOUN 9,000 tokens, LAS 0; VERB 9,000,
+    # LAS 1.
+    upos = ("NOUN", "VERB")
+    gold = DependencyTree(("dogs", "bark"), (2, 0), ("nsubj", "root"), ctags=upos)
+    parse = DependencyTree(("dogs", "bark"), (0, 0), ("nsubj", "root"), ctags=upos)
+    n = 9000
+    ev = AttachmentEvaluator([parse] * n, [gold] * n, by="upos", statistics=statistics)
+    b = ev.breakdown("upos")
+    assert b["NOUN"].scores["LAS"].totals == {"head_label": 0, "labeled_tokens": n}
+    assert b["VERB"].scores["LAS"].totals == {"head_label": n, "labeled_tokens": n}
+    assert b["NOUN"].frequency == b["VERB"].frequency == n

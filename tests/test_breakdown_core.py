@@ -183,3 +183,52 @@ def test_a_groups_sentences_and_undefined_scores_whether_rows_are_kept_or_not(ke
     assert [table.group_undefined(g, ACC) for g in ("NOUN", "VERB", "ADJ")] == [1, 0, 0]
     with pytest.raises(OptionError, match="TEDEVAL is no measure of the breakdown by pos"):
         table.group_undefined("NOUN", TEDEVAL)
+
+
+# -- issue 45: mutants of the bootstrap and the folds that survived ----------------------
+
+
+def test_a_macro_bootstrap_leaves_out_sentences_without_a_score_of_their_own():
+    # Ten sentences 1/1 and ten 0/0: the macro average of every resampled corpus is the
+    # mean of its defined sentences, all 1.0 (a draw of only 0/0 sentences, 1 in 2**20,
+    # has no score). Counting a 0/0 sentence as 0 would give about (0.3, 0.7).
+    t = StatsTable(("correct", "total"), [(1, 1)] * 10 + [(0, 0)] * 10)
+    assert bootstrap_intervals([(t, ACC)], level=0.95, rounds=1000, average="macro") == [(1.0, 1.0)]
+
+
+def test_the_interval_is_the_linear_quantile_of_the_resampled_scores():
+    # SPEC.md §12.2: round r draws row indices numpy.random.default_rng(seed).integers(0,
+    # n, size=(rounds, n))[r]; the interval is the (1 - L)/2 and (1 + L)/2 quantiles of the
+    # round scores with linear interpolation (h = (R - 1) q, between the sorted scores
+    # floor(h) and floor(h) + 1). Here five sentences, ten rounds, L = 0.5.
+    rows = [(0, 1), (1, 2), (3, 4), (2, 5), (7, 7)]
+    t = StatsTable(("correct", "total"), rows)
+    draws = np.random.default_rng(12345).integers(0, 5, size=(10, 5))
+    scores = sorted(sum(rows[i][0] for i in d) / sum(rows[i][1] for i in d) for d in draws.tolist())
+
+    def linear(q: float) -> float:
+        h = (len(scores) - 1) * q
+        k = int(h)
+        return scores[k] + (h - k) * (scores[k + 1] - scores[k])
+
+    expected = (linear(0.25), linear(0.75))
+    ((low, high),) = bootstrap_intervals([(t, ACC)], level=0.5, rounds=10, seed=12345)
+    assert (low, high) == (pytest.approx(expected[0]), pytest.approx(expected[1]))
+    # The nearest sorted scores would be another interval: the test tells the two apart.
+    assert (scores[2], scores[7]) != (pytest.approx(low), pytest.approx(high))
+
+
+@pytest.mark.parametrize("keep_rows", [False, True])
+def test_group_sums_past_a_fold_count_every_row_once(keep_rows):
+    # A collector that keeps sums only folds its rows into the sums every FOLD_ROWS rows
+    # and drops them (SPEC.md §12.1): 2.5 folds' worth of sentences, each NOUN 1/2 and,
+    # every third one, VERB 1/1, must sum to exactly those counts.
+    n = GroupCollector.FOLD_ROWS * 5 // 2
+    table = collect(
+        [{"NOUN": (1, 2), "VERB": (1, 1)} if k % 3 == 0 else {"NOUN": (1, 2)} for k in range(n)],
+        keep_rows=keep_rows,
+    )
+    verbs = len(range(0, n, 3))
+    assert table.totals("NOUN").tolist() == [n, 2 * n]
+    assert table.totals("VERB").tolist() == [verbs, verbs]
+    assert table.group_sentences("NOUN") == n and table.group_sentences("VERB") == verbs

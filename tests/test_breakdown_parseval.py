@@ -122,6 +122,16 @@ def test_confusion_and_attachment_by_hand():
     assert counts(ev, "attachment") == {"NP: VP→S": 1}
 
 
+def test_a_span_the_test_labels_twice_is_one_confusion():
+    # Issue 45: the gold's NP(0,2) is unmatched and the test has X(0,2) twice (a unary
+    # X over X). disco-dop's eval counts each distinct unmatched test (label, span) on the
+    # span of an unmatched gold bracket once: NP→X once, not once per X.
+    gold = Tree.fromstring("(S (NP (DT the) (NN dog)) (VP (VBD ran)))")
+    test = Tree.fromstring("(S (X (X (DT the) (NN dog))) (VP (VBD ran)))")
+    ev = ParsevalEvaluator([test], [gold], by="confusion")
+    assert counts(ev, "confusion") == {"NP→X": 1}
+
+
 def test_unlabeled_scoring_has_one_label_group_and_no_confusion():
     params = EvalbParams(labeled=False)
     ev = hand_evaluator(params=params)

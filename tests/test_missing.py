@@ -454,3 +454,15 @@ def test_a_file_of_blank_lines_beside_a_conll_gold_holds_no_sentence(
         f"tedeval: error: {blank} ends after 0 sentences, but {gold} continues with sentence "
         "1 on line 1; parallel sources must hold the same sentences in the same order\n"
     )
+
+
+def test_parseval_zero_gets_no_tag_right() -> None:
+    """Issue 45: under zero a missing parse is the gold's words with every tag wrong (SPEC.md
+    §10). Sentence 1 "it rained" (2 words) is missing, sentence 2 "the dog barked" exact:
+    3 of 5 tags right, 60.00 as EVALB prints it; crediting the missing tags would be 100."""
+    gold = [Tree.fromstring(OTHER), Tree.fromstring(GOLD)]
+    with pytest.warns(MissingParseWarning):
+        ev = ParsevalEvaluator([None, gold[1]], gold, missing="zero")
+        tags = ev.score("TAGGING_ACCURACY")
+    assert tags.totals == {"correct_tags": 3, "words": 5}
+    assert ev.summary()["all"]["tagging_accuracy"] == pytest.approx(60.0)

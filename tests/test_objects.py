@@ -501,3 +501,71 @@ def test_an_object_with_two_parses_gives_the_gold_kind_to_tedeval() -> None:
     labeled, unlabeled = t.TedEvalEvaluator([both], [tree]).eval()
     assert float(unlabeled) == 1.0
     assert labeled.reason is not None
+
+
+# -- issue 45: objects against files, field by field ----------------------------------------
+
+
+def test_a_spacy_doc_against_a_conllu_gold_reads_upos_and_xpos_where_they_are() -> None:
+    # Issue 45: a Doc of "I left" (pos_ PRON VERB, tag_ PRP VBD) against the same sentence
+    # read from a CoNLL-U file: every tag agrees, so UPOS, XPOS, AllTags and MLAS are 1.0.
+    # Reading pos_ for XPOS and tag_ for UPOS, as a mutant did, gives 0.0 for all four.
+    doc = Doc(NLP.vocab, words=["I", "left"], heads=[1, 1], deps=["nsubj", "root"],
+              pos=["PRON", "VERB"], tags=["PRP", "VBD"], lemmas=["I", "leave"])  # fmt: skip
+    gold = list(t.read_ud_words(ROOT / "corpora_samples" / "spec" / "left_gold.conllu"))[:1]
+    scores = t.Conll18Evaluator(doc, gold).scores()
+    for measure in ("UPOS", "XPOS", "AllTags", "MLAS", "LAS", "UPOS.aligned_accuracy"):
+        assert float(scores[measure]) == 1.0, measure
+
+
+def _group_totals(ev: Any) -> dict[str, dict[str, Any]]:
+    return {key: {g: s.totals for g, s in ev.breakdown(key).items()} for key in ev.by}
+
+
+def test_every_object_kind_reads_every_field_the_metrics_read_as_the_file_does(
+    dependency_data: dict[str, Any],
+) -> None:
+    """Each kind of object holding the parse, scored against the gold *file*, gives the
+    numbers of the parse file: breakdowns by UPOS, XPOS and relation (attachment), the
+    tags MPH deletes as punctuation, and every CoNLL 2018 measure (the gold itself as the
+    parse, which the script takes: a tree), Tokens apart for spaCy, which has no multiword
+    tokens. A reader that took one field for another (UPOS for XPOS) would move a group."""
+    d = dependency_data
+    parses = {
+        "conllu": d["parse_tl"],
+        "spacy": [doc_of([tl])[:] for tl in d["parse_tl"]],
+        "stanza": Fake(sentences=[stanza_sentence(tl) for tl in d["parse_tl"]]),
+    }
+    # The keys and MPH's punctuation read the gold's tags: each kind as the gold too.
+    golds = {
+        "conllu": d["gold_tl"],
+        "spacy": doc_of(d["gold_tl"]),
+        "stanza": Fake(sentences=[stanza_sentence(tl) for tl in d["gold_tl"]]),
+    }
+    by = "upos,xpos,relation"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = _group_totals(t.AttachmentEvaluator(d["parse_file"], d["gold_file"], by=by))
+        want_mph = rows(t.MPHEvaluator(d["parse_file"], d["gold_file"], projectivize=True))
+        for name in parses:
+            for parse, gold in ((parses[name], d["gold_file"]), (d["parse_file"], golds[name])):
+                got = t.AttachmentEvaluator(parse, gold, by=by)
+                assert _group_totals(got) == want, name
+                mph = t.MPHEvaluator(parse, gold, projectivize=True)
+                assert rows(mph) == want_mph, name
+    gold = list(t.read_ud_words(BYRON))
+    gold_tl = conllu.parse(BYRON.read_text(encoding="utf-8"))
+    perfect = {
+        "conllu": gold_tl,
+        "spacy": doc_of(gold_tl),
+        "stanza": Fake(sentences=[stanza_sentence(tl) for tl in gold_tl]),
+    }
+    for name, parse in perfect.items():
+        for scores in (
+            t.Conll18Evaluator(parse, gold).scores(),
+            t.Conll18Evaluator(gold, parse).scores(),
+        ):
+            for measure, score in scores.items():
+                if name == "spacy" and measure.split(".")[0] == "Tokens":
+                    continue  # (its Tokens counts: test_gum_conll18_from_objects)
+                assert float(score) == 1.0, (name, measure)

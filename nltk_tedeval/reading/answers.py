@@ -783,10 +783,19 @@ def _bracket_candidates(text: str, pos: int, stop: int, nesting: int) -> list[_C
     return out
 
 
+_RUN_PARTS = 20
+"""Groups in a row up to which every stretch of them is a candidate, not the whole run only."""
+
+
 def _run_candidates(text: str, run: list[_Group]) -> list[_Candidate]:
     out = [_bracket_candidate(text, [group]) for group in run]
-    if len(run) > 1:
+    if len(run) > _RUN_PARTS:
         out.append(_bracket_candidate(text, run))
+    elif len(run) > 1:
+        # Every stretch of two or more: a parenthesis of prose on the line before the
+        # trees ("Sure! (in PTB format)") joins their run, and is no part of the broken tree.
+        n = len(run)
+        out += [_bracket_candidate(text, run[i:j]) for i in range(n) for j in range(i + 2, n + 1)]
     return out
 
 
