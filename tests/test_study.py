@@ -299,6 +299,22 @@ def test_significance_tests(study, evaluation) -> None:
     assert all(1 / 201 <= t.p_value <= 1 for t in tests)
 
 
+def test_the_study_prm_file_deletes_the_root_bracket(study) -> None:
+    """corpora_samples/study/collins_root.prm, which README gives `tedeval parseval`, holds
+    the script's settings: COLLINS.prm's and ROOT deleted. Worked by hand on one
+    sentence whose parse makes NP (0,1) of the gold's NP (0,2): with ROOT kept both sides
+    have ROOT, S, NP and VP, three alike (3/4); with ROOT deleted, two of three (2/3)."""
+    from nltk_tedeval.metrics.parseval import ParsevalEvaluator
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    params = EvalbParams.from_file(STUDY / "collins_root.prm")
+    assert params == study.PARSEVAL_PARAMS
+    gold = Tree.fromstring("(ROOT (S (NP (DT a) (NN b)) (VP (VB c))))")
+    parse = Tree.fromstring("(ROOT (S (NP (DT a)) (NN b) (VP (VB c))))")
+    for prm, share in ((EvalbParams.collins(), 3 / 4), (params, 2 / 3)):
+        assert ParsevalEvaluator([parse], [gold], prm).eval() == pytest.approx((share,) * 3)
+
+
 def read_csv(path: Path) -> list[dict[str, str]]:
     with open(path, encoding="utf-8", newline="") as f:
         return list(csv.DictReader(f))
