@@ -82,8 +82,8 @@ NOT_RUN = {
     "python benchmarks/run.py": "every benchmark: about 9 minutes (README.md, Speed)",
     "python benchmarks/run.py --only read,cross,parseval": "timed runs: 1.5 minutes on 2 cores",
     "python benchmarks/run.py --only startup,align": "timed runs: about a minute on 2 cores",
-    "python examples/study.py --evaluate-only": "rewrites the shipped examples/study_results.* "
-    "(tests/test_study.py checks the same evaluation)",
+    "python examples/study.py --evaluate-only": "the study's whole evaluation, with 10,000-round "
+    "tests; tests/test_study.py runs it with fewer rounds and checks what it writes where",
     "python examples/study.py": "trains the study's parsers: 17 minutes, and rewrites the outputs",
     "mutmut run --max-children 2": "the release mutation run: about an hour",
     "mutmut run --max-children 1": "a mutation run: over an hour",
