@@ -79,9 +79,9 @@ NOT_RUN = {
     'pip install -e ".[test,mutation]"': "installs packages from the network",
     "python -m pytest -n auto": "the whole suite, this test included: minutes (README.md)",
     "NLTK_TEDEVAL_FUZZ=thorough python -m pytest -n auto": "the whole suite, thorough",
-    "python benchmarks/run.py": "every benchmark: about 9 minutes (README.md, Speed)",
-    "python benchmarks/run.py --only read,cross,parseval": "timed runs: 1.5 minutes on 2 cores",
-    "python benchmarks/run.py --only startup,align": "timed runs: about a minute on 2 cores",
+    "python benchmarks/run.py": "every benchmark: minutes (README.md, Speed, says how many)",
+    "python benchmarks/run.py --only read,cross,parseval": "timed runs of the whole GUM excerpt",
+    "python benchmarks/run.py --only startup,align": "timed runs of whole processes",
     "python examples/study.py --evaluate-only": "the study's whole evaluation, with 10,000-round "
     "tests; tests/test_study.py runs it with fewer rounds and checks what it writes where",
     "python examples/study.py": "trains the study's parsers: 17 minutes, and rewrites the outputs",
