@@ -2,13 +2,22 @@
 
 Run from the repository root after ``pip install -e ".[test,bench]"``::
 
-    python benchmarks/run.py            # everything (a few minutes)
-    python benchmarks/run.py --quick    # smaller inputs, under a minute
+    python benchmarks/run.py            # everything
+    python benchmarks/run.py --quick    # smaller inputs: a twentieth of the time
     python benchmarks/run.py --only read,parseval
     python benchmarks/run.py --only evalb --evalb ~/EVALB/evalb   # an EVALB you built
     python benchmarks/run.py --only conll18 --conll18 conll18_ud_eval.py
     python benchmarks/run.py --only startup,align    # issue 31's start-up and --align rows
     python benchmarks/run.py --only suite            # the test suite, -n auto and serial
+
+Measured on 2 cores shared with other jobs (load average 2 to 10; Python
+3.11, 2026-12-01): the whole run took 21 min 42 s of wall time (15 min 20 s
+of CPU), ``--quick`` 61 to 65 s (41 to 43 s of CPU). A quick run reads every
+eighth GUM document (353 sentences), makes smaller synthetic corpora,
+repeats less, measures no memory (tracemalloc slows a step several times
+over) and leaves the sections in :data:`FULL_ONLY` to the whole run. A
+target about the whole run's input sizes it prints without a verdict, as
+"(full run)": start-up costs would decide it on small inputs.
 
 Inputs: the 80-document GUM excerpt shipped gzipped in
 ``corpora_samples/gum_excerpt`` (2,996 sentences), and synthetic corpora of
@@ -83,7 +92,8 @@ def as_installed() -> dict[str, str]:
     """The environment of a process as a user runs it, with Python's bytecode cached.
 
     Some machines set PYTHONDONTWRITEBYTECODE, which makes every start of
-    an editable install compile the package again (about 0.2 s); an
+    an editable install compile the package again (0.2 s of CPU in a
+    ``tedeval cross`` of the study's files, 2 cores, 2026-12-01); an
     installed package has its bytecode written once.
     """
     env = dict(os.environ)
@@ -91,14 +101,15 @@ def as_installed() -> dict[str, str]:
     return env
 
 
-def best_processes(commands: list[list[str]], repeat: int) -> list[float]:
+def best_processes(commands: list[list[str]], repeat: int, warm: bool = True) -> list[float]:
     """The best wall time of each command as a whole process, runs taking turns.
 
-    One untimed run each comes first (it writes the bytecode); then the
-    commands alternate, so that a machine busy for a while slows both.
+    One untimed run each comes first (it writes the bytecode), unless ``warm``
+    is false; then the commands alternate, so that a machine busy for a while
+    slows both.
     """
     env = as_installed()
-    for argv in commands:
+    for argv in commands if warm else ():
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
     best = [float("inf")] * len(commands)
     for _ in range(repeat):
@@ -132,6 +143,10 @@ class Figure:
     target: str = ""
     met: bool | None = None
     note: str = ""
+    # Whether the target is about the full run's inputs. A --quick run shrinks
+    # them, so it prints such a target without a verdict: start-up costs that
+    # a full run spreads over thousands of sentences would decide it.
+    sized: bool = True
 
     def row(self) -> list[str]:
         def rate(t: float | None) -> str:
@@ -198,7 +213,7 @@ def table(figures: list[Figure]) -> str:
 
 @dataclass
 class Bench:
-    repeat: int
+    repeat: int  # repetitions of a step timed in this process (the best counts)
     quick: bool
     tmp: Path
     gum: Path
@@ -207,7 +222,24 @@ class Bench:
     conll18: Path | None = None  # the CoNLL 2018 evaluation script (never shipped)
     evalb_prm: Path | None = None
 
+    @property
+    def process_repeat(self) -> int:
+        """Repetitions of a whole process, which varies more than a step in this one."""
+        return 2 if self.quick else 5
+
+    def processes(self, commands: list[list[str]], repeat: int | None = None) -> list[float]:
+        """:func:`best_processes`; a --quick run skips the untimed first runs, since the
+        processes of the sections before have written the package's bytecode."""
+        return best_processes(commands, repeat or self.process_repeat, warm=not self.quick)
+
+    def peak_mb(self, fn: Callable[[], object]) -> float | None:
+        """Peak memory of ``fn`` under tracemalloc, which slows it several times over: a
+        --quick run leaves memory to the full run."""
+        return None if self.quick else peak_mb(fn)
+
     def add(self, fig: Figure) -> None:
+        if self.quick and fig.sized and fig.target:
+            fig.target, fig.met = f"{fig.target} (full run)", None
         self.figures.append(fig)
         print(
             f"  {fig.name}: ours {fig.ours:.3f} s, {fig.baseline} "
@@ -223,15 +255,22 @@ def gum_directory() -> Path:
     return EXCERPT
 
 
-def concatenate_gum(src: Path, tmp: Path) -> dict[str, Path]:
-    """All GUM documents as one file per format (and EVALB-style one tree per line)."""
+QUICK_EVERY = 8
+"""A --quick run reads every eighth GUM document: 10 of the excerpt's 80, 353 of its
+2,996 sentences, all four genres."""
+
+
+def concatenate_gum(src: Path, tmp: Path, every: int = 1) -> dict[str, Path]:
+    """Every ``every``-th GUM document (all by default), as one file per format (and
+    EVALB-style one tree per line)."""
     ptb = tmp / "gum.ptb"
     conllu = tmp / "gum.conllu"
+    documents = gum_documents(src)[::every]
     with open(ptb, "w", encoding="utf-8") as out:
-        for doc in gum_documents(src):
+        for doc in documents:
             out.write(gum_text(gum_path(src, doc, ".ptb")).strip() + "\n\n")
     with open(conllu, "w", encoding="utf-8") as out:
-        for doc in gum_documents(src):
+        for doc in documents:
             out.write(gum_text(gum_path(src, doc, ".conllu")).strip() + "\n\n")
     # Derived formats: one tree per line, CoNLL-X without comments, Malt-TAB.
     lines = tmp / "gum.lines.ptb"
@@ -331,10 +370,10 @@ def bench_read(b: Bench, files: dict[str, Path]) -> None:
                 f"read {fmt}",
                 n,
                 ours,
-                peak_mb(lambda p=path: ours_read(p)),
+                b.peak_mb(lambda p=path: ours_read(p)),
                 "nltk read",
                 base,
-                peak_mb(lambda p=path, f=nltk_fn: f(p)),
+                b.peak_mb(lambda p=path, f=nltk_fn: f(p)),
                 target=">= 1x",
                 met=base >= ours,
             )
@@ -351,7 +390,7 @@ def bench_read(b: Bench, files: dict[str, Path]) -> None:
             "read ptb, straight to tables (command line)",
             n,
             ours,
-            peak_mb(lambda: ours_read(path, nltk_trees=False)),
+            b.peak_mb(lambda: ours_read(path, nltk_trees=False)),
             "nltk read",
             base,
             target=">= 3x",
@@ -396,10 +435,10 @@ def bench_read(b: Bench, files: dict[str, Path]) -> None:
                 f"read {fmt}, straight to tables (command line)",
                 n,
                 ours,
-                peak_mb(lambda p=path: ours_read(p, nltk_trees=False)),
+                b.peak_mb(lambda p=path: ours_read(p, nltk_trees=False)),
                 "nltk read",
                 base,
-                peak_mb(lambda p=path: nltk_read_conll(p)),
+                b.peak_mb(lambda p=path: nltk_read_conll(p)),
                 target=">= 3x",
                 met=base >= 3 * ours,
                 note="read_file(..., nltk_trees=False): DependencyTree, no DependencyGraph",
@@ -421,7 +460,7 @@ def bench_convert(b: Bench, files: dict[str, Path]) -> tuple[list, list]:
             "convert Tree -> MFT",
             n,
             t_const,
-            peak_mb(lambda: [conv(t) for t in trees]),
+            b.peak_mb(lambda: [conv(t) for t in trees]),
             "nltk read ptb",
             base_c,
             note="conversion costs less than nltk's reading",
@@ -432,7 +471,7 @@ def bench_convert(b: Bench, files: dict[str, Path]) -> tuple[list, list]:
             "convert Graph -> MFT",
             n,
             t_dep,
-            peak_mb(lambda: [conv(g) for g in graphs]),
+            b.peak_mb(lambda: [conv(g) for g in graphs]),
             "nltk read conllu",
             base_d,
         )
@@ -454,7 +493,7 @@ def bench_tedeval(b: Bench, consts: list, deps: list) -> None:
             sentence_stats(d, d, e)
 
     # APTED is slow: time it on a sample and compare per-sentence rates.
-    k = 40 if b.quick else 150
+    k = 10 if b.quick else 150
     sample = list(zip(consts[:k], deps[:k], strict=True))
     t_apted = best_time(lambda: [sentence_stats(c, d, engine="apted") for c, d in sample], 1)
     t_single = best_time(single, b.repeat)
@@ -464,7 +503,7 @@ def bench_tedeval(b: Bench, consts: list, deps: list) -> None:
             "TedEval SINGLE span",
             n,
             t_single,
-            peak_mb(single),
+            b.peak_mb(single),
             f"apted engine ({k} sents)",
             scaled,
             target=">= 20,000 sent/s",
@@ -485,7 +524,7 @@ def bench_tedeval(b: Bench, consts: list, deps: list) -> None:
             "TedEval MULTIPLE span (2 parses)",
             n,
             t_multi + t_gen,
-            peak_mb(multiple),
+            b.peak_mb(multiple),
             f"apted engine ({k} sents)",
             t_apted_m * n / k * 2,
             note="generalization included",
@@ -523,10 +562,10 @@ def bench_cross(b: Bench, files: dict[str, Path]) -> None:
             "tedeval cross (2 theories, 4 files)",
             n,
             t_ours,
-            peak_mb(ours),
+            b.peak_mb(ours),
             "nltk read same 4 files",
             t_nltk,
-            peak_mb(nltk_alone),
+            b.peak_mb(nltk_alone),
             target="<= 1.0x nltk time",
             met=t_ours <= t_nltk,
             note="read + convert + generalize + SINGLE/MULTIPLE + overlap",
@@ -556,7 +595,7 @@ def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
                 "ParsEval (read + score)",
                 n,
                 t_ours,
-                peak_mb(ours),
+                b.peak_mb(ours),
                 "PYEVALB",
                 None,
                 target=">= 50x PYEVALB",
@@ -579,10 +618,10 @@ def bench_parseval(b: Bench, files: dict[str, Path]) -> None:
             "ParsEval (read + score)",
             n,
             t_ours,
-            peak_mb(ours),
+            b.peak_mb(ours),
             "PYEVALB",
             t_base,
-            peak_mb(pyevalb),
+            b.peak_mb(pyevalb),
             target=">= 50x",
             met=t_base >= 50 * t_ours,
         )
@@ -616,7 +655,7 @@ def bench_evalb(b: Bench, files: dict[str, Path]) -> None:
     ):
         tedeval = [sys.executable, "-m", "nltk_tedeval", "parseval", str(g), str(t)]
         evalb = [str(b.evalb), "-p", str(prm), str(g), str(t)]
-        t_ours, t_evalb, t_python = best_processes([tedeval, evalb, python], max(b.repeat, 5))
+        t_ours, t_evalb, t_python = b.processes([tedeval, evalb, python])
         b.add(
             limit_figure(
                 f"tedeval parseval (process) vs EVALB (process), {name}",
@@ -655,10 +694,10 @@ def bench_attach(b: Bench, files: dict[str, Path]) -> None:
             "attachment + NED (read + score)",
             n,
             t_ours,
-            peak_mb(ours),
+            b.peak_mb(ours),
             "nltk DependencyEvaluator",
             best_time(nltk_eval, b.repeat),
-            peak_mb(nltk_eval),
+            b.peak_mb(nltk_eval),
         )
     )
     try:
@@ -690,7 +729,7 @@ def bench_attach(b: Bench, files: dict[str, Path]) -> None:
             None,
             "udtools",
             t_ud,
-            peak_mb(ud),
+            b.peak_mb(ud),
             target="faster than udtools",
             met=t_ours < t_ud,
         )
@@ -731,7 +770,7 @@ def bench_breakdowns(b: Bench, files: dict[str, Path]) -> None:
              [*tedeval, "parseval", str(gold), str(test)], ["--by", "label,length"])
         )  # fmt: skip
     for name, n, argv, by in runs:
-        t_by, t_plain = best_processes([[*argv, *by], argv], b.repeat)
+        t_by, t_plain = b.processes([[*argv, *by], argv], b.repeat)
         b.add(
             limit_figure(
                 f"tedeval {name} (process)",
@@ -767,6 +806,7 @@ def bench_html(b: Bench) -> None:
             opened if isinstance(opened, float) else None,
             target="<= 500 B/sentence beyond the words",
             met=got["bytes_per_sentence_beyond_words"] <= 500,
+            sized=False,
             note=opened if isinstance(opened, str) else "",
         )
     )
@@ -790,7 +830,7 @@ def bench_conll18(b: Bench, files: dict[str, Path]) -> None:
         gold.write_text("\n\n".join(blocks[:size]) + "\n\n", encoding="utf-8")
         ours = [sys.executable, "-m", "nltk_tedeval", "attach", str(gold), str(gold)]
         script = [sys.executable, str(b.conll18), "-v", str(gold), str(gold)]
-        t_ours, t_script = best_processes([ours, script], max(b.repeat, 5))
+        t_ours, t_script = b.processes([ours, script])
         b.add(
             limit_figure(
                 "tedeval attach (process) vs conll18_ud_eval.py (process)",
@@ -838,9 +878,7 @@ def bench_align(b: Bench, files: dict[str, Path]) -> None:
     ]
     tedeval = [sys.executable, "-m", "nltk_tedeval"]
     for name, n, args in cases:
-        aligned, plain = best_processes(
-            [[*tedeval, *args, "--align"], [*tedeval, *args]], max(b.repeat, 5)
-        )
+        aligned, plain = b.processes([[*tedeval, *args, "--align"], [*tedeval, *args]])
         b.add(
             limit_figure(
                 f"{name} --align (process)",
@@ -855,7 +893,7 @@ def bench_align(b: Bench, files: dict[str, Path]) -> None:
         )
     differing = b.tmp / "gum.dropped.lines.ptb"
     dropped_words(files["perturbed"], differing)
-    lcs, plain = best_processes(
+    lcs, plain = b.processes(
         [
             [*tedeval, "parseval", lines, str(differing), "--align", "lcs"],
             [*tedeval, "parseval", lines, perturbed],
@@ -907,8 +945,8 @@ def bench_startup(b: Bench) -> None:
         "tedeval --version": ["-m", "nltk_tedeval", "--version"],
         "tedeval parseval --help": ["-m", "nltk_tedeval", "parseval", "--help"],
     }
-    times = best_processes(
-        [python] + [[sys.executable, *argv] for argv in commands.values()], max(b.repeat, 9)
+    times = b.processes(
+        [python] + [[sys.executable, *argv] for argv in commands.values()], 5 if b.quick else 9
     )
     t_python = times[0]
     for (name, argv), t in zip(commands.items(), times[1:], strict=True):
@@ -927,6 +965,7 @@ def bench_startup(b: Bench) -> None:
                 t_python,
                 target="<= 0.05 s beyond Python" if importing else "no numpy, no scoring code",
                 met=(t - t_python <= 0.05) if importing else numpy == 0,
+                sized=False,  # no input at all
                 note=f"{(t - t_python) * 1000:.0f} ms beyond Python; imports {ours} modules "
                 f"of the package, {numpy} of numpy",
             )
@@ -936,7 +975,8 @@ def bench_startup(b: Bench) -> None:
 def bench_suite(b: Bench) -> None:
     """README's test command on every core (issue 31: under 3 minutes on 2 cores), beside
     the same suite in one process; the 20 slowest tests of the parallel run go to stderr.
-    Not part of a run without ``--only``: it takes some 10 minutes."""
+    Not part of a run without ``--only``: it runs the whole suite twice (README.md,
+    "Install and test", gives the time of each)."""
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     timed = []
     for extra in (["-n", "auto", "--durations=20"], []):
@@ -984,10 +1024,10 @@ def bench_mph(b: Bench, files: dict[str, Path]) -> None:
             "MPH, UD parse vs PTB gold (read + score)",
             n,
             best_time(ours, b.repeat),
-            peak_mb(ours),
+            b.peak_mb(ours),
             "nltk read same files",
             best_time(nltk_alone, b.repeat),
-            peak_mb(nltk_alone),
+            b.peak_mb(nltk_alone),
         )
     )
 
@@ -1029,11 +1069,12 @@ def bench_significance(b: Bench) -> None:
             "significance, 10,000 rounds",
             n,
             t_ours,
-            peak_mb(ours),
+            b.peak_mb(ours),
             "python loop (scaled)",
             t_loop,
             target="< 2 s",
             met=t_ours < 2.0,
+            sized=False,  # the same 10,000 sentences in a quick run
         )
     )
 
@@ -1043,7 +1084,11 @@ def bench_lengths(b: Bench) -> None:
     lengths = [10, 100, 1000] if b.quick else [10, 100, 1000, 5000]
     for length in lengths:
         paths = generate.write_corpus(
-            b.tmp / f"len{length}", 20 if length <= 1000 else 3, length, seed=length, vary=False
+            b.tmp / f"len{length}",
+            (10 if b.quick else 20) if length <= 1000 else 3,
+            length,
+            seed=length,
+            vary=False,
         )
         golds = [to_mft(s.tree) for s in read_file(paths["gold_conllu"])]
         parses = [to_mft(s.tree) for s in read_file(paths["parse_conllu"])]
@@ -1061,7 +1106,9 @@ def bench_lengths(b: Bench) -> None:
         per_ms = 1000 * t / len(pairs)
         base = None
         note = f"{per_ms:.2f} ms/sentence"
-        if length <= 100:
+        # APTED takes about a second a sentence at 100 tokens: a quick run times it
+        # at 10 only.
+        if length <= (10 if b.quick else 100):
             k = min(len(pairs), 5)
             base = (
                 best_time(
@@ -1087,6 +1134,7 @@ def bench_lengths(b: Bench) -> None:
                 target=target,
                 met=met,
                 note=note,
+                sized=False,  # a time per sentence, at the same length in a quick run
             )
         )
 
@@ -1103,7 +1151,7 @@ def bench_nonprojective(b: Bench) -> None:
     rng = random.Random(16)
     lengths = [10, 100, 1000] if b.quick else [10, 100, 1000, 3000]
     for length in lengths:
-        count = {10: 500, 100: 100, 1000: 10, 3000: 3}[length]
+        count = {10: 500, 100: 100, 1000: 10, 3000: 3}[length] // (4 if b.quick else 1)
         cases: dict[str, list[tuple[tuple, tuple, tuple, tuple]]] = {"proj": [], "gaps": []}
         for _ in range(count):
             words, _, heads, rels = generate.sentence(length, rng)
@@ -1174,7 +1222,7 @@ def rss_of(argv: list[str]) -> tuple[float, float]:
 
 def bench_streaming(b: Bench) -> None:
     """Memory does not grow with the number of sentences read from files."""
-    sizes = [1_000, 10_000] if b.quick else [1_000, 10_000, 100_000]
+    sizes = [1_000, 3_000] if b.quick else [1_000, 10_000, 100_000]
     first = None
     for size in sizes:
         paths = generate.write_corpus(b.tmp / f"size{size}", size, 20, seed=7)
@@ -1201,19 +1249,20 @@ def bench_streaming(b: Bench) -> None:
                 first,
                 target="RSS flat (within 10% of 1k)",
                 met=rss <= first * 1.1,
+                sized=False,  # growth beyond the 1k run, whatever the largest size
                 note=f"peak RSS of the whole process; {growth:.0f} B/sentence more than at 1k",
             )
         )
 
 
 def bench_jobs(b: Bench) -> None:
-    paths = generate.write_corpus(b.tmp / "jobs", 60 if b.quick else 200, 25, seed=3)
+    paths = generate.write_corpus(b.tmp / "jobs", 200, 25, seed=3)
     gold, parse = paths["gold_conllu"], paths["parse_conllu"]
 
     def run(jobs: int) -> None:
         TedEvalEvaluator(read_file(parse), read_file(gold), engine="apted", jobs=jobs).eval()
 
-    n = 60 if b.quick else 200
+    n = 200
     t1 = best_time(lambda: run(1), 1)
     t2 = best_time(lambda: run(2), 1)
     b.add(
@@ -1255,7 +1304,7 @@ def bench_extreme(b: Bench) -> None:
                     == 0
                 )
 
-        b.add(Figure(f"tedeval cross, one {name}", 1, best_time(run, 1), peak_mb(run), "-", None))
+        b.add(Figure(f"tedeval cross, one {name}", 1, best_time(run, 1), b.peak_mb(run), "-", None))
     # 200,000 one-token sentences.
     one = b.tmp / "one_token.conllu"
     with open(one, "w", encoding="utf-8") as out:
@@ -1300,13 +1349,31 @@ SECTIONS = {
     "startup": lambda b, f: bench_startup(b),
     "suite": lambda b, f: bench_suite(b),
 }
-# Sections a run without --only leaves out: the test suite takes some 10 minutes.
+# Sections a run without --only leaves out: the test suite, run twice.
 OPT_IN = {"suite"}
+# Sections a --quick run leaves to the full run, unless --only names them: their
+# point is their size (200,000 one-token sentences; APTED on 200 sentences, in one
+# process and in two).
+FULL_ONLY = {"jobs", "extreme"}
+
+
+def chosen_sections(only: str | None, quick: bool) -> set[str]:
+    """The sections a run times: those ``--only`` names, else all but the opt-in ones
+    (and, in a quick run, but those left to the full run)."""
+    if only:
+        return set(only.split(","))
+    return set(SECTIONS) - OPT_IN - (FULL_ONLY if quick else set())
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="smaller inputs and fewer repetitions")
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"every {QUICK_EVERY}th GUM document, smaller synthetic corpora, fewer "
+        f"repetitions, no memory figures, and not {', '.join(sorted(FULL_ONLY))} unless "
+        "--only names them; targets that depend on the inputs' size are left to the full run",
+    )
     ap.add_argument("--only", help=f"comma-separated sections: {', '.join(SECTIONS)}")
     ap.add_argument("--data", type=Path, help="a directory of GUM .ptb and .conllu files")
     ap.add_argument("--json", type=Path, help="also write the figures as JSON")
@@ -1320,16 +1387,17 @@ def main() -> int:
         "--evalb-prm", type=Path, help="its parameter file (default: COLLINS.prm beside it)"
     )
     args = ap.parse_args()
-    only = set(args.only.split(",")) if args.only else set(SECTIONS) - OPT_IN
+    only = chosen_sections(args.only, args.quick)
     unknown = only - set(SECTIONS)
     if unknown:
         ap.error(f"unknown sections: {', '.join(sorted(unknown))}")
     gum = args.data or gum_directory()
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tedeval-bench-") as tmp:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
         b.evalb, b.evalb_prm = args.evalb, args.evalb_prm
         b.conll18 = args.conll18
-        files = concatenate_gum(gum, b.tmp)
+        files = concatenate_gum(gum, b.tmp, QUICK_EVERY if args.quick else 1)
         print(
             f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "
             f"Python {platform.python_version()}; GUM from {gum}",
@@ -1339,12 +1407,24 @@ def main() -> int:
             if name not in only:
                 continue
             print(f"[{name}]", file=sys.stderr)
+            section_start = time.perf_counter()
             if name == "tedeval":
                 consts, deps = bench_convert(b, files)
                 bench_tedeval(b, consts, deps)
             else:
                 SECTIONS[name](b, files)  # type: ignore[misc]
+            print(f"  ({time.perf_counter() - section_start:.1f} s)", file=sys.stderr)
         print(table(b.figures))
+        verdicts = [f.met for f in b.figures if f.target]
+        deferred = sum(f.target.endswith(" (full run)") for f in b.figures)
+        print(
+            f"{time.perf_counter() - started:.0f} s in all; targets: {verdicts.count(True)} "
+            f"met, {verdicts.count(False)} not met, {deferred} left to the full run, "
+            f"{verdicts.count(None) - deferred} without their baseline",
+            file=sys.stderr,
+        )
+        if args.quick and not args.only:
+            print(f"left to the full run: {', '.join(sorted(FULL_ONLY))}", file=sys.stderr)
         if args.json:
             args.json.write_text(json.dumps([f.__dict__ for f in b.figures], indent=2))
     return 0

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -49,3 +51,28 @@ def test_the_licence_is_the_apache_text() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert "Apache License" in text and "Version 2.0, January 2004" in text
     assert "END OF TERMS AND CONDITIONS" in text
+
+
+def test_the_readme_states_the_python_requirement() -> None:
+    """README's install section names the oldest Python that pyproject.toml accepts."""
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    # Raising the requirement fails here until README says the new one.
+    assert re.search(r'^requires-python = ">=3\.10"$', pyproject, re.MULTILINE)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    install = readme.split("## Install and test\n", 1)[1].split("\n## ", 1)[0]
+    assert "Python 3.10 or later" in " ".join(install.split())
+
+
+# The files at the top of the repository; anything else tracked there (a log,
+# a scratch file) was committed by mistake, as a load log once was.
+ROOT_FILES = {".gitignore", "LICENSE", "README.md", "pyproject.toml", "setup.cfg"}
+
+
+def test_the_root_holds_only_the_project_files() -> None:
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: nothing says which files are tracked")
+    tracked = subprocess.run(
+        [git, "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert {path for path in tracked if "/" not in path} == ROOT_FILES

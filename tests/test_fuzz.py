@@ -22,9 +22,10 @@ Two kinds of property:
   :class:`~nltk_tedeval.errors.TreeStructureError`); never another
   exception, and never a traceback from the command.
 
-The normal suite runs 200 to 1,000 inputs per property (under a minute in
-all); ``NLTK_TEDEVAL_FUZZ=long pytest tests/test_fuzz.py`` runs a hundred
-times as many (``docs/robustness.md``). Inputs that once crashed are kept at
+The normal suite runs 200 to 1,000 inputs per property (this file by itself:
+22 s of CPU, 36 s of wall time on 2 shared cores, 2026-12-01);
+``NLTK_TEDEVAL_FUZZ=long pytest tests/test_fuzz.py`` runs a hundred times as
+many (``docs/robustness.md``). Inputs that once crashed are kept at
 the end of this file as explicit regression tests.
 """
 

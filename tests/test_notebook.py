@@ -101,3 +101,45 @@ def test_an_explanation_ending_a_cell_is_stored_drawn() -> None:
     # Explanations are SVG trees; an evaluator is its HTML report, framed (issue 29).
     assert rich and all("<svg" in h or h.startswith("<iframe ") for h in html)
     assert any(h.startswith("<iframe ") and "srcdoc=" in h for h in html)
+
+
+def test_exercise_1_asks_what_the_package_does() -> None:
+    """Exercise 1 (section 10): a non-projective parse is scored with its gaps, and
+    lifting it erases the parser's error. The values, worked out by hand:
+
+    "Recreational , cultural and educational opportunities are abundant
+    throughout Northeast Ohio ." with "Ohio" (token 11) hung from
+    "opportunities" (token 6) instead of "abundant" (token 8). The node of
+    "opportunities" covers its own subtree, tokens 1 to 6, and through "Ohio"
+    tokens 9 to 11, but not "are abundant": positions 0-5 and 8-10, the yield
+    (0,6)+(8,11). Every other item is the gold's, so SINGLE deletes that nsubj
+    and adds the gold's nsubj over (0,6): δ = 2, against ι = 18 + 18 labeled
+    items or 17 + 17 nodes below the root. Lifting moves the arc to the head of
+    "opportunities", which is "abundant", the gold's head: δ = 0.
+    """
+    from nltk_tedeval import to_mft
+    from nltk_tedeval.protocol.explain import explain
+    from nltk_tedeval.reading import read_file
+    from nltk_tedeval.trees.dependency import DependencyTree, from_dependency_graph
+
+    text = "\n".join(_cells("markdown"))
+    # What the exercise once asked, why `to_mft` refuses the tree: it takes it.
+    assert "`to_mft` refuse" not in text
+    assert "heads[10] = 6" in text and "projectivize=True" in text
+    gum = NOTEBOOK.parent.parent / "corpora_samples" / "gum" / "GUM_voyage_cleveland.conllu"
+    gold = list(read_file(gum))[1]
+    tree = from_dependency_graph(gold.tree)
+    assert (tree.words[5], tree.words[7], tree.words[10]) == ("opportunities", "abundant", "Ohio")
+    assert tree.heads[10] == 8 and tree.heads[5] == 8
+    heads = list(tree.heads)
+    heads[10] = 6
+    parse = DependencyTree(tree.words, heads, tree.rels, tree.tags)
+    assert not parse.is_projective()
+    assert [item for item in to_mft(parse).labeled_items() if item[0] == "nsubj"] == [
+        ("nsubj", 0, 6, 8, 11)
+    ]
+    for labeled, iota in ((True, 36), (False, 34)):
+        native = explain(parse, gold, labeled=labeled)
+        lifted = explain(parse, gold, labeled=labeled, projectivize=True)
+        assert (native.delta, native.iota) == (2, iota)
+        assert (lifted.delta, lifted.iota) == (0, iota)

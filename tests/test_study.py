@@ -21,7 +21,9 @@ from __future__ import annotations
 import csv
 import importlib.util
 import math
+import re
 import sys
+import tempfile
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -297,6 +299,83 @@ def test_significance_tests(study, evaluation) -> None:
     assert ("TedEval SINGLE L", "arc-standard", "arc-eager") in pairs
     assert ("TedEval SINGLE L", study.PCFG_NAME, "arc-eager") not in pairs  # different golds
     assert all(1 / 201 <= t.p_value <= 1 for t in tests)
+
+
+def test_the_study_prm_file_deletes_the_root_bracket(study) -> None:
+    """corpora_samples/study/collins_root.prm, which README gives `tedeval parseval`, holds
+    the script's settings: COLLINS.prm's and ROOT deleted. Worked by hand on one
+    sentence whose parse makes NP (0,1) of the gold's NP (0,2): with ROOT kept both sides
+    have ROOT, S, NP and VP, three alike (3/4); with ROOT deleted, two of three (2/3)."""
+    from nltk_tedeval.metrics.parseval import ParsevalEvaluator
+    from nltk_tedeval.reading.evalb_params import EvalbParams
+
+    params = EvalbParams.from_file(STUDY / "collins_root.prm")
+    assert params == study.PARSEVAL_PARAMS
+    gold = Tree.fromstring("(ROOT (S (NP (DT a) (NN b)) (VP (VB c))))")
+    parse = Tree.fromstring("(ROOT (S (NP (DT a)) (NN b) (VP (VB c))))")
+    for prm, share in ((EvalbParams.collins(), 3 / 4), (params, 2 / 3)):
+        assert ParsevalEvaluator([parse], [gold], prm).eval() == pytest.approx((share,) * 3)
+
+
+# A function tag in a bracketed tree: a category, a dash and a letter (NP-SBJ,
+# PP-LOC); the brackets' own -LRB- and -RRB- start with the dash.
+FUNCTION_TAG = re.compile(r"\([A-Z]+-[A-Z]")
+
+
+def test_the_plot_leaves_out_sentences_with_nothing_to_compare(study, evaluation) -> None:
+    """The middle panel of examples/study_scores.png, labeled SINGLE, worked out by hand.
+
+    The flat tree has no labeled item. A sentence whose gold has k ≥ 1
+    function tags scores 1 − k/(0 + k) = 0; one whose gold has none has
+    nothing to compare (ι = 0) and no score, so it is not drawn: the flat
+    tree's points are all 0, and its mean is 0 (it was about 0.25 when
+    ι = 0 counted as 1). The PCFG's sentences without a score are those where
+    neither its parse nor the gold has a function tag.
+    """
+    gold = (STUDY / "test.ptb").read_text(encoding="utf-8").strip().split("\n\n")
+    parsed = [(g, p) for g, p in zip(gold, pcfg_lines(), strict=True) if p]
+    with_tags = sum(bool(FUNCTION_TAG.search(g)) for g, _ in parsed)
+    either = sum(bool(FUNCTION_TAG.search(g) or FUNCTION_TAG.search(p)) for g, p in parsed)
+    assert (len(parsed), with_tags, either) == (269, 202, 206)
+    drawn = study.plotted_scores(evaluation[0]["parsed"], "single_l")
+    assert drawn[study.FLAT] == [0.0] * with_tags
+    assert len(drawn[study.PCFG_NAME]) == either
+    assert all(len(drawn[s]) == 269 for s in study.ALGORITHMS)  # every UD gold has relations
+
+
+SHIPPED_RESULTS = [
+    ROOT / "examples" / name
+    for name in ("study_results.md", "study_results.csv", "study_scores.png")
+]
+
+
+def test_evaluate_only_leaves_the_shipped_results_alone(
+    study, gold, outputs, evaluation, monkeypatch, tmp_path: Path, capsys
+) -> None:
+    """--evaluate-only writes to a new temporary directory and says which; the shipped
+    results keep their bytes and their modification times."""
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in SHIPPED_RESULTS}
+    results, cover = evaluation
+    # The evaluation is the fixture's (the tests above check it): this test is about files.
+    monkeypatch.setattr(study, "read_corpus", lambda part: gold)
+    monkeypatch.setattr(study, "read_outputs", lambda *args, **kwargs: outputs)
+    monkeypatch.setattr(study, "run_evaluation", lambda *args: (list(results.values()), cover))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert study.main(["--evaluate-only", "--rounds", "200"]) == 0
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in SHIPPED_RESULTS} == before
+    (directory,) = tmp_path.iterdir()
+    plotted = importlib.util.find_spec("matplotlib") is not None
+    expected = {"study_results.md", "study_results.csv"} | (
+        {"study_scores.png"} if plotted else set()
+    )
+    assert {p.name for p in directory.iterdir()} == expected
+    assert f"to {directory}\n" in capsys.readouterr().out
+    # Asked to, it writes where it is told.
+    assert study.main(["--evaluate-only", "--results", str(tmp_path / "here"), "--no-plot"]) == 0
+    assert {p.name for p in (tmp_path / "here").iterdir()} == {
+        "study_results.md",
+        "study_results.csv",
+    }
 
 
 def read_csv(path: Path) -> list[dict[str, str]]:
