@@ -5,6 +5,7 @@ from .alignment import AlignmentError as AlignmentError
 from .alignment import Normalization as Normalization
 from .alignment import align_units as align_units
 from .errors import EmptyTreeError as EmptyTreeError
+from .errors import ErrorSentenceWarning as ErrorSentenceWarning
 from .errors import InputFormatError as InputFormatError
 from .errors import MissingParseError as MissingParseError
 from .errors import MissingParseWarning as MissingParseWarning

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from nltk_tedeval import DependencyTree, SentenceCountError, YieldMismatchError
+from nltk_tedeval import (
+    DependencyTree,
+    MissingParseWarning,
+    SentenceCountError,
+    YieldMismatchError,
+)
 from nltk_tedeval.metrics.attachment import AttachmentEvaluator
 from nltk_tedeval.reading import read_text
 
@@ -18,9 +23,10 @@ def test_a_parse_bad_in_one_system_is_that_systems_failed_parse():
     golds = [GOLD, GOLD, GOLD]
     sys1 = [GOLD, GOOD, GOOD]
     sys2 = [GOLD, OTHER_WORDS, GOLD]  # sentence 2 has another yield
-    a, b = AttachmentEvaluator.evaluate_systems(
-        golds, [sys1, sys2], names=["sys1", "sys2"], on_error="skip"
-    )
+    with pytest.warns(MissingParseWarning, match=r"\(sys2: 1; 1 of them bad input\)"):
+        a, b = AttachmentEvaluator.evaluate_systems(
+            golds, [sys1, sys2], names=["sys1", "sys2"], on_error="skip"
+        )
     # Under missing="skip" (the default) a failed parse leaves its sentence out of every
     # system alike, as a missing parse does (SPEC.md §10): the pair stays comparable.
     assert a.numbers == b.numbers == [1, 3]
@@ -41,9 +47,10 @@ def test_under_zero_only_the_system_of_the_bad_parse_loses_the_sentence():
     golds = [GOLD, GOLD, GOLD]
     sys1 = [GOLD, GOOD, GOOD]
     sys2 = [GOLD, OTHER_WORDS, GOLD]
-    a, b = AttachmentEvaluator.evaluate_systems(
-        golds, [sys1, sys2], names=["sys1", "sys2"], on_error="skip", missing="zero"
-    )
+    with pytest.warns(MissingParseWarning):
+        a, b = AttachmentEvaluator.evaluate_systems(
+            golds, [sys1, sys2], names=["sys1", "sys2"], on_error="skip", missing="zero"
+        )
     assert a.numbers == b.numbers == [1, 2, 3]
     # sys1: 9 tokens, a wrong label in sentences 2 and 3. sys2: sentence 2 nothing right.
     assert float(a.eval()[0]) == pytest.approx(7 / 9)
@@ -79,7 +86,8 @@ def test_reader_records_give_errors_a_file_and_line():
     golds = list(read_text(gold, name="gold.malt"))
     parses = list(read_text(parse, name="parse.malt"))
     ev = AttachmentEvaluator(parses, golds, on_error="skip")
-    assert ev.numbers == [1] and ev.missing[0].number == 2
+    with pytest.warns(MissingParseWarning):
+        assert ev.numbers == [1] and ev.missing[0].number == 2
     assert ev.bad_parses[0].reason == (
         "sentence 2: the yields differ at token 1: gold has 'John', parse has 'Jon' "
         "(gold gold.malt:5, parse parse.malt:5)"

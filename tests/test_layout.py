@@ -82,6 +82,7 @@ PUBLIC_NAMES = [
     "DiscoParams",
     "DiscoParsevalEvaluator",
     "EmptyTreeError",
+    "ErrorSentenceWarning",
     "EvalbParams",
     "Evaluator",
     "Experiment",

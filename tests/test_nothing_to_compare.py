@@ -18,6 +18,7 @@ from nltk.parse import DependencyGraph
 from nltk_tedeval import (
     AttachmentEvaluator,
     CrossFrameworkEvaluator,
+    ErrorSentenceWarning,
     MissingParseWarning,
     MPHEvaluator,
     ParsevalEvaluator,
@@ -174,13 +175,16 @@ def test_attachment_and_mph_accept_nfc_against_nfd() -> None:
 def test_parseval_keeps_evalb_bytes_and_names_the_normalization() -> None:
     gold = Tree.fromstring(f"(S (NP (DT le) (NN {NFC})) (VP (VBZ est)))")
     test = Tree.fromstring(f"(S (NP (DT le) (NN {NFD})) (VP (VBZ est)))")
-    ev = ParsevalEvaluator([test], [gold])
-    # EVALB's convention: the one sentence is an error sentence, no bracket counted.
-    assert math.isnan(ev.eval()[0])
+    # EVALB's convention: the one sentence is an error sentence, no bracket counted, and
+    # said so (SPEC.md §10).
+    with pytest.warns(ErrorSentenceWarning, match="1 of 1 sentence is an EVALB error"):
+        ev = ParsevalEvaluator([test], [gold])
+        assert math.isnan(ev.eval()[0])
     (error,) = ev.errors
     assert error.sentence == 1
     assert "word 2 differs" in str(error) and "NFC and NFD" in str(error)
     # A real difference gets no such hint.
     other = Tree.fromstring("(S (NP (DT le) (NN the)) (VP (VBZ est)))")
-    (error,) = ParsevalEvaluator([other], [gold]).errors
+    with pytest.warns(ErrorSentenceWarning):
+        (error,) = ParsevalEvaluator([other], [gold]).errors
     assert "word 2 differs" in str(error) and "NFC" not in str(error)
