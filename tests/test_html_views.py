@@ -48,7 +48,7 @@ def views(monkeypatch: pytest.MonkeyPatch, *argv: object) -> list[dict[str, Any]
     """The sentence dicts ``-f html`` gives the renderer for one command line."""
     got: list[dict[str, Any]] = []
 
-    def capture(args: Any, data: Any, text: str, sentences: Any) -> None:
+    def capture(args: Any, data: Any, text: str, sentences: Any, *order: Any) -> None:
         got.extend(sentences)
 
     monkeypatch.setattr(emit_module, "write_html_report", capture)

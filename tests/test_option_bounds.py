@@ -45,6 +45,7 @@ FREE_FORM = {
     "--head-label",
     "--head-rules",
     "--label-map",
+    "--measure",
     "--other-gold",
     "--output",
     "--params",

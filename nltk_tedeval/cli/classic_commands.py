@@ -64,10 +64,6 @@ def cmd_attach(args: argparse.Namespace) -> int:
     report_run(
         args,
         run,
-        measures=["LAS", "UAS", "LA", "UNDIRECTED", "NED"],
-        # A measure that is N/A (LAS without a relation to compare) is reported
-        # not tested, beside the tests of the others (SPEC.md §6).
-        significance_measures=["LAS", "UAS", "NED"],
         title=f"attach: against {args.gold}",
         details=details,
         extra_text=relations,
@@ -95,6 +91,7 @@ def _conll18(args: argparse.Namespace) -> int:
             ("--skip-bad", getattr(args, "skip_bad", False)),
             ("--align", args.align),
             ("--ci", args.ci is not None),
+            ("--measure", args.measure),
         )
         if on
     ]
@@ -192,8 +189,6 @@ def cmd_mph(args: argparse.Namespace) -> int:
     report_run(
         args,
         run,
-        measures=["P", "R", "F1"],
-        significance_measures=["F1"],
         title=f"mph: against {args.gold}",
         details=lambda ev: {"projectivized": ev.projectivized},  # type: ignore[attr-defined]
     )
@@ -211,7 +206,6 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     if args.disco or args.format is None:
         return _disco_parseval(args)
     from ..metrics.evalb_report import evalb_sentence_lines
-    from ..metrics.evalb_row import BASE_COLUMNS
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
     from ..reading.evalb_params import EvalbParams
 
@@ -271,10 +265,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     report_run(
         args,
         run,
-        measures=["P", "R", "F1"],
-        significance_measures=["F1"],
         title=f"parseval: against {args.gold}" + (f" with {args.params}" if args.params else ""),
-        tsv_columns=[*BASE_COLUMNS, "length"],
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
         bare=args.evalb,
@@ -287,7 +278,6 @@ def cmd_parseval(args: argparse.Namespace) -> int:
 def _jp_evalb_parseval(args: argparse.Namespace) -> int:
     """ParsEval as jp-evalb's default mode counts it, over the aligned units."""
     from ..errors import OptionError
-    from ..metrics.evalb_row import BASE_COLUMNS
     from ..metrics.jp_evalb import JpEvalbEvaluator
 
     if not args.align:
@@ -312,10 +302,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
     report_run(
         args,
         run,
-        measures=["P", "R", "F1"],
-        significance_measures=["F1"],
         title=f"parseval (jp-evalb's default mode): against {args.gold}",
-        tsv_columns=[*BASE_COLUMNS, "length"],
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
         # jp-evalb's own table alone, unless breakdowns or intervals follow it.
@@ -328,7 +315,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
 def _disco_parseval(args: argparse.Namespace) -> int:
     """ParsEval over discontinuous brackets, as disco-dop's eval computes it."""
     from ..errors import OptionError
-    from ..metrics.disco_parseval import COLUMNS, DiscoParams, DiscoParsevalEvaluator
+    from ..metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 
     if args.evalb:
         raise OptionError("--evalb prints EVALB's output; disco-dop's rules have their own")
@@ -343,11 +330,8 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     report_run(
         args,
         run,
-        measures=["P", "R", "F1", "EXACT_MATCH", "POS_ACCURACY"],
-        significance_measures=["F1"],
         title=f"parseval (disco-dop's rules): against {args.gold}"
         + (f" with {args.params}" if args.params else ""),
-        tsv_columns=[*COLUMNS, "length"],
         text_body=body,
         percent=True,
         params=args.params,

@@ -12,6 +12,7 @@ import argparse
 
 from ..trees.labelers import LABELERS
 from .registry import Command, gold_and_systems, register
+from .terminal import add_measure_option
 
 __all__ = ["CONLL18_TABLES", "GoldOnly"]
 
@@ -153,6 +154,7 @@ def _attach(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
     p.add_argument("--relations", action="store_true", help="print the per-relation table")
+    add_measure_option(p, "UCM, LCM: complete match")
     p.add_argument(
         "--conll18",
         nargs="?",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .output import ScoreTable, to_json, write_output
@@ -23,8 +23,12 @@ def emit(
     text: Callable[[], str],
     table: ScoreTable | None = None,
     sentences: Callable[[], Iterable[Mapping[str, Any]]] | None = None,
+    order: Sequence[str] = (),
 ) -> None:
     """Print the report in ``--output-format``: text, JSON, or the score table.
+
+    ``order`` names the measures the text report shows, in order, for the HTML
+    report's table (``-f html``).
 
     Two formats never share a stream: with ``--per-sentence -`` the TSV
     owns standard output and the text report goes to standard error
@@ -33,7 +37,8 @@ def emit(
     """
     form = getattr(args, "output_format", "text")
     if form == "html":
-        write_html_report(args, data, text(), sentences() if sentences is not None else ())
+        shown = sentences() if sentences is not None else ()
+        write_html_report(args, data, text(), shown, order)
         return
     if form == "json":
         out = to_json(data)
@@ -55,6 +60,7 @@ def write_html_report(
     data: Mapping[str, Any],
     text: str,
     sentences: Iterable[Mapping[str, Any]],
+    order: Sequence[str] = (),
 ) -> None:
     """``-f html``: the one-file report (:mod:`nltk_tedeval.cli.html`), streamed to
     ``--output`` or standard output, with the text report inside it verbatim."""
@@ -63,6 +69,8 @@ def write_html_report(
     title = f"tedeval {data.get('command', '')}"
     target = getattr(args, "output", None)
     if not target:
-        write_html(data, sentences, sys.stdout, text=text, title=title)
+        write_html(data, sentences, sys.stdout, text=text, title=title, order=order)
         return
-    write_output(target, lambda f: write_html(data, sentences, f, text=text, title=title))
+    write_output(
+        target, lambda f: write_html(data, sentences, f, text=text, title=title, order=order)
+    )

@@ -341,4 +341,5 @@ def run_options(args: argparse.Namespace, statistics: str = "rows") -> RunOption
         statistics=statistics,
         by=keys_of(args),
         bins=bins_of(args),
+        extra_measures=",".join(getattr(args, "measure", None) or ()),
     )

@@ -85,7 +85,8 @@ def evaluator_html(evaluators: Evaluator | Sequence[Evaluator], path: str | None
     ):
         sentences = sentence_views(pairs, golds, parses, list(first.measures))
     out = io.StringIO()
-    write_html(data, sentences, out, text=text, title=f"nltk_tedeval {first.metric}")
+    title = f"nltk_tedeval {first.metric}"
+    write_html(data, sentences, out, text=text, title=title, order=first.shown_measures)
     page = out.getvalue()
     if path is not None:
         with open(path, "w", encoding="utf-8", newline="\n") as f:

@@ -153,8 +153,8 @@ def report_run(
     args: argparse.Namespace,
     run: Run,
     *,
-    measures: Sequence[str],
-    significance_measures: Sequence[str],
+    measures: Sequence[str] | None = None,
+    significance_measures: Sequence[str] | None = None,
     title: str,
     tsv_columns: Sequence[str] | None = None,
     details: Callable[[Evaluator], dict[str, Any]] | None = None,
@@ -166,11 +166,21 @@ def report_run(
 ) -> dict[str, Any]:
     """Build the report of ``run``, write its per-sentence TSV, and print it.
 
-    ``bare`` prints only ``text_body`` (EVALB's own output for ``--evalb``);
-    ``percent`` gives the table formats and the significance table EVALB's
-    percentages (``parseval``).
+    ``measures`` are those the tables show and ``significance_measures`` those
+    tested, by default the evaluator's (:attr:`Evaluator.shown_measures` and
+    ``tested_measures``, with the measures the run adds). ``bare`` prints only
+    ``text_body`` (EVALB's own output for ``--evalb``); ``percent`` gives the
+    table formats and the significance table EVALB's percentages (``parseval``).
     """
     first = run.first
+    added = first.extra.shown if first.extra is not None else ()
+    measures = list(first.shown_measures) if measures is None else [*measures, *added]
+    tested = first.extra.tested if first.extra is not None else ()
+    significance_measures = (
+        list(first.tested_measures)
+        if significance_measures is None
+        else [*significance_measures, *tested]
+    )
     notes = first.notes
     aligned = first.alignment_note()
     if aligned is not None:
@@ -232,7 +242,10 @@ def report_run(
         **extra,
     )
     if args.per_sentence:
-        columns = list(first.columns if tsv_columns is None else tsv_columns)
+        columns = list(first.columns)
+        own = first.per_sentence_columns if tsv_columns is None else tsv_columns
+        if own is not None:  # the metric's own, then the columns of the measures added
+            columns = [*own, *(first.extra.columns if first.extra is not None else ())]
         rows = (
             row for name, ev in run.pairs() for row in evaluator_rows(name, ev, columns, measures)
         )
@@ -308,5 +321,5 @@ def report_run(
 
         return sentence_views(run.pairs(), gold, parses, measures)
 
-    emit(args, data, text, table, sentences)
+    emit(args, data, text, table, sentences, measures)
     return data

@@ -93,8 +93,6 @@ def cmd_score(args: argparse.Namespace) -> int:
     report_run(
         args,
         run,
-        measures=["labeled", "unlabeled"],
-        significance_measures=["labeled", "unlabeled"],
         title=title,
         details=details,
         extra_text=lifted,
@@ -415,7 +413,8 @@ def cmd_cross(args: argparse.Namespace) -> int:
 
         return cross_views(cross, converters, gold_records, parse_records)
 
-    emit(args, data, text, table, sentences)
+    shown = [f"{sc} {m}" for sc in ("single", "multiple") for m in ("labeled", "unlabeled")]
+    emit(args, data, text, table, sentences, shown)
     return 0
 
 

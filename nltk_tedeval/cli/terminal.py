@@ -21,6 +21,7 @@ __all__ = [
     "OUTPUT_FORMATS",
     "PROG",
     "add_breakdown_options",
+    "add_measure_option",
     "check_numbers",
     "check_output_files",
     "check_streams",
@@ -144,6 +145,19 @@ def check_streams(args: argparse.Namespace) -> None:
                 f"{option} and --per-sentence - would both write to standard output; "
                 "give --per-sentence a file name"
             )
+
+
+def add_measure_option(p: argparse.ArgumentParser, offered: str) -> None:
+    """``--measure``: the measures a command's metric offers beyond its own (``offered``, in
+    words, for the help), which a run adds where it is asked (docs/extending.md)."""
+    p.add_argument(
+        "--measure",
+        action="append",
+        default=[],
+        metavar="NAME[,NAME...]",
+        help=f"add measures beyond the command's own ({offered}; 'all': every one), to every "
+        "table, format, breakdown by length, interval and test",
+    )
 
 
 def add_breakdown_options(p: argparse.ArgumentParser) -> None:

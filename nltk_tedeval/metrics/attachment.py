@@ -251,6 +251,13 @@ class AttachmentEvaluator(Evaluator):
     measures: ClassVar[dict[str, Measure]] = ATTACHMENT_MEASURES
     primary: ClassVar[tuple[str, ...]] = ("LAS", "UAS")
     columns: ClassVar[tuple[str, ...]] = ATTACHMENT_COLUMNS
+    # Over aligned words, each score is a precision, a recall and their F1 (SPEC.md §11).
+    aligned_columns: ClassVar[tuple[str, ...] | None] = ALIGNED_COLUMNS
+    aligned_measures: ClassVar[dict[str, Measure] | None] = ALIGNED_MEASURES
+    shown_measures: ClassVar[tuple[str, ...]] = ("LAS", "UAS", "LA", "UNDIRECTED", "NED")
+    # A measure that is N/A (LAS without a relation to compare) is reported not tested,
+    # beside the tests of the others (SPEC.md §6).
+    tested_measures: ClassVar[tuple[str, ...] | None] = ("LAS", "UAS", "NED")
     metric: ClassVar[str] = "attachment"
     parse_kind: ClassVar[str | None] = "dependency"
     signature_keys: ClassVar[dict[str, str]] = {
@@ -287,10 +294,6 @@ class AttachmentEvaluator(Evaluator):
         )
         self.punct = punct
         self.strip_subtypes = strip_subtypes
-        if self.align is not None:
-            # Over aligned words, each score is a precision, a recall and their F1.
-            self.columns = ALIGNED_COLUMNS
-            self.measures = ALIGNED_MEASURES
         self._relations: dict[str, RelationScore] | None = None
 
     def signature_fields(self) -> dict[str, object]:

@@ -124,6 +124,9 @@ ARC_MEASURES: dict[str, Measure] = {
 }
 """Precision over the parse's arcs of a group, recall over the gold's, and their F1."""
 
+SENTENCE_KEYS = ("length", "file", "genre")
+"""Token keys whose group is the sentence's: every token of it in one group."""
+
 _ARC_SHOWN = ("LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F")
 _TOKEN_SHOWN = ("LAS", "UAS", "LA", "UNDIRECTED", "NED")
 
@@ -137,6 +140,7 @@ def _key(name: str, help: str, arc: bool, binned: bool = False) -> GroupKey:
         help=help,
         binned=binned,
         measure_names=_ARC_SHOWN if arc else _TOKEN_SHOWN,
+        whole=name in SENTENCE_KEYS,
     )
 
 
@@ -395,9 +399,6 @@ def _whole(outcomes: Sequence[tuple[bool, bool, bool, bool]], lab: int, has_pars
     parsed = (m, head, m * lab) if has_parse else (0, 0, 0)
     return (m, head, label * lab, both * lab, undirected, ned, m * lab, *parsed)
 
-
-SENTENCE_KEYS = ("length", "file", "genre")
-"""Token keys whose group is the sentence's: every token of it in one group."""
 
 
 def _sentence_group(

@@ -129,6 +129,7 @@ def length_key(columns: tuple[str, ...], measures: Mapping[str, Measure]) -> Gro
         "the sentence's length in words (as for the len<=CUTOFF_LEN figures), in bins",
         binned=True,
         measure_names=shown,
+        whole=True,
     )
 
 

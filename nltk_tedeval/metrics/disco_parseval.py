@@ -423,6 +423,9 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         "length",
         *(f"{c}_cut" for c in COLUMNS),
     )
+    shown_measures: ClassVar[tuple[str, ...]] = ("P", "R", "F1", "EXACT_MATCH", "POS_ACCURACY")
+    tested_measures: ClassVar[tuple[str, ...] | None] = ("F1",)
+    per_sentence_columns: ClassVar[tuple[str, ...] | None] = (*COLUMNS, "length")
     metric: ClassVar[str] = "parseval-disco"
     params_type: ClassVar[type] = DiscoParams
     params: DiscoParams

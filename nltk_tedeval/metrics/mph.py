@@ -344,6 +344,7 @@ class MPHEvaluator(Evaluator):
 
     measures: ClassVar[dict[str, Measure]] = MEASURES
     primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
+    tested_measures: ClassVar[tuple[str, ...] | None] = ("F1",)
     columns: ClassVar[tuple[str, ...]] = COLUMNS
     metric: ClassVar[str] = "mph"
     signature_keys: ClassVar[dict[str, str]] = {

@@ -279,6 +279,9 @@ class ParsevalEvaluator(BracketEvaluator):
 
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
     columns: ClassVar[tuple[str, ...]] = COLUMNS
+    tested_measures: ClassVar[tuple[str, ...] | None] = ("F1",)
+    # EVALB's per-sentence figures and the length: the len<=CUTOFF columns repeat them.
+    per_sentence_columns: ClassVar[tuple[str, ...] | None] = (*BASE_COLUMNS, "length")
     metric: ClassVar[str] = "parseval"
     params: EvalbParams
     breakdown_keys: ClassVar[dict[str, GroupKey]] = {

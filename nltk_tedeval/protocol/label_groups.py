@@ -116,6 +116,7 @@ TEDEVAL_KEYS: dict[str, GroupKey] = {
         frequency="sentences",
         help="the sentence's length in words, in bins",
         binned=True,
+        whole=True,
     ),
 }
 """The breakdown keys of TedEval (SPEC.md §12.5)."""

@@ -4,6 +4,8 @@ from .evaluator import ON_ERROR as ON_ERROR
 from .evaluator import Evaluator as Evaluator
 from .evaluator import SkippedSentence as SkippedSentence
 from .evaluator import zip_parallel as zip_parallel
+from .extensions import MeasureExtension as MeasureExtension
+from .extensions import register_measure as register_measure
 from .significance import DEFAULT_ROUNDS as DEFAULT_ROUNDS
 from .significance import DEFAULT_SEED as DEFAULT_SEED
 from .significance import SignificanceResult as SignificanceResult

@@ -40,6 +40,7 @@ from ..hooks import html_report
 from ..records import corpus_kind, require_corpora, require_corpus
 from .bootstrap import bootstrap_intervals, check_level
 from .defaults import DEFAULT_BOOTSTRAP_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SEED
+from .extensions import ActiveExtensions, MeasureExtension, chosen
 from .groups import GroupCollector, Grouped, GroupKey, GroupTable
 from .loop import (
     LoopResult,
@@ -117,6 +118,23 @@ class Evaluator(RunAccounts):
     primary: ClassVar[tuple[str, ...]] = ()
     columns: ClassVar[tuple[str, ...]] = ()
     metric: ClassVar[str] = "metric"
+    aligned_columns: ClassVar[tuple[str, ...] | None] = None
+    """The columns of a row under alignment, when they are others (a unit's, SPEC.md §11);
+    ``None``: :attr:`columns` there too."""
+    aligned_measures: ClassVar[dict[str, Measure] | None] = None
+    """The measures over :attr:`aligned_columns` (``None``: :attr:`measures`)."""
+    shown_measures: ClassVar[tuple[str, ...]] = ()
+    """The measures a report shows, in order (its table, the HTML report; default
+    :attr:`primary`); a run's own adds the extra measures it asked for."""
+    tested_measures: ClassVar[tuple[str, ...] | None] = None
+    """The measures a significance test runs on (default: :attr:`shown_measures`)."""
+    per_sentence_columns: ClassVar[tuple[str, ...] | None] = None
+    """The columns of a per-sentence table (``--per-sentence``; default: :attr:`columns`),
+    before those of the measures a run adds."""
+    measure_extensions: ClassVar[tuple[MeasureExtension | str, ...]] = ()
+    """The measures a run can add to the metric's own (``extra_measures=``, ``--measure``;
+    :mod:`~nltk_tedeval.scoring.extensions`): extensions, or ``"module:NAME"`` names of
+    them, imported when a run asks for one."""
     reads_rows: ClassVar[bool] = True
     """Whether the evaluator's own reports (summaries, details) read per-sentence rows.
 
@@ -165,6 +183,13 @@ class Evaluator(RunAccounts):
                 f"{type(self).__name__} scores in one process: jobs applies to TedEval's "
                 "APTED engine (TedEvalEvaluator, CrossFrameworkEvaluator)"
             )
+        if self.align is not None and self.aligned_columns is not None:
+            # Over aligned words a row is a unit's, of other columns (SPEC.md §11).
+            self.columns = self.aligned_columns
+            self.measures = self.aligned_measures or self.measures
+        self.extra = self._extensions()
+        """The measures this run adds to the metric's (``extra_measures``), bound to its
+        rows, or ``None``."""
         self.aligned_counts: dict[str, int] = {}
         """Under alignment: the units scored, and the sentences of every corpus by name."""
         self.unit_sentences: dict[int, dict[str, str]] = {}
@@ -176,6 +201,35 @@ class Evaluator(RunAccounts):
         self._run: LoopResult | None = None
         self._index = 0  # which system of a shared run this evaluator reports
         self._names: list[str] = ["parsed_sents"]
+
+    def _extensions(self) -> ActiveExtensions | None:
+        """The extensions ``extra_measures`` asks for, their columns and measures added to
+        this evaluator's (:mod:`~nltk_tedeval.scoring.extensions`)."""
+        cls = type(self)
+        shown = self.shown_measures or self.primary
+        tested = shown if self.tested_measures is None else self.tested_measures
+        asked = self.options.extra_measures
+        if not asked:
+            self.shown_measures, self.tested_measures = tuple(shown), tuple(tested)
+            return None
+        picked = []
+        for extension, names in chosen(self.measure_extensions, asked, cls.__name__):
+            if self.align is not None and self.aligned_columns is not None:
+                if extension.aligned is None:
+                    raise OptionError(
+                        f"{cls.__name__}: {', '.join(names)} has no version over aligned "
+                        f"words (align={self.align!r}; SPEC.md §11)"
+                    )
+                extension = extension.aligned
+            picked.append((extension, names))
+        active = ActiveExtensions(
+            [e for e, _ in picked], self.columns, {e.name: names for e, names in picked}
+        )
+        self.columns = (*self.columns, *active.columns)
+        self.measures = {**self.measures, **active.measures}
+        self.shown_measures = (*shown, *active.shown)
+        self.tested_measures = (*tested, *active.tested)
+        return active
 
     # -- the run options, as the attributes nltk-style callers read -------------
 
@@ -346,6 +400,11 @@ class Evaluator(RunAccounts):
             golds, systems = self._aligned(golds, systems)
         collectors = [ev._group_collector() for ev in evaluators]
         scorer = type(self)._scorer(evaluators)
+        if self.extra is not None and not getattr(scorer, "appends_extensions", False):
+            raise OptionError(
+                f"{type(self).__name__} scores with a scorer of its own, which adds no "
+                "measure (extra_measures)"
+            )
         for ev in evaluators:
             ev._start()
         keepers = [ev._keep for ev in evaluators]
@@ -408,6 +467,8 @@ class Evaluator(RunAccounts):
                 f"{type(self).__name__} has no breakdown by {', '.join(unknown)}{where}; {have}"
             )
         keys = {k: offered[k] for k in self.by}
+        if self.extra is not None:
+            keys = {k: self.extra.key(key) for k, key in keys.items()}
         return GroupCollector(keys, keep_rows=self.options.statistics == "rows")
 
     def _aligned(
@@ -678,7 +739,15 @@ def check_paired(a: LoopResult, b: LoopResult) -> None:
 
 
 class _SystemsScorer:
-    """The scorer of a run of classic evaluators: one table per system, from its gold."""
+    """The scorer of a run of classic evaluators: one table per system, from its gold.
+
+    It is the one place every row of the run passes through, whatever made it (a
+    sentence, a unit, a missing parse's stand-in, a batch, a block): the columns of
+    the measures a run adds (:mod:`~nltk_tedeval.scoring.extensions`) are appended
+    here, to the rows and to the group rows of the keys that hold whole sentences.
+    """
+
+    appends_extensions = True
 
     def __init__(self, evaluators: Sequence[Evaluator]) -> None:
         self.evaluators = list(evaluators)
@@ -686,6 +755,20 @@ class _SystemsScorer:
         first = evaluators[0]
         self.counts_reader_errors = getattr(first, "counts_reader_errors", False)
         self._has_text = first._has_text
+        # Each system's extensions and the metric's own keys, whose columns its group rows
+        # have; None where a system's run adds no measure (every run but those that ask).
+        self._extra = [
+            None if ev.extra is None else (ev.extra, ev.available_breakdowns())
+            for ev in evaluators
+        ]
+
+    def _extended(self, j: int, row: Sequence[int], note: Any) -> tuple[Sequence[int], Any]:
+        """System ``j``'s row and note with the columns of the measures its run adds."""
+        extra = self._extra[j]
+        if extra is None:
+            return row, note
+        active, keys = extra
+        return active.row(row), active.groups(note, keys)
 
     def score(self, sentence: Sentence) -> tuple[list[Sequence[int]], list[Any]]:
         g_where = sentence.where[0]
@@ -708,6 +791,8 @@ class _SystemsScorer:
                     _name_both(err, g_where, p_where)
                 where = {"parse": p_where, "gold": g_where}.get(err.side or "", {})
                 raise err.locate(**where) from None
+            if self._extra[j] is not None:
+                row, note = self._extended(j, row, note)
             # An error a metric counts (EVALB's), alone or with the sentence's groups.
             counted = note.note if isinstance(note, Grouped) else note
             if isinstance(counted, TedEvalError):
@@ -732,7 +817,8 @@ class _SystemsScorer:
         skipped = [ev._skip_missing(_record(sentence, 0)) for ev in self.evaluators]
         if any(s is None for s in skipped):
             return None
-        return [s[0] for s in skipped], [s[1] for s in skipped]  # type: ignore[index]
+        rows = [self._extended(j, *s) for j, s in enumerate(skipped)]  # type: ignore[misc]
+        return [r for r, _ in rows], [n for _, n in rows]
 
 
 class _BatchScorer(_SystemsScorer):
@@ -748,6 +834,8 @@ class _BatchScorer(_SystemsScorer):
         if decided is None:
             return None
         rows, final = decided
+        if self._extra[0] is not None:
+            rows = self._extra[0][0].rows(rows)  # a block's rows: no group rows (no --by)
         return rows, final.tolist(), [None]
 
     def score_batch(self, sentences: Sequence[Sentence]) -> list[Any]:
@@ -761,13 +849,19 @@ class _BatchScorer(_SystemsScorer):
                 else (_record(s, n, s.parses[0]), _record(s, 0))
                 for s in sentences
             ]
-            return [
-                None if d is None else ([d[0]], [d[1]])
-                for d in self.evaluators[0]._batch_stats(pairs)
-            ]
+            decided = self.evaluators[0]._batch_stats(pairs)
+            if self._extra[0] is not None:
+                decided = [None if d is None else self._extended(0, *d) for d in decided]
+            return [None if d is None else ([d[0]], [d[1]]) for d in decided]
         decided = [
             ev._batch_stats([(_record(s, n + j, s.parses[j]), _record(s, 0)) for s in sentences])
             for j, ev in enumerate(self.evaluators)
+        ]
+        decided = [
+            [None if d is None else self._extended(j, *d) for d in rows]
+            if self._extra[j] is not None
+            else rows
+            for j, rows in enumerate(decided)
         ]
         # A sentence is the batch's when every system's row is: (rows, notes) as score's.
         return [

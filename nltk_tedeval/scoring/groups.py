@@ -163,6 +163,10 @@ class GroupKey:
     group, so that the groups' ``frequency`` column sums to the corpus figure."""
     measure_names: tuple[str, ...] = field(default=())
     """The measures a table shows, in order (default: all of ``measures``)."""
+    whole: bool = False
+    """Whether each group holds whole sentences, a sentence's group row holding its row's
+    statistics (by length, file, genre): the groups that a measure derived from a
+    sentence's row (:mod:`~nltk_tedeval.scoring.extensions`) can be broken down by."""
 
     def shown(self) -> tuple[str, ...]:
         return self.measure_names or tuple(self.measures)

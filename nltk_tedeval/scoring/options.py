@@ -28,6 +28,7 @@ from typing import Any
 
 from ..alignment import Normalization
 from ..errors import OptionError
+from .extensions import check_extra_measures
 from .groups import DEFAULT_BINS, Bins, check_by
 from .missing import check_missing
 from .stats import Measure, SumsTable
@@ -119,6 +120,10 @@ class RunOptions:
       or a sequence; SPEC.md §12), and ``bins``, the bins of binned keys
       (``{"length": "10,20,30,40"}``; :data:`~nltk_tedeval.scoring.groups.DEFAULT_BINS`
       otherwise). Neither changes a corpus number.
+    - ``extra_measures``: measures the metric offers beyond its own
+      (``"UCM,LCM"`` or a sequence, ``"all"`` for every one;
+      :mod:`~nltk_tedeval.scoring.extensions`). They add columns and scores
+      and change no other number.
     """
 
     on_error: str = "raise"
@@ -130,9 +135,11 @@ class RunOptions:
     statistics: str = "rows"
     by: tuple[str, ...] = ()
     bins: tuple[tuple[str, Bins], ...] = ()
+    extra_measures: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by", check_by(self.by))
+        object.__setattr__(self, "extra_measures", check_extra_measures(self.extra_measures))
         object.__setattr__(self, "bins", _check_bins(self.bins))
         check_on_error(self.on_error)
         check_missing(self.missing)

@@ -43,25 +43,6 @@ __all__ = ["SCHEMA", "SentenceEncoder", "render_html", "write_html"]
 SCHEMA = "nltk_tedeval/html-sentences/1"
 """The version of the embedded sentence encoding (``report.js`` checks it)."""
 
-ORDER = [
-    "labeled",
-    "unlabeled",
-    "single labeled",
-    "single unlabeled",
-    "multiple labeled",
-    "multiple unlabeled",
-    "LAS",
-    "UAS",
-    "LA",
-    "UNDIRECTED",
-    "NED",
-    "P",
-    "R",
-    "F1",
-]
-"""Measures in the order the text report shows them; any other follows in the report's order."""
-
-
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
@@ -256,13 +237,15 @@ def _bar(score: Mapping[str, Any] | None, measure: str) -> str:
     return "".join(parts)
 
 
-def _measures(scores: Iterable[Mapping[str, Any]]) -> list[str]:
+def _measures(scores: Iterable[Mapping[str, Any]], order: Sequence[str] = ()) -> list[str]:
+    """The measures of the scores table: those the text report shows (``order``), in its
+    order, then every other one in the report's."""
     seen: list[str] = []
     for score in scores:
         for name in score:
             if name not in seen:
                 seen.append(name)
-    known = [m for m in ORDER if m in seen]
+    known = [m for m in order if m in seen]
     return known + [m for m in seen if m not in known]
 
 
@@ -281,10 +264,10 @@ def _na_lines(rows: Sequence[tuple[str, Mapping[str, Any]]], measures: Sequence[
     ]
 
 
-def _scores_section(report: Mapping[str, Any]) -> str:
+def _scores_section(report: Mapping[str, Any], order: Sequence[str] = ()) -> str:
     systems = report.get("systems") or []
     percent = _percent(report)
-    measures = _measures(s.get("scores") or {} for s in systems)
+    measures = _measures((s.get("scores") or {} for s in systems), order)
     rows: list[tuple[str, Mapping[str, Any]]] = []
     for system in systems:
         rows.append((str(system.get("name")), system.get("scores") or {}))
@@ -576,13 +559,16 @@ def write_html(
     *,
     text: str | None = None,
     title: str | None = None,
+    order: Sequence[str] = (),
 ) -> None:
     """Write the self-contained HTML report of ``report`` and its ``sentences`` to ``out``.
 
     ``report`` is the dict a command prints with ``--json``; ``sentences`` the
     compact per-sentence dicts of the contract (docs in /work/i29-html.md), read
     once, in order, each encoded and written at once; ``text`` the text report,
-    embedded verbatim. Nothing in the file refers to the network.
+    embedded verbatim; ``order`` the measures the text report shows, in its
+    order, which the scores table shows first (the evaluator's
+    ``shown_measures``). Nothing in the file refers to the network.
     """
     command = report.get("command", "report")
     golds = ", ".join(str(g.get("file")) for g in report.get("golds") or [])
@@ -591,7 +577,7 @@ def write_html(
     out.write('<body><a class="skip" href="#sentences">skip to the sentences</a><main>')
     out.write(f'<header><h1>{_e(title)}</h1><p class="tool">{_e(report.get("tool", ""))}')
     out.write(f" · report version {_e(report.get('version', ''))}</p></header>")
-    out.write(_scores_section(report))
+    out.write(_scores_section(report, order))
     out.write(_counts_section(report))
     out.write(_significance_section(report))
     out.write(_notes_section(report))
@@ -623,8 +609,9 @@ def render_html(
     *,
     text: str | None = None,
     title: str | None = None,
+    order: Sequence[str] = (),
 ) -> str:
     """The self-contained HTML report as one string (see :func:`write_html`)."""
     buffer = io.StringIO()
-    write_html(report, sentences, buffer, text=text, title=title)
+    write_html(report, sentences, buffer, text=text, title=title, order=order)
     return buffer.getvalue()
