@@ -258,6 +258,9 @@ class AttachmentEvaluator(Evaluator):
     # A measure that is N/A (LAS without a relation to compare) is reported not tested,
     # beside the tests of the others (SPEC.md §6).
     tested_measures: ClassVar[tuple[str, ...] | None] = ("LAS", "UAS", "NED")
+    measure_extensions: ClassVar[tuple[Any, ...]] = (
+        "nltk_tedeval.metrics.complete_match:COMPLETE_MATCH",
+    )
     metric: ClassVar[str] = "attachment"
     parse_kind: ClassVar[str | None] = "dependency"
     signature_keys: ClassVar[dict[str, str]] = {
