@@ -37,13 +37,20 @@ from nltk_tedeval import (
 )
 from nltk_tedeval.cli import main
 
+from .columns import pick
+
 D = DependencyTree
 COUNTS = ("matched", "gold", "test", "words", "correct_tags", "length")
+WORDS = ("gold_tokens", "parse_tokens", "head", "label", "head_label", "undirected", "ned")
+"""The aligned attachment counts worked out by hand below, by name; labeled_* (LA's and
+LAS's words, which equal the scored ones wherever a relation is compared) in
+test_labeled_na.py."""
+ITEMS = ("delta_labeled", "iota_labeled", "delta_unlabeled", "iota_unlabeled")
+"""TedEval's δ and ι, labeled and unlabeled, worked out by hand below."""
 
 
 def rows(ev: Any) -> list[list[int]]:
-    # The counts worked out by hand below; labeled_* (LA's and LAS's words, which
-    # equal the scored ones wherever a relation is compared) in test_labeled_na.py.
+    # Two runs compared with each other: every column but labeled_* (see WORDS).
     cols = [c for c in ev.stats.columns if not c.startswith("labeled_")]
     return ev.stats.view(cols).tolist()
 
@@ -70,7 +77,7 @@ def test_attachment_split_token() -> None:
     # hangs from the root with 'root' on both: right for every measure.
     # Gold words 2, parse words 3, 1 right: P = 1/3, R = 1/2, F1 = 2·1/(2+3).
     ev = AttachmentEvaluator([NEW_YORK], [NEWYORK], align=True)
-    assert rows(ev) == [[2, 3, 1, 1, 1, 1, 1]]
+    assert pick(ev, *WORDS) == [[2, 3, 1, 1, 1, 1, 1]]
     for name in ("LAS", "UAS"):
         assert score(ev, f"{name}_P") == pytest.approx(1 / 3)
         assert score(ev, f"{name}_R") == 0.5
@@ -149,7 +156,7 @@ def test_attachment_two_sentences_joined() -> None:
     ]
     parse = [_graph("I PRP 2 nsubj\nleft VBD 0 root\nyou PRP 4 nsubj\nstayed VBD 2 parataxis\n")]
     ev = AttachmentEvaluator(parse, gold, align=True)
-    assert rows(ev) == [[4, 4, 3, 3, 3, 3, 3]]
+    assert pick(ev, *WORDS) == [[4, 4, 3, 3, 3, 3, 3]]
     for name in ("LAS", "UAS", "NED"):
         assert (score(ev, f"{name}_P"), score(ev, f"{name}_R"), score(ev, name)) == (0.75,) * 3
 
@@ -162,7 +169,7 @@ def test_attachment_two_sentences_joined_without_punctuation() -> None:
     gold = [D(("Hi", "."), (0, 1), ("root", "punct")), D(("Go", "!"), (0, 1), ("root", "punct"))]
     parse = [D(("Hi", ".", "Go", "!"), (0, 1, 1, 3), ("root", "punct", "parataxis", "punct"))]
     ev = AttachmentEvaluator(parse, gold, align=True, punct="exclude")
-    assert rows(ev) == [[2, 2, 1, 1, 1, 1, 1]]
+    assert pick(ev, *WORDS) == [[2, 2, 1, 1, 1, 1, 1]]
     assert (score(ev, "UAS"), score(ev, "LAS")) == (0.5, 0.5)
 
 
@@ -197,7 +204,7 @@ def test_tedeval_adjacent_mismatches_first_and_last_sentence() -> None:
     # Corpus: labeled 1 - 11/27, unlabeled 1 - 11/21.
     for engine in ("span", "apted"):
         ev = TedEvalEvaluator(DEP_PARSE, DEP_GOLD, align=True, engine=engine)
-        assert rows(ev) == [[6, 10, 6, 8], [0, 6, 0, 4], [5, 11, 5, 9]]
+        assert pick(ev, *ITEMS) == [[6, 10, 6, 8], [0, 6, 0, 4], [5, 11, 5, 9]]
     labeled, unlabeled = ev.eval()
     assert float(labeled) == pytest.approx(16 / 27)
     assert float(unlabeled) == pytest.approx(10 / 21)
@@ -212,7 +219,7 @@ def test_attachment_adjacent_mismatches_first_and_last_sentence() -> None:
     # right of 4 and 4. Totals 4 right of 10 gold and 10 parse words: UAS_P =
     # UAS_R = UAS = 0.4; the relations of those 4 are right too: LAS = 0.4.
     ev = AttachmentEvaluator(DEP_PARSE, DEP_GOLD, align=True)
-    assert rows(ev) == [[4, 4, 0, 1, 0, 0, 0], [2, 2, 2, 2, 2, 2, 2], [4, 4, 2, 2, 2, 2, 2]]
+    assert pick(ev, *WORDS) == [[4, 4, 0, 1, 0, 0, 0], [2, 2, 2, 2, 2, 2, 2], [4, 4, 2, 2, 2, 2, 2]]
     assert (score(ev, "UAS_P"), score(ev, "UAS_R"), score(ev, "UAS")) == (0.4, 0.4, 0.4)
     assert score(ev, "LAS") == 0.4
 
@@ -280,7 +287,7 @@ def test_tedeval_quotes_and_escapes() -> None:
     # Unlabeled gold (INTJ and UH collapse, NP and CD collapse): (0,1) (1,2)
     # (2,3) (3,6) (3,4) (4,5) (5,6); the parse the same and (0,3): δ = 1, ι = 15.
     ev = TedEvalEvaluator([QUOTE_TEST], [QUOTE_GOLD], align=True)
-    assert rows(ev) == [[0, 0, 1, 15]]
+    assert pick(ev, *ITEMS) == [[0, 0, 1, 15]]
     assert float(ev.eval()[1]) == pytest.approx(14 / 15)
 
 
@@ -301,7 +308,7 @@ def test_tedeval_trace_in_gold_and_a_merged_token() -> None:
     # (4,5): δ = 7, ι = 7 + 6 = 13.
     for engine in ("span", "apted"):
         ev = TedEvalEvaluator([parse], [gold], align=True, engine=engine)
-        assert rows(ev) == [[1, 1, 7, 13]]
+        assert pick(ev, *ITEMS) == [[1, 1, 7, 13]]
     labeled, unlabeled = ev.eval()
     assert (float(labeled), float(unlabeled)) == (0.0, pytest.approx(6 / 13))
 
@@ -319,7 +326,7 @@ def test_attachment_lcs_with_a_character_more() -> None:
     # words, every head right; colour's relation obj is not nsubj.
     # UAS 3/3; LAS 2 of 3 on both sides: P = R = F1 = 2/3.
     ev = AttachmentEvaluator(parse, gold, align="lcs")
-    assert rows(ev) == [[3, 3, 3, 2, 2, 3, 3]]
+    assert pick(ev, *WORDS) == [[3, 3, 3, 2, 2, 3, 3]]
     assert score(ev, "UAS") == 1.0
     assert (score(ev, "LAS_P"), score(ev, "LAS_R")) == pytest.approx((2 / 3, 2 / 3))
     assert ev.aligned_counts["unmatched gold"] == 0

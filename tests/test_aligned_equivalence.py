@@ -30,6 +30,7 @@ from nltk_tedeval import (
 )
 from nltk_tedeval.errors import MissingParseWarning, TedEvalError
 
+from .columns import ALIGNED_ROW, ATTACHMENT_ROW, pick
 from .conftest import examples
 from .strategies import projective_heads
 
@@ -92,26 +93,39 @@ def corpora(draw, kind: str) -> tuple[list, list]:
     return gold, parse
 
 
-def outcome(make) -> tuple:
-    """The rows and counts of a run, or its error's kind and message."""
+def outcome(make, columns: tuple[str, ...] | None = None) -> tuple:
+    """The rows (of the named ``columns``, else of every column) and counts of a run, or
+    its error's kind and message."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingParseWarning)
         try:
             ev = make()
-            return ev.stats.array.tolist(), ev.counts()
+            rows = ev.stats.array.tolist() if columns is None else pick(ev, *columns)
+            return rows, ev.counts()
         except TedEvalError as err:
             return type(err).__name__, err.message
 
 
+# An unaligned attachment column and the aligned column that counts the same, where
+# their names differ: the gold side's.
+AS_PLAIN = {"tokens": "gold_tokens", "labeled_tokens": "labeled_gold_tokens"}
+
+
 def attachment_rows(aligned: tuple) -> tuple:
-    """Aligned attachment rows without their parse-word columns, which equal the gold's."""
+    """Aligned attachment rows (ALIGNED_ROW) as unaligned ones (ATTACHMENT_ROW), without
+    their parse-word columns, which equal the gold's."""
     rows, counts = aligned
     if isinstance(rows, str):
         return aligned
+    named = [dict(zip(ALIGNED_ROW, r, strict=True)) for r in rows]
     # Equal tokens: as many parse words as gold words, for every measure and for LA's
-    # and LAS's (the last two columns).
-    assert all(r[0] == r[1] and r[7] == r[8] for r in rows), rows
-    return [[r[0], *r[2:8]] for r in rows], counts
+    # and LAS's (labeled_gold_tokens and labeled_parse_tokens).
+    assert all(
+        r["gold_tokens"] == r["parse_tokens"]
+        and r["labeled_gold_tokens"] == r["labeled_parse_tokens"]
+        for r in named
+    ), rows
+    return [[r[AS_PLAIN.get(c, c)] for c in ATTACHMENT_ROW] for r in named], counts
 
 
 SETTINGS = settings(
@@ -128,7 +142,8 @@ def test_attachment(policy: str, mode: str, data) -> None:
 
     def run(punct: str, align: Any) -> tuple:
         return outcome(
-            lambda: AttachmentEvaluator(parse, gold, missing=policy, punct=punct, align=align)
+            lambda: AttachmentEvaluator(parse, gold, missing=policy, punct=punct, align=align),
+            ALIGNED_ROW if align else ATTACHMENT_ROW,
         )
 
     for punct in ("include", "exclude"):

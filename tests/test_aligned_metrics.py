@@ -25,6 +25,7 @@ from nltk_tedeval import (
 from nltk_tedeval.errors import MissingParseError
 from nltk_tedeval.trees import DependencyTree as D
 
+from .columns import pick
 from .conftest import examples
 from .strategies import projective_heads
 
@@ -32,11 +33,16 @@ GUM = "corpora_samples/gum/GUM_bio_byron"
 
 NEW_YORK = D(("New", "York", "left"), (2, 3, 0), ("compound", "nsubj", "root"))
 NEWYORK = D(("NewYork", "left"), (2, 0), ("nsubj", "root"))
+WORDS = ("gold_tokens", "parse_tokens", "head", "label", "head_label", "undirected", "ned")
+"""The aligned attachment counts worked out by hand below, by name; labeled_* (LA's and
+LAS's words, which equal the scored ones wherever a relation is compared) in
+test_labeled_na.py."""
+ITEMS = ("delta_labeled", "iota_labeled", "delta_unlabeled", "iota_unlabeled")
+"""TedEval's δ and ι, labeled and unlabeled, worked out by hand below."""
 
 
 def rows(ev) -> list[list[int]]:
-    # The counts worked out by hand below; labeled_* (LA's and LAS's words, which
-    # equal the scored ones wherever a relation is compared) in test_labeled_na.py.
+    # Two runs compared with each other: every column but labeled_* (see WORDS).
     cols = [c for c in ev.stats.columns if not c.startswith("labeled_")]
     return ev.stats.view(cols).tolist()
 
@@ -48,7 +54,7 @@ def test_tedeval_merged_token() -> None:
     # whole unit, 4 + 2 spans, δ = 2.
     for engine in ("span", "apted"):
         ev = TedEvalEvaluator([NEWYORK], [NEW_YORK], align=True, engine=engine)
-        assert rows(ev) == [[2, 8, 2, 6]]
+        assert pick(ev, *ITEMS) == [[2, 8, 2, 6]]
     labeled, unlabeled = TedEvalEvaluator([NEWYORK], [NEW_YORK], align=True).eval()
     assert float(labeled) == 0.75
     assert float(unlabeled) == pytest.approx(1 - 2 / 6)
@@ -57,7 +63,7 @@ def test_tedeval_merged_token() -> None:
 def test_tedeval_split_token() -> None:
     # The mirror image: the parse has the two nodes the gold lacks.
     ev = TedEvalEvaluator([NEW_YORK], [NEWYORK], align=True)
-    assert rows(ev) == [[2, 8, 2, 6]]
+    assert pick(ev, *ITEMS) == [[2, 8, 2, 6]]
 
 
 ONE = D(("I", "left", "you", "stayed"), (2, 0, 4, 2), ("nsubj", "root", "nsubj", "parataxis"))
@@ -72,9 +78,9 @@ def test_tedeval_sentence_split_in_two_and_two_joined() -> None:
     # has 5 spans besides (0,4), the parse 6, δ = 1 ((0,2)), ι = 11.
     for engine in ("span", "apted"):
         split = TedEvalEvaluator(TWO, [ONE], align=True, engine=engine)
-        assert rows(split) == [[4, 12, 1, 11]]
+        assert pick(split, *ITEMS) == [[4, 12, 1, 11]]
         joined = TedEvalEvaluator([ONE], TWO, align=True, engine=engine)
-        assert rows(joined) == [[4, 12, 1, 11]]
+        assert pick(joined, *ITEMS) == [[4, 12, 1, 11]]
     assert split.run.numbers == [1]
 
 
@@ -105,7 +111,7 @@ def test_parseval_two_sentences_joined_by_hand() -> None:
 def test_attachment_merged_token_by_hand() -> None:
     ev = AttachmentEvaluator([NEWYORK], [NEW_YORK], align=True)
     # Only 'left' is alone in its position on both sides; it is right.
-    assert rows(ev) == [[3, 2, 1, 1, 1, 1, 1]]
+    assert pick(ev, *WORDS) == [[3, 2, 1, 1, 1, 1, 1]]
     assert float(ev.score("UAS_P")) == 0.5
     assert float(ev.score("UAS_R")) == pytest.approx(1 / 3)
     assert float(ev.score("UAS")) == pytest.approx(2 / 5)
@@ -116,7 +122,7 @@ def test_attachment_sentence_split_in_two() -> None:
     # Every word aligns; 'stayed' hangs from the root instead of 'left', as
     # root instead of parataxis: head, label and undirected miss it, but NED
     # accepts it, the root being the head of its gold head 'left'.
-    assert rows(ev) == [[4, 4, 3, 3, 3, 3, 4]]
+    assert pick(ev, *WORDS) == [[4, 4, 3, 3, 3, 3, 4]]
 
 
 @pytest.mark.parametrize("fmt", ["conllu", "ptb"])
@@ -161,9 +167,9 @@ def test_different_text_is_an_error_and_a_missing_parse_follows_its_policy() -> 
     # δ/ι = 1/7. Attachment: only "left" has its head (the root), and NED also
     # forgives York, whose gold grandparent is the root.
     ted = TedEvalEvaluator([None], [NEW_YORK], align=True, missing="flat")
-    assert rows(ted) == [[8, 8, 1, 7]]
+    assert pick(ted, *ITEMS) == [[8, 8, 1, 7]]
     att = AttachmentEvaluator([None], [NEW_YORK], align=True, missing="flat")
-    assert rows(att) == [[3, 3, 1, 0, 0, 1, 2]]
+    assert pick(att, *WORDS) == [[3, 3, 1, 0, 0, 1, 2]]
 
 
 # A parser that failed on the middle sentence of three (SPEC.md §11): its
@@ -189,7 +195,7 @@ def test_missing_parse_under_alignment_skip() -> None:
     # child. NED also accepts I, whose parse head (the root) is its gold
     # grandparent. Unit 3: "Go!" is one parse word over two gold words, so
     # nothing aligns.
-    assert rows(ev) == [[2, 2, 0, 0, 0, 1, 2], [2, 1, 0, 0, 0, 0, 0]]
+    assert pick(ev, *WORDS) == [[2, 2, 0, 0, 0, 1, 2], [2, 1, 0, 0, 0, 0, 0]]
 
 
 def test_missing_parse_under_alignment_zero() -> None:
@@ -198,12 +204,12 @@ def test_missing_parse_under_alignment_zero() -> None:
     # words count as parse words too, so precision, recall and F1 are the
     # unaligned accuracy, 0 of 3.
     ev = AttachmentEvaluator(_PARSE3, _GOLD3, align=True, missing="zero")
-    assert rows(ev)[1] == [3, 3, 0, 0, 0, 0, 0]
+    assert pick(ev, *WORDS)[1] == [3, 3, 0, 0, 0, 0, 0]
     # TedEval: the gold of unit 2 has root(0,3) nsubj(0,2) compound(0,1)
     # hd(1,2) hd(2,3); the missing parse none: δ = 5, ι = 5 labeled; the
     # unlabeled items leave out the whole unit: δ = ι = 4.
     ted = TedEvalEvaluator(_PARSE3, _GOLD3, align=True, missing="zero")
-    assert rows(ted)[1] == [5, 5, 4, 4]
+    assert pick(ted, *ITEMS)[1] == [5, 5, 4, 4]
     # ParsEval: a gold of (S (NP (NNP New) (NNP York)) (VP (VBD stayed))):
     # 3 gold brackets, no test bracket, 3 words, no tag right, length 3.
     gold = [Tree.fromstring("(S (NP (NNP New) (NNP York)) (VP (VBD stayed)))")]
@@ -241,7 +247,8 @@ def test_a_missing_parse_in_a_unit_another_system_joined() -> None:
     ]
     ted = TedEvalEvaluator.evaluate_systems(gold, [a, b], align=True, missing="zero")
     att = AttachmentEvaluator.evaluate_systems(gold, [a, b], align=True, missing="zero")
-    assert (rows(ted[0]), rows(att[0])) == ([[5, 11, 5, 11]], [[5, 5, 2, 2, 2, 2, 2]])
+    assert pick(ted[0], *ITEMS) == [[5, 11, 5, 11]]
+    assert pick(att[0], *WORDS) == [[5, 5, 2, 2, 2, 2, 2]]
     assert ted[0].counts() == {"read": 1, "scored": 1, "missing": 1, "skipped": 0}
     skipped = AttachmentEvaluator.evaluate_systems(gold, [a, b], align=True)
     assert rows(skipped[1]) == []  # left out of every system, as any missing parse
@@ -279,7 +286,8 @@ def test_span_and_apted_engines_agree_on_aligned_pairs(pair) -> None:
     apted = TedEvalEvaluator(parse, gold, align=True, engine="apted")
     assert rows(span) == rows(apted)
     # A parse equal to its gold costs nothing.
-    assert all(r[0] == r[2] == 0 for r in rows(TedEvalEvaluator(gold, gold, align=True)))
+    same = TedEvalEvaluator(gold, gold, align=True)
+    assert all(r == [0, 0] for r in pick(same, "delta_labeled", "delta_unlabeled"))
 
 
 def test_lcs_aligns_a_changed_token_with_the_gold_s() -> None:
@@ -291,7 +299,7 @@ def test_lcs_aligns_a_changed_token_with_the_gold_s() -> None:
     # Atoms He|said|...: root(0,3) nsubj(0,1) hd(1,2) punct(2,3) on both sides,
     # δ = 0, ι = 4 + 4; unlabeled 3 + 3.
     ev = TedEvalEvaluator(parse, gold, align="lcs")
-    assert rows(ev) == [[0, 8, 0, 6]]
+    assert pick(ev, *ITEMS) == [[0, 8, 0, 6]]
     assert ev.aligned_counts["unmatched gold"] == 3
     assert ev.aligned_counts["unmatched parsed_sents"] == 1
     assert "lcs" in str(ev.signature)

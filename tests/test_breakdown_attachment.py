@@ -35,17 +35,16 @@ from hypothesis import strategies as st
 
 from nltk_tedeval import AttachmentEvaluator, Conll18Evaluator, DependencyTree, read_file
 from nltk_tedeval.errors import OptionError
-from nltk_tedeval.metrics.attachment import ATTACHMENT_COLUMNS
 from nltk_tedeval.metrics.attachment_groups import (
     ARC_KEYS,
     ATTACHMENT_KEYS,
-    GROUP_COLUMNS,
     TOKEN_KEYS,
     document_of,
 )
 from nltk_tedeval.metrics.conll18 import RELATION_COLUMNS
 from nltk_tedeval.reading.ud_words import read_ud_words, read_ud_words_text
 
+from .columns import ATTACHMENT_ROW, GROUP_ROW, group_rows, named_totals, totals
 from .conftest import examples
 
 GOLD_ROWS = [
@@ -89,8 +88,9 @@ def corpus(tmp_path):
     return list(read_file(str(parse))), list(read_file(str(gold)))
 
 
-def totals(ev, key):
-    return {g: tuple(s.totals[c] for c in GROUP_COLUMNS) for g, s in ev.breakdown(key).items()}
+def group_totals(ev, key):
+    # The row order above (GROUP_ROW), by name: a column a measure adds is not among them.
+    return group_rows(ev.breakdown(key), *GROUP_ROW)
 
 
 S1 = (6, 4, 5, 3, 4, 5, 6, 6, 4, 6)  # sentence 1's corpus row, predicted = its tokens
@@ -168,7 +168,7 @@ HAND = {
 def test_every_key_worked_by_hand(corpus, key):
     parse, gold = corpus
     ev = AttachmentEvaluator(parse, gold, by=key)
-    assert totals(ev, key) == HAND[key]
+    assert group_totals(ev, key) == HAND[key]
     # Most frequent first (then by name); binned keys in their bins' order, root first.
     if ATTACHMENT_KEYS[key].binned:
         assert list(ev.breakdown(key)) == list(HAND[key])
@@ -180,11 +180,11 @@ def test_every_key_worked_by_hand(corpus, key):
 def test_length_bins_and_their_default(corpus):
     parse, gold = corpus
     # Both sentences (6 and 4 words) in the default 1-10; bins "5" split them.
-    assert totals(AttachmentEvaluator(parse, gold, by="length"), "length") == {
+    assert group_totals(AttachmentEvaluator(parse, gold, by="length"), "length") == {
         "1-10": tuple(a + b for a, b in zip(S1, S2, strict=True))
     }
     ev = AttachmentEvaluator(parse, gold, by="length", bins={"length": "5"})
-    assert totals(ev, "length") == {"1-5": S2, "6+": S1}
+    assert group_totals(ev, "length") == {"1-5": S2, "6+": S1}
 
 
 def test_arc_measures_by_hand(corpus):
@@ -255,14 +255,14 @@ def test_missing_parses_zero_and_flat(corpus):
     ev = AttachmentEvaluator([parse[0], None], gold, by="relation,upos", missing="zero")
     # S2's gold words count with nothing right and no parse word: root holds sat
     # (right) and B (missing): tokens 2, head 1, predicted 1.
-    rel = totals(ev, "relation")
+    rel = group_totals(ev, "relation")
     assert rel["root"] == (2, 1, 1, 1, 1, 1, 2, 1, 1, 1)
     assert rel["xcomp"] == (1, 0, 0, 0, 0, 0, 1, 0, 0, 0)
-    assert totals(ev, "upos")["VERB"] == (3, 1, 1, 1, 1, 1, 3, 1, 1, 1)
+    assert group_totals(ev, "upos")["VERB"] == (3, 1, 1, 1, 1, 1, 3, 1, 1, 1)
     flat = AttachmentEvaluator([parse[0], None], gold, by="relation,confusion", missing="flat")
     # The flat parse hangs A B C D on the root with "dep": B's head is right, its
     # relation not (root→dep); dep collects 4 parse words, 1 with its head.
-    assert totals(flat, "relation")["dep"] == (0, 0, 0, 0, 0, 0, 0, 4, 1, 4)
+    assert group_totals(flat, "relation")["dep"] == (0, 0, 0, 0, 0, 0, 0, 4, 1, 4)
     assert {g: s.frequency for g, s in flat.breakdown("confusion").items()} == {
         "nsubj→obj": 1,
         "root→dep": 1,
@@ -316,9 +316,9 @@ def test_a_parse_token_on_itself_is_self():
         ev = AttachmentEvaluator([parse], [gold], by="direction,distance")
         ev.stats  # noqa: B018
     # a: gold head 2 (right of it, distance 1); parse head itself.
-    assert totals(ev, "direction")["self"] == (0,) * 7 + (1, 0, 1)
-    assert totals(ev, "direction")["right"] == (1, 0, 1, 0, 0, 0, 1, 0, 0, 0)
-    assert totals(ev, "distance")["self"] == (0,) * 7 + (1, 0, 1)
+    assert group_totals(ev, "direction")["self"] == (0,) * 7 + (1, 0, 1)
+    assert group_totals(ev, "direction")["right"] == (1, 0, 1, 0, 0, 0, 1, 0, 0, 0)
+    assert group_totals(ev, "distance")["self"] == (0,) * 7 + (1, 0, 1)
 
 
 def test_alignment_has_no_breakdowns():
@@ -367,14 +367,13 @@ def test_groups_sum_to_the_corpus(pairs, punct):
     keys = (*ATTACHMENT_KEYS,)
     with _quiet():
         ev = AttachmentEvaluator(list(parse), list(gold), by=keys, punct=punct)
-        corpus = dict(zip(ATTACHMENT_COLUMNS, ev.stats.totals(ATTACHMENT_COLUMNS).tolist(),
-                          strict=True))  # fmt: skip
+        corpus = named_totals(ev, *ATTACHMENT_ROW)
     tables = ev.group_tables
     for key in ATTACHMENT_KEYS:
         if key == "confusion":
             continue
-        sums = dict(zip(GROUP_COLUMNS, tables[key].all_totals().tolist(), strict=True))
-        for column in ATTACHMENT_COLUMNS:  # the gold side: every column
+        sums = named_totals(tables[key], *GROUP_ROW)
+        for column in ATTACHMENT_ROW:  # the gold side: every column
             assert sums[column] == corpus[column], (key, column)
         # The parse side: every scored parse word once, with its head right or not.
         assert sums["predicted"] == corpus["tokens"]
@@ -384,7 +383,7 @@ def test_groups_sum_to_the_corpus(pairs, punct):
             assert sums["predicted"] == sums["tokens"]
     # Every word has a relation here: a confusion is a word with the head right and
     # the relation wrong.
-    assert tables["confusion"].all_totals().tolist() == [corpus["head"] - corpus["head_label"]]
+    assert totals(tables["confusion"], "count") == (corpus["head"] - corpus["head_label"],)
 
 
 class _quiet:

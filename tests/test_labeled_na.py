@@ -27,6 +27,8 @@ from nltk_tedeval.trees.dependency import DependencyTree
 from nltk_tedeval.trees.mft import MultiFunctionTree
 from nltk_tedeval.trees.operations import carries_function_labels
 
+from .columns import ALIGNED_ROW, ATTACHMENT_ROW, ATTACHMENT_SCORES, pick, scores
+
 GOLD_RIGHT = "I PRP 2\nleft VBD 0\n"  # "I" under "left"
 PARSE_LEFT = "I PRP 0\nleft VBD 1\n"  # "left" under "I"
 REASON = "no labeled item on either side (Σι = 0): no function label to compare"
@@ -235,13 +237,13 @@ def test_attachment_without_relations_gives_no_la_and_no_las() -> None:
         assert math.isnan(macro) and macro.undefined == 2
     assert [float(ev.score(m)) for m in ("UAS", "UNDIRECTED", "NED")] == [0.0, 0.5, 1.0]
     assert ev.relation_scores() == {}
-    assert ev.stats.array.tolist() == [[2, 0, 0, 0, 1, 2, 0]] * 2
+    assert pick(ev, *ATTACHMENT_ROW) == [[2, 0, 0, 0, 1, 2, 0]] * 2
     # The same trees as CoNLL-X with DEPREL _ are read as the same, and score the same.
     row = "{}\t{}\t_\tX\tX\t_\t{}\t_\t_\t_"
     sides = ([(1, "I", 2), (2, "left", 0)], [(1, "I", 0), (2, "left", 1)])
     conll = [DependencyGraph("\n".join(row.format(*cells) for cells in rows)) for rows in sides]
     ev = AttachmentEvaluator([conll[1]], [conll[0]])
-    assert ev.stats.array.tolist() == [[2, 0, 0, 0, 1, 2, 0]]
+    assert pick(ev, *ATTACHMENT_ROW) == [[2, 0, 0, 0, 1, 2, 0]]
     assert math.isnan(ev.score("LAS")) and ev.score("LAS").reason == ATTACH_REASON
 
 
@@ -256,9 +258,10 @@ def test_attachment_leaves_out_the_sentences_without_relations() -> None:
     gold = [dtree("John saw Mary", (2, 0, 2), "nsubj root obj"), dtree("I left", (2, 0))]
     parse = [dtree("John saw Mary", (2, 0, 1), "nsubj root nsubj"), dtree("I left", (0, 1))]
     ev = AttachmentEvaluator(parse, gold)
-    assert ev.stats.array.tolist() == [[3, 2, 2, 2, 2, 2, 3], [2, 0, 0, 0, 1, 2, 0]]
-    scores = {m: float(s) for m, s in ev.scores().items()}
-    assert scores == {"LAS": 2 / 3, "UAS": 2 / 5, "LA": 2 / 3, "UNDIRECTED": 3 / 5, "NED": 4 / 5}
+    assert pick(ev, *ATTACHMENT_ROW) == [[3, 2, 2, 2, 2, 2, 3], [2, 0, 0, 0, 1, 2, 0]]
+    assert scores(ev, *ATTACHMENT_SCORES) == {
+        "LAS": 2 / 3, "UAS": 2 / 5, "LA": 2 / 3, "UNDIRECTED": 3 / 5, "NED": 4 / 5
+    }  # fmt: skip
     macro = ev.score("LAS", average="macro")
     assert float(macro) == 2 / 3 and macro.undefined == 1
     # Only sentence 1's tokens are in the breakdown: [gold, predicted, label, both].
@@ -291,7 +294,7 @@ def test_attachment_missing_zero_counts_relations_only_where_the_gold_has_them()
     bare, labeled = dtree("I left", (2, 0)), dtree("I left", (2, 0), "nsubj root")
     with pytest.warns(MissingParseWarning):
         ev = AttachmentEvaluator([None, None], [bare, labeled], missing="zero")
-        assert ev.stats.array.tolist() == [[2, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 2]]
+        assert pick(ev, *ATTACHMENT_ROW) == [[2, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 2]]
     assert float(ev.score("LAS")) == 0.0 and float(ev.score("UAS")) == 0.0
     with pytest.warns(MissingParseWarning):
         only_bare = AttachmentEvaluator([None], [bare], missing="zero")
@@ -308,18 +311,18 @@ def test_aligned_attachment_needs_a_relation_too() -> None:
     root against the parse's "_" is wrong: (3, 2, 1, 0, 0, 1, 1, 3, 2), LA_P 0/2."""
     gold_bare, parse = dtree("New York left", (2, 3, 0)), dtree("NewYork left", (2, 0))
     ev = AttachmentEvaluator([parse], [gold_bare], align=True)
-    assert ev.stats.array.tolist() == [[3, 2, 1, 0, 0, 1, 1, 0, 0]]
+    assert pick(ev, *ALIGNED_ROW) == [[3, 2, 1, 0, 0, 1, 1, 0, 0]]
     assert (float(ev.score("UAS_P")), float(ev.score("UAS_R"))) == (1 / 2, 1 / 3)
     for name in ("LA", "LA_P", "LA_R", "LAS", "LAS_P", "LAS_R"):
         assert math.isnan(ev.score(name)), name
     assert ev.score("LAS").reason.startswith("no relation to compare")
     gold = dtree("New York left", (2, 3, 0), "compound nsubj root")
     ev = AttachmentEvaluator([parse], [gold], align=True)
-    assert ev.stats.array.tolist() == [[3, 2, 1, 0, 0, 1, 1, 3, 2]]
+    assert pick(ev, *ALIGNED_ROW) == [[3, 2, 1, 0, 0, 1, 1, 3, 2]]
     assert (float(ev.score("LA_P")), float(ev.score("LA_R")), float(ev.score("LAS"))) == (0, 0, 0)
     # A unit of the same tokens takes the shortcut, with the same rule.
     same = AttachmentEvaluator([dtree("I left", (0, 1))], [dtree("I left", (2, 0))], align=True)
-    assert same.stats.array.tolist() == [[2, 2, 0, 0, 0, 1, 2, 0, 0]]
+    assert pick(same, *ALIGNED_ROW) == [[2, 2, 0, 0, 0, 1, 2, 0, 0]]
 
 
 def test_attach_command_prints_na_with_its_reason(
@@ -379,8 +382,9 @@ def test_spec_worked_example_of_relations_to_compare() -> None:
             dtree("John saw Mary", (2, 0, 2), "nsubj root obj")]  # fmt: skip
     parse = [dtree("I left", (0, 1)), dtree("You stay", (0, 1)),
              dtree("John saw Mary", (2, 0, 1), "nsubj root nsubj")]  # fmt: skip
-    scores = {m: float(s) for m, s in AttachmentEvaluator(parse, gold).scores().items()}
-    assert scores == {"LAS": 2 / 3, "UAS": 2 / 7, "LA": 2 / 3, "UNDIRECTED": 4 / 7, "NED": 6 / 7}
+    assert scores(AttachmentEvaluator(parse, gold), *ATTACHMENT_SCORES) == {
+        "LAS": 2 / 3, "UAS": 2 / 7, "LA": 2 / 3, "UNDIRECTED": 4 / 7, "NED": 6 / 7
+    }  # fmt: skip
     bare = AttachmentEvaluator(parse[:2], gold[:2])
     assert [float(bare.score(m)) for m in ("UAS", "UNDIRECTED", "NED")] == [0.0, 0.5, 1.0]
     assert math.isnan(bare.score("LA")) and math.isnan(bare.score("LAS"))

@@ -22,6 +22,8 @@ from nltk_tedeval.errors import MissingParseWarning, NonTreeParseWarning, Option
 from nltk_tedeval.reading.evalb_params import EvalbParams
 from nltk_tedeval.scoring.stats import TEDEVAL, accuracy
 
+from .columns import ATTACHMENT_ROW, entries, pick, totals
+
 # -- stats ---------------------------------------------------------------------------------
 
 
@@ -920,7 +922,9 @@ def test_attachment_report_by_hand() -> None:
     macro = {"LAS": 0.625, "UAS": 0.625, "LA": 0.875, "UNDIRECTED": 0.875, "NED": 0.875}
     with pytest.warns(NonTreeParseWarning, match="parsed_sents: 1 parse is not a tree"):
         report = ev.report()
-    assert report == {
+    # The whole report, and of its scores the five worked out above, by name.
+    scores = {block: entries(report[block], *cols) for block in ("scores", "macro")}
+    assert {**report, **scores} == {
         "metric": "attachment",
         "signature": f"{sig}|version:0.1.0",
         "sentences": 2,
@@ -1768,15 +1772,15 @@ def test_attachment_missing_zero_counts_every_gold_token_by_hand(punct: str) -> 
             for r, s in ev.relation_scores().items()}  # fmt: skip
     same = {"nsubj": (1, 1, 1, 1), "obj": (1, 1, 1, 1), "root": (2, 1, 1, 1), "amod": (2, 0, 0, 0)}
     if punct == "include":
-        assert ev.stats.totals(ev.stats.columns).tolist() == [8, 4, 4, 4, 4, 4, 8]
+        assert totals(ev, *ATTACHMENT_ROW) == (8, 4, 4, 4, 4, 4, 8)
         assert (report["tokens"], report["excluded_tokens"]) == (8, 0)
         assert rels == {**same, "punct": (2, 1, 1, 1)}
-        assert ev.stats.array[1].tolist() == [4, 0, 0, 0, 0, 0, 4]
+        assert pick(ev, *ATTACHMENT_ROW)[1] == [4, 0, 0, 0, 0, 0, 4]
     else:
-        assert ev.stats.totals(ev.stats.columns).tolist() == [6, 3, 3, 3, 3, 3, 6]
+        assert totals(ev, *ATTACHMENT_ROW) == (6, 3, 3, 3, 3, 3, 6)
         assert (report["tokens"], report["excluded_tokens"]) == (6, 2)
         assert rels == same
-        assert ev.stats.array[1].tolist() == [3, 0, 0, 0, 0, 0, 3]
+        assert pick(ev, *ATTACHMENT_ROW)[1] == [3, 0, 0, 0, 0, 0, 3]
     assert report["non_trees"] == {"parse": 0, "gold": 0}
 
 
@@ -1856,7 +1860,7 @@ def test_attachment_scores_a_dependency_tree_parse_that_is_no_tree() -> None:
     parse = DependencyTree(("a", "b"), (2, 1), ("nsubj", "root"), check=False)
     ev = AttachmentEvaluator([parse], [gold])
     with pytest.warns(NonTreeParseWarning, match=r"\(the heads form a cycle: 1 \(a\) -> 2"):
-        assert ev.stats.array.tolist() == [[2, 1, 2, 1, 2, 2, 2]]
+        assert pick(ev, *ATTACHMENT_ROW) == [[2, 1, 2, 1, 2, 2, 2]]
     assert ev.report()["non_trees"] == {"parse": 1, "gold": 0}
 
 
