@@ -372,7 +372,8 @@ class AttachmentEvaluator(Evaluator):
 
     @property
     def _bins(self) -> dict[str, Any]:
-        return {k: self.options.bins_for(k) for k in ("length", "distance", "depth")}
+        # Every binned key's, a word key of one's own included (attachment_groups.WordKey).
+        return {k: self.options.bins_for(k) for k, key in self.breakdown_keys.items() if key.binned}
 
     def _unit_stats(self, unit: Unit) -> tuple[tuple[int, ...], Any]:
         """A unit of aligned sentences (SPEC.md §11): :data:`ALIGNED_COLUMNS`."""

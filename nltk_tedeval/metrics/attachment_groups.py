@@ -38,12 +38,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import lazy_loader
 
-from ..scoring.groups import Bins, GroupKey
+from ..errors import OptionError
+from ..scoring.groups import DEFAULT_BINS, Bins, GroupKey
 from ..scoring.stats import Measure, accuracy, harmonic_f1
 from ..trees.dependency import DependencyTree
 
@@ -59,8 +61,12 @@ __all__ = [
     "GROUP_COLUMNS",
     "SELF",
     "TOKEN_KEYS",
+    "WORD_KEYS",
+    "WordKey",
     "document_of",
+    "register_word_key",
     "token_groups",
+    "unregister_word_key",
     "zero_groups",
 ]
 
@@ -292,6 +298,92 @@ def _projective(heads: Sequence[int]) -> list[bool]:
     return out
 
 
+WordGroups = Callable[[DependencyTree, "Bins | None"], Sequence[str]]
+"""The group of every gold word of a sentence, in order: ``groups(gold, bins)``, where
+``bins`` are the key's bins for a binned key and ``None`` for another."""
+
+
+@dataclass(frozen=True)
+class WordKey:
+    """A token key by a property of the gold word: the door for a key of one's own.
+
+    ``groups`` puts every word of a gold :class:`DependencyTree` in a group (a
+    string); a token of the sentence then counts in its gold word's group, so a
+    group's LAS, UAS, LA, UNDIRECTED and NED are accuracies over its gold tokens
+    and the groups split the corpus's tokens, as for ``upos``. ``bins``, for a key
+    over an integer, are its default bins (``--bins NAME=...`` sets others): the
+    function gets the run's bins and labels each integer with ``bins.label``.
+    """
+
+    name: str
+    help: str
+    groups: WordGroups
+    bins: Bins | None = None
+
+
+def _by_tag(column: str) -> WordGroups:
+    def groups(gold: DependencyTree, bins: Bins | None) -> list[str]:
+        tags = getattr(gold, column)
+        return [_tag(tags, i) for i in range(len(gold.heads))]
+
+    return groups
+
+
+def _by_depth(gold: DependencyTree, bins: Bins | None) -> list[str]:
+    assert bins is not None  # a binned key always gets its bins
+    return [bins.label(d) for d in _depths(gold.heads)]
+
+
+def _by_projectivity(gold: DependencyTree, bins: Bins | None) -> list[str]:
+    return ["projective" if p else "non-projective" for p in _projective(gold.heads)]
+
+
+WORD_KEYS: dict[str, WordKey] = {}
+"""The token keys by a property of the gold word, built-in and registered: each key of
+:data:`ATTACHMENT_KEYS` that :func:`register_word_key` added, and ``upos``, ``xpos``,
+``depth`` and ``projective``, which go through the same door."""
+
+
+def register_word_key(key: WordKey) -> None:
+    """Make ``key`` a breakdown key of attachment scores (``by=``, ``tedeval attach --by``).
+
+    The name must be new; a binned key's default bins join
+    :data:`~nltk_tedeval.scoring.groups.DEFAULT_BINS`.
+    """
+    if key.name in ATTACHMENT_KEYS or key.name in DEFAULT_BINS:
+        raise OptionError(f"attachment already has a breakdown key {key.name!r}")
+    if not key.name or not key.name.replace("_", "").isalnum():
+        raise OptionError(
+            f"a breakdown key's name is a word (letters, digits, _), not {key.name!r}"
+        )
+    WORD_KEYS[key.name] = key
+    ATTACHMENT_KEYS[key.name] = _key(key.name, key.help, False, binned=key.bins is not None)
+    if key.bins is not None:
+        DEFAULT_BINS[key.name] = key.bins
+
+
+def unregister_word_key(name: str) -> None:
+    """Take a key that :func:`register_word_key` added out again (tests, notebooks)."""
+    if name in BUILT_IN_WORD_KEYS or name not in WORD_KEYS:
+        raise OptionError(f"{name!r} is no registered word key of attachment")
+    del WORD_KEYS[name], ATTACHMENT_KEYS[name]
+    DEFAULT_BINS.pop(name, None)
+
+
+# The built-in keys of gold words fill the table that a key of one's own joins, so that
+# both go through one path (their help and place stay those of ATTACHMENT_KEYS above).
+WORD_KEYS.update(
+    (k.name, k)
+    for k in (
+        WordKey("upos", ATTACHMENT_KEYS["upos"].help, _by_tag("ctags")),
+        WordKey("xpos", ATTACHMENT_KEYS["xpos"].help, _by_tag("tags")),
+        WordKey("depth", ATTACHMENT_KEYS["depth"].help, _by_depth, DEFAULT_BINS["depth"]),
+        WordKey("projective", ATTACHMENT_KEYS["projective"].help, _by_projectivity),
+    )
+)
+BUILT_IN_WORD_KEYS = frozenset(WORD_KEYS)
+
+
 def token_groups(
     gold: DependencyTree,
     parse: DependencyTree | None,
@@ -381,7 +473,7 @@ def token_groups(
             gold_keys, parse_keys = _arc_groups(key, where_i, g_heads, p_heads, gold_rels,
                                                 parse_rels, bins)  # fmt: skip
         else:
-            gold_keys = _token_groups(key, where_i, gold, g_heads, bins)
+            gold_keys = _token_groups(key, where_i, gold, bins)
             parse_keys = gold_keys if has_parse else [None] * m
         out[key] = _accumulate(gold_keys, parse_keys, outcomes, head_ok, lab)
     return out
@@ -441,20 +533,12 @@ def _token_groups(
     key: str,
     where_i: Sequence[int],
     gold: DependencyTree,
-    g_heads: Sequence[int],
     bins: Mapping[str, Bins],
 ) -> list[str]:
     """The group of each scored token under a token key (of its gold word)."""
-    if key == "upos":
-        return [_tag(gold.ctags, i) for i in where_i]
-    if key == "xpos":
-        return [_tag(gold.tags, i) for i in where_i]
-    if key == "depth":
-        depths = _depths(g_heads)
-        b = bins["depth"]
-        return [b.label(depths[i]) for i in where_i]
-    projective = _projective(g_heads)
-    return ["projective" if projective[i] else "non-projective" for i in where_i]
+    word = WORD_KEYS[key]
+    groups = word.groups(gold, bins[key] if word.bins is not None else None)
+    return [groups[i] for i in where_i]
 
 
 def _accumulate(

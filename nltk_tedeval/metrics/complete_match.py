@@ -18,22 +18,14 @@ either is N/A (SPEC.md §9). Under alignment a unit is complete when every
 scored word of both sides is aligned and right (SPEC.md §11), which for a
 unit of one sentence with the same tokens on both sides is the sentence's
 complete match.
-
->>> from nltk_tedeval.metrics.attachment import AttachmentEvaluator
->>> from nltk_tedeval.trees.dependency import DependencyTree
->>> gold = DependencyTree(("I", "left"), (2, 0), ("nsubj", "root"))
->>> label = DependencyTree(("I", "left"), (2, 0), ("obj", "root"))
->>> ev = AttachmentEvaluator([gold, label], [gold, gold], extra_measures="UCM,LCM")
->>> float(ev.score("UCM")), float(ev.score("LCM"))
-(1.0, 0.5)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..scoring.extensions import MeasureExtension
-from ..scoring.stats import Measure, accuracy
+from nltk_tedeval.scoring.extensions import MeasureExtension
+from nltk_tedeval.scoring.stats import Measure, accuracy
 
 __all__ = ["COMPLETE_MATCH", "LCM", "UCM"]
 

@@ -6,6 +6,7 @@ from .evaluator import SkippedSentence as SkippedSentence
 from .evaluator import zip_parallel as zip_parallel
 from .extensions import MeasureExtension as MeasureExtension
 from .extensions import register_measure as register_measure
+from .extensions import unregister_measure as unregister_measure
 from .significance import DEFAULT_ROUNDS as DEFAULT_ROUNDS
 from .significance import DEFAULT_SEED as DEFAULT_SEED
 from .significance import SignificanceResult as SignificanceResult

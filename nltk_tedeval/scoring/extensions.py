@@ -64,6 +64,7 @@ __all__ = [
     "check_extra_measures",
     "loaded",
     "register_measure",
+    "unregister_measure",
 ]
 
 ALL = "all"
@@ -147,6 +148,14 @@ def register_measure(evaluator: type, extension: MeasureExtension | str) -> None
             "measures other names"
         )
     evaluator.measure_extensions = (*evaluator.measure_extensions, extension)
+
+
+def unregister_measure(evaluator: type, name: str) -> None:
+    """Take back the extension named ``name`` that :func:`register_measure` offered."""
+    kept = tuple(e for e in evaluator.measure_extensions if loaded(e).name != name)
+    if len(kept) == len(evaluator.measure_extensions):
+        raise OptionError(f"{evaluator.__name__} offers no extension {name!r}")
+    evaluator.measure_extensions = kept
 
 
 def check_extra_measures(value: Any) -> tuple[str, ...]:
