@@ -35,6 +35,7 @@ from ..scoring.evaluator import Evaluator
 __all__ = [
     "ScoreTable",
     "check_significance",
+    "display_width",
     "fmt",
     "p_value_text",
     "pairwise",
@@ -59,12 +60,33 @@ def fmt(value: Any, digits: int = 4) -> str:
     return str(value)
 
 
+def display_width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: an East Asian wide or full-width character
+    two, a combining mark or a zero-width one none (wcwidth, after Unicode's East Asian
+    Width and general categories), so that ``系统甲`` pads as six columns.
+
+    >>> [display_width(t) for t in ("LAS", "系统甲", "e\u0301", "בבית")]
+    [3, 6, 1, 4]
+    """
+    if text.isascii():
+        return len(text)
+    import wcwidth  # only for a cell that is not ASCII: most reports never import it
+
+    width = wcwidth.wcswidth(text)
+    # A control character has no width of its own (-1): count every code point then.
+    return len(text) if width < 0 else width
+
+
+def _pad(cell: str, width: int) -> str:
+    return cell + " " * (width - display_width(cell))
+
+
 def text_table(header: Sequence[str], rows: Iterable[Sequence[Any]], digits: int = 4) -> str:
-    """Columns padded to their widest cell, a rule under the header."""
+    """Columns padded to their widest cell by display width, a rule under the header."""
     cells = [[str(h) for h in header]] + [[fmt(v, digits) for v in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    widths = [max(display_width(r[i]) for r in cells) for i in range(len(header))]
     lines = [
-        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
+        "  ".join(_pad(c, w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
