@@ -353,3 +353,73 @@ def test_the_recorders_see_requests_and_errors(driver: Any, tmp_path: Path) -> N
     time.sleep(0.5)
     assert "http://127.0.0.1:9/x.png" in browser_support.network_requests(driver)
     assert any("boom" in e for e in browser_support.console_errors(driver))
+
+
+HEBREW = ["הילד", "אכל", "2", "תפוחים"]  # "the boy ate 2 apples", a digit among the words
+
+
+def hebrew_sentences() -> list[dict[str, Any]]:
+    sentences = inputs.attachment_sentences()
+    s = sentences[0]
+    s["words"] = HEBREW
+    s["trees"] = [
+        {"name": "gold", "arcs": [[2, 1, "nsubj"], [0, 2, "root"], [4, 3, "nummod"],
+                                  [2, 4, "obj"]]},
+        {"name": "eager", "arcs": [[2, 1, "nsubj"], [0, 2, "root"], [2, 3, "obj"],
+                                   [2, 4, "obj"]],
+         "marks": [["delete", "obj", 2, 3], ["delete", "nmod:poss", 7, 8]]},
+    ]  # fmt: skip
+    s["ops"] = [["delete", "nummod", 2, 3, 0]]
+    return sentences
+
+
+def word_xs(driver: Any, panel: str) -> list[float]:
+    return driver.execute_script(
+        "return [...document.querySelectorAll("
+        f"`#sentence figure[data-name='{panel}'] g.word text`)]"
+        ".map(t => Number(t.getAttribute('x')))"
+    )
+
+
+def test_a_right_to_left_sentence_is_drawn_right_to_left(driver: Any, tmp_path: Path) -> None:
+    path = open_page(driver, tmp_path, inputs.attachment_report(), hebrew_sentences())
+    open_row(driver, 1)
+    for panel in ("gold", "eager"):
+        xs = word_xs(driver, panel)
+        # The first word is the rightmost, and each next one lies to its left.
+        assert len(xs) == 4 and xs == sorted(xs, reverse=True), xs
+        assert driver.execute_script(
+            f"return document.querySelector(`#sentence figure[data-name='{panel}'] svg`)"
+            ".dataset.dir"
+        ) == "rtl"
+    # The arcs still join the same words: the gold's obj arc from word 2 to word 4 spans
+    # from the second word's x to the fourth's.
+    assert panel_items(driver, "gold", "g.arc", "data-head") == ["2", "0", "4", "2"]
+    line = driver.execute_script(
+        "const p = document.querySelector('#sentence p.words-line');"
+        "return [p.dir, [...p.querySelectorAll('bdi')].map(b => b.textContent)]"
+    )
+    assert line == ["rtl", HEBREW]
+    # A mark the tree cannot place, and each edit-script item, isolate their label and text.
+    unplaced = driver.execute_script(
+        "return [...document.querySelectorAll('#sentence ul.unplaced li bdi')]"
+        ".map(b => b.textContent)"
+    )
+    assert unplaced == ["nmod:poss"]
+    item = driver.execute_script(
+        "const li = document.querySelector('#sentence ol.ops li');"
+        "return [li.textContent, [...li.querySelectorAll('bdi')].map(b => b.textContent)]"
+    )
+    assert item[1] == ["nummod", "2"]
+    assert item[0].endswith("nummod 2\u20133 \u201c2\u201d")
+    assert_clean(driver, path)
+
+
+def test_a_left_to_right_sentence_stays_left_to_right(driver: Any, tmp_path: Path) -> None:
+    open_page(driver, tmp_path, inputs.attachment_report(), inputs.attachment_sentences())
+    open_row(driver, 1)
+    xs = word_xs(driver, "gold")
+    assert len(xs) == 3 and xs == sorted(xs)
+    assert driver.execute_script(
+        "return document.querySelector('#sentence p.words-line').dir"
+    ) == "ltr"

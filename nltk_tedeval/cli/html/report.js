@@ -148,8 +148,10 @@
         td.className = "words";
         td.textContent = v;
         td.title = v;
+        td.dir = "auto"; // a Hebrew sentence reads right to left in its cell
       } else {
         td.textContent = c.kind === "str" ? v : fmtValue(v, c.kind);
+        if (c.kind === "str") td.dir = "auto";
         if (c.kind !== "str") td.className = "num";
       }
       tr.appendChild(td);
@@ -228,6 +230,19 @@
   const CHAR = 7.4;
   const textWidth = (t) => Math.max(8, String(t).length * CHAR);
 
+  // The direction of a sentence, as dir="auto" decides a paragraph's (UAX #9, P2-P3): that
+  // of its first strong letter. A right-to-left sentence (Hebrew, Arabic) is drawn right
+  // to left, its first word rightmost, so that trees and arcs read as its text does.
+  const RTL_SCRIPT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+  const LETTER = /\p{L}/u;
+  function isRtl(words) {
+    for (const w of words) {
+      const m = String(w).match(LETTER);
+      if (m) return RTL_SCRIPT.test(m[0]);
+    }
+    return false;
+  }
+
   function wordPositions(words) {
     const xs = [];
     let x = 12;
@@ -236,8 +251,16 @@
       xs.push(x + wd / 2);
       x += wd;
     }
-    return { xs, width: x + 12 };
+    const width = x + 12;
+    // Mirrored, every drawing that places by xs (nodes over their words, arcs between
+    // them) is mirrored with it.
+    const rtl = isRtl(words);
+    return { xs: rtl ? xs.map((p) => width - p) : xs, width, rtl };
   }
+
+  // A word or label of any script, isolated (<bdi>) so that a Hebrew label beside Latin
+  // text and digits keeps its own order and does not reorder its neighbours.
+  const bdi = (text, attrs) => h("bdi", attrs || {}, text);
 
   // A label in a box; the box's stroke says the mark's kind, plus a strike or underline.
   function label(g, x, y, text, kind) {
@@ -295,7 +318,7 @@
 
   function drawNodes(fig, words, flat, marks, unmatched) {
     const nodes = decodeNodes(flat);
-    const { xs, width } = wordPositions(words);
+    const { xs, width, rtl } = wordPositions(words);
     nodes.forEach((nd, i) => { if (nd.parent >= 0 && nodes[nd.parent]) nodes[nd.parent].kids.push(i); });
     const depth = new Array(nodes.length).fill(-1);
     const depthOf = (i, guard) => {
@@ -309,7 +332,8 @@
     const LEVEL = 42;
     const wordY = 26 + (maxDepth + 1) * LEVEL + 6;
     const svg = el("svg", { class: "tree constituency", width, height: wordY + 14,
-                            viewBox: `0 0 ${width} ${wordY + 14}`, role: "img" });
+                            viewBox: `0 0 ${width} ${wordY + 14}`, role: "img",
+                            "data-dir": rtl ? "rtl" : "ltr" });
     const covered = (nd) => {
       const out = [];
       for (const [s, e] of nd.spans) for (let w = s; w < e; w++) out.push(w);
@@ -365,7 +389,7 @@
   }
 
   function drawArcs(fig, words, arcs, marks, unmatched) {
-    const { xs, width } = wordPositions(words);
+    const { xs, width, rtl } = wordPositions(words);
     // Nesting levels: an arc is one level above the highest arc inside its span.
     const spans = arcs.map((a) => (a.h === 0 ? null : [Math.min(a.h, a.d), Math.max(a.h, a.d)]));
     const ordered = arcs.map((_, i) => i).filter((i) => spans[i])
@@ -383,7 +407,8 @@
     const top = ((ordered.length ? Math.max(...ordered.map((i) => level[i])) : 0) + 1) * STEP + 20;
     const wordY = top + 18;
     const svg = el("svg", { class: "tree dependency", width, height: wordY + 14,
-                            viewBox: `0 0 ${width} ${wordY + 14}`, role: "img" });
+                            viewBox: `0 0 ${width} ${wordY + 14}`, role: "img",
+                            "data-dir": rtl ? "rtl" : "ltr" });
     const base = wordY - 16;
     const markOf = new Map();
     for (const m of marks) {
@@ -470,11 +495,14 @@
   }
 
   function wordsLine(words, set, cls) {
-    const p = h("p", { class: "words-line " + (cls || "") });
+    const p = h("p", { class: "words-line " + (cls || ""), dir: isRtl(words) ? "rtl" : "ltr" });
     words.forEach((w, i) => {
       if (i) p.appendChild(document.createTextNode(" "));
-      if (set.has(i)) p.appendChild(h("mark", { class: "unmatched" }, w));
-      else p.appendChild(document.createTextNode(w));
+      if (set.has(i)) {
+        const m = h("mark", { class: "unmatched" });
+        m.appendChild(bdi(w));
+        p.appendChild(m);
+      } else p.appendChild(bdi(w));
     });
     return p;
   }
@@ -510,7 +538,7 @@
       box.appendChild(h("p", { class: "note" }, "highlighted: not matched by the other side"));
       detail.appendChild(box);
     } else {
-      detail.appendChild(h("p", { class: "words-line" }, gold.join(" ")));
+      detail.appendChild(wordsLine(gold, new Set(), ""));
     }
     const panels = h("div", { class: "panels" });
     for (const p of r[6] || []) {
@@ -527,8 +555,11 @@
       if (left.length) {
         const ul = h("ul", { class: "unplaced" });
         for (const m of left) {
-          ul.appendChild(h("li", { class: "op-" + m.kind, "data-kind": m.kind, "data-label": m.label },
-            `${KIND_TEXT[m.kind] || m.kind} ${m.label} ${m.start}\u2013${m.end} (not in this tree)`));
+          const li = h("li", { class: "op-" + m.kind, "data-kind": m.kind, "data-label": m.label },
+            `${KIND_TEXT[m.kind] || m.kind} `);
+          li.appendChild(bdi(m.label));
+          li.appendChild(document.createTextNode(` ${m.start}\u2013${m.end} (not in this tree)`));
+          ul.appendChild(li);
         }
         fig.appendChild(ul);
       }
@@ -549,9 +580,15 @@
                              "data-start": String(s), "data-end": String(e),
                              "data-text": text === null ? "" : String(text) });
         li.appendChild(h("span", { class: "sym", "aria-hidden": "true" }, KIND_SYMBOL[kind] || "\u2022"));
-        li.appendChild(h("span", { class: "what" }, `${KIND_TEXT[kind] || kind} ${lab}`));
-        li.appendChild(document.createTextNode(
-          ` ${s}\u2013${e}` + (text === null || text === "" ? "" : ` \u201c${text}\u201d`)));
+        const what = h("span", { class: "what" }, `${KIND_TEXT[kind] || kind} `);
+        what.appendChild(bdi(lab));
+        li.appendChild(what);
+        li.appendChild(document.createTextNode(` ${s}\u2013${e}`));
+        if (text !== null && text !== "") {
+          li.appendChild(document.createTextNode(" \u201c"));
+          li.appendChild(bdi(String(text), { dir: "auto" }));
+          li.appendChild(document.createTextNode("\u201d"));
+        }
         ol.appendChild(li);
       }
       detail.appendChild(ol);
