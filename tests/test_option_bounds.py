@@ -29,6 +29,7 @@ BOUNDS: dict[str, tuple[list[str], str, list[str]]] = {
     "--seed": (["-1"], "a non-negative integer", ["0"]),
     "--top": (["-1"], "a number of groups (0: all)", ["0", "1"]),
     "--max-errors": (["-1"], "a number of error sentences of at least 0", ["0"]),
+    "--sentence": (["0", "-2"], "a sentence number, from 1", ["1"]),
     "--ci": (
         ["0", "0.49", "1", "2", "49", "100", "-0.5", "nan", "inf", "x"],
         LEVELS,
@@ -73,6 +74,8 @@ def argv_for(command: str, *extra: str) -> list[str]:
     """Two systems (for --significance) on the shipped SPEC files of the command's kind."""
     if command == "cross":
         return ["cross", "-e", f"A={PTB},{PTB}", "-e", f"B={PTB},{PTB}", *extra]
+    if command == "explain":  # one parse, one sentence
+        return ["explain", str(PTB), str(PTB), "--sentence", "1", *extra]
     gold = CONLL if command == "attach" else PTB
     return [command, str(gold), str(gold), str(gold), *extra]
 

@@ -51,7 +51,7 @@ __all__ = ["build_parser", "console", "main"]
 _ALIGN_MODES = ("exact", "lcs")
 
 
-def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
+def _common(p: argparse.ArgumentParser, *, formats: bool = True, report: bool = True) -> None:
     inp = p.add_argument_group("input")
     if formats:
         inp.add_argument(
@@ -73,6 +73,9 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True) -> None:
         "layout); free: trees may run over several lines (pretty-printed .mrg files); auto "
         "(default): free when a file's trees run over several lines",
     )
+    if not report:
+        p.add_argument("--debug", action="store_true", help="show Python tracebacks for errors")
+        return
     inp.add_argument(
         "--align",
         nargs="?",
@@ -181,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.set_defaults(command_parser=p)  # for errors found after parsing, with its usage
         command.arguments(p)
-        _common(p, formats=command.formats)
+        _common(p, formats=command.formats, report=command.report)
         p.set_defaults(run=command.runner)
     return parser
 

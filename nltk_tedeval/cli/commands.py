@@ -27,7 +27,7 @@ class GoldOnly(str):
     """
 
 
-def conversion(p: argparse.ArgumentParser, *, per_experiment: bool) -> None:
+def conversion(p: argparse.ArgumentParser, *, per_experiment: bool, engine: bool = True) -> None:
     """The options of the conversion to multi-function trees (SPEC.md §3), and the engine."""
     g = p.add_argument_group("conversion to multi-function trees (SPEC.md §3)")
     g.add_argument(
@@ -63,6 +63,8 @@ def conversion(p: argparse.ArgumentParser, *, per_experiment: bool) -> None:
         g.add_argument(
             "--label-map", metavar="FILE", help="rename labels with a TSV map (from<TAB>to)"
         )
+    if not engine:
+        return
     e = p.add_argument_group("engine")
     e.add_argument(
         "--engine",
@@ -87,6 +89,43 @@ def _score(p: argparse.ArgumentParser) -> None:
         help="enrich GOLD with this gold's labels by TL-unification (PTB ⊔tl SD)",
     )
     conversion(p, per_experiment=False)
+
+
+def _explain(p: argparse.ArgumentParser) -> None:
+    p.add_argument("gold", metavar="GOLD")
+    p.add_argument("parse", metavar="PARSE")
+    p.add_argument(
+        "-s",
+        "--sentence",
+        type=int,
+        required=True,
+        metavar="N",
+        help="the sentence to explain: its number in GOLD, from 1",
+    )
+    p.add_argument(
+        "--other-gold",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="gold of another theory: explain MULTIPLE, against the generalized gold",
+    )
+    p.add_argument(
+        "--mode",
+        choices=["both", "labeled", "unlabeled"],
+        default="both",
+        help="the labeled script, the unlabeled one, or both (default)",
+    )
+    p.add_argument(
+        "--drawing",
+        choices=["auto", "tree", "brackets"],
+        default="auto",
+        help="trees drawn with branches, as bracketed text, or auto (default): branches up "
+        "to 40 words",
+    )
+    p.add_argument(
+        "--ascii", action="store_true", help="draw branches in ASCII, not box-drawing characters"
+    )
+    conversion(p, per_experiment=False, engine=False)
 
 
 def _cross(p: argparse.ArgumentParser) -> None:
@@ -247,5 +286,19 @@ register(
   tedeval mph gold.ptb parse.conllu --projectivize   # a dependency parse against bracketed gold
   tedeval mph gold.ptb parse.ptb --head-rules my.rules
 """,
+    )
+)
+register(
+    Command(
+        "explain",
+        "one sentence's TedEval edit script: both trees, the operations marked, δ, ι, score",
+        _explain,
+        f"{_HERE}.explain_command:cmd_explain",
+        """examples:
+  tedeval explain gold.ptb parse.ptb --sentence 3
+  tedeval explain gold.conllu parse.conllu -s 3 --other-gold gold.ptb   # MULTIPLE
+  tedeval explain gold.ptb parse.ptb -s 3 --mode unlabeled --ascii
+""",
+        report=False,
     )
 )

@@ -59,6 +59,9 @@ class Command:
     run: Runner | str
     examples: str = ""
     formats: bool = True
+    report: bool = True
+    """Whether the command prints a report of scores, with the options every report has
+    (output formats, ``--missing``, ``--significance``, ``--by``...): ``explain`` does not."""
 
     def runner(self) -> Runner:
         """The run function, imported on first use."""
