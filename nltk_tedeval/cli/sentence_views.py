@@ -105,7 +105,7 @@ def sentence_views(
         for (name, ev), parses in zip(pairs, systems, strict=True):
             parse = unwrap(parses[number - 1])[0] if number <= len(parses) else None
             try:
-                drawn = panels_of(ev, name, parse, tree, first_system=not panels)
+                drawn = panels_of(ev, name, parse, tree, first_system=not panels, number=number)
             except TedEvalError:
                 drawn = None  # a sentence the metric skipped or could not draw: no panel
             if drawn is not None:
@@ -393,7 +393,13 @@ def cross_panels(
 
 
 def panels_of(
-    ev: Evaluator, name: str, parse: Any, gold: Any, *, first_system: bool
+    ev: Evaluator,
+    name: str,
+    parse: Any,
+    gold: Any,
+    *,
+    first_system: bool,
+    number: int | None = None,
 ) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
     """The panels of one system's parse of a sentence (with the gold's before the first
     system's), and the operations listed under them; ``None``: nothing to draw.
@@ -406,26 +412,51 @@ def panels_of(
     draw = PANELS.get(ev.metric)
     if draw is None:
         return None
-    return draw(ev, name, parse, gold, first_system)
+    return draw(ev, name, parse, gold, first_system, number)
 
 
 def _tedeval(
-    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
-) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool, number: int | None
+) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
+    """The explanation of the number the run printed: against the gold enriched by
+    TL-unification when the run was, and the generalization with the other golds under
+    MULTIPLE (SPEC.md §5), as the protocol computes them (protocol/sentence.py)."""
     from ..protocol.explain import explain
+    from ..trees.operations import tl_unify
 
-    e = explain(parse, gold, converter=ev.converter)
+    config = ev.config
+    others: list[Any] = []
+    if ev.other_golds or ev.tl_unify_with is not None:
+        if number is None or not all(
+            isinstance(g, Sequence) for g in (*ev.other_golds, ev.tl_unify_with or [])
+        ):
+            return None  # golds streamed and gone: draw nothing rather than another script
+        others = [unwrap(g[number - 1])[0] for g in ev.other_golds]
+        if any(t is None for t in others):
+            return None
+    if ev.tl_unify_with is not None:
+        aux = unwrap(ev.tl_unify_with[number - 1])[0]
+        if aux is None:
+            return None
+        gold = tl_unify(ev.converter(gold), config.aux_converters[0](aux))
+    e = explain(
+        parse,
+        gold,
+        other_golds=others,
+        other_converters=list(config.converters[1 : 1 + len(others)]),
+        converter=ev.converter,
+    )
     return explanation_panels(e, name, first_system=first_system)
 
 
 def _attachment(
-    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool, number: int | None = None
 ) -> tuple[list[dict[str, Any]], list[list[Any]]]:
     return dependency_panels(name, _dependency(parse), _dependency(gold), first_system=first_system)
 
 
 def _phrases(
-    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool, number: int | None = None
 ) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
     parse, gold = _phrase(parse), _phrase(gold)
     if parse is None or gold is None:
@@ -434,7 +465,7 @@ def _phrases(
 
 
 def _disco(
-    ev: Any, name: str, parse: Any, gold: Any, first_system: bool
+    ev: Any, name: str, parse: Any, gold: Any, first_system: bool, number: int | None = None
 ) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
     if not (is_disc_tree(parse) and is_disc_tree(gold)):
         return _phrases(ev, name, parse, gold, first_system)  # contiguous input: brackets
@@ -487,8 +518,9 @@ PANELS: dict[str, Any] = {
     "mph": _phrases,
     "parseval-disco": _disco,
 }
-"""How each metric draws a sentence: ``(evaluator, system name, parse, gold, first_system)``
-to ``(panels, operations)``; a new metric adds its entry."""
+"""How each metric draws a sentence: ``(evaluator, system name, parse, gold, first_system,
+number)`` to ``(panels, operations)`` (``number``: the sentence's, for the other golds a
+metric read beside the gold); a new metric adds its entry."""
 
 UNIT_PANELS: dict[str, Any] = {
     "attachment": _unit_arcs,
