@@ -72,3 +72,30 @@ def test_every_study_sentence_draws_delta_charged_operations(
     for view in drawn:
         charged = [op for op in view.get("ops", []) if not op[0].startswith("free-")]
         assert len(charged) == view["systems"]["p"]["stats"]["delta_labeled"], view["n"]
+
+
+@pytest.mark.parametrize("tl_unify", [None, {"ud": "ptb"}])
+def test_every_cross_sentence_draws_multiple_delta(
+    study: dict[str, list[Any]], tl_unify: dict[str, str] | None
+) -> None:
+    from nltk_tedeval import CrossFrameworkEvaluator
+    from nltk_tedeval.cli.sentence_views import cross_views
+    from nltk_tedeval.trees.convert import Converter
+
+    cross = CrossFrameworkEvaluator(
+        [("ud", study["eager"], study["ud"]), ("ptb", None, study["ptb"])], tl_unify=tl_unify
+    )
+    cross.multiple("ud")
+    converter = Converter()
+    drawn = list(
+        cross_views(
+            cross,
+            {"ud": converter, "ptb": converter},
+            {"ud": study["ud"], "ptb": study["ptb"]},
+            {"ud": study["eager"]},
+        )
+    )
+    assert len(drawn) == 605
+    for view in drawn:
+        charged = [op for op in view.get("ops", []) if not op[0].startswith("free-")]
+        assert len(charged) == view["systems"]["ud"]["stats"]["multiple_delta_labeled"], view["n"]

@@ -20,7 +20,7 @@ sentences side by side, without marks.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from nltk import Tree
@@ -348,7 +348,9 @@ def cross_views(
         ops: list[list[Any]] = []
         for name in names:
             try:
-                drawn = cross_panels(name, number, converters, golds, parses[name])
+                drawn = cross_panels(
+                    name, number, converters, golds, parses[name], cross.tl_unify
+                )
             except TedEvalError:
                 drawn = None  # not drawable (a missing parse, a sentence skipped): numbers only
             if drawn is not None:
@@ -367,21 +369,31 @@ def cross_panels(
     converters: dict[str, Any],
     golds: dict[str, Sequence[Any]],
     parses: Sequence[Any],
+    tl_unify: Mapping[str, str] | None = None,
 ) -> tuple[list[dict[str, Any]], list[list[Any]]] | None:
     """Experiment ``name``'s MULTIPLE explanation of sentence ``number``: its parse, the
-    generalized reference and its native gold (panel ``gold (name)``)."""
+    generalized reference and its native gold (panel ``gold (name)``).
+
+    ``tl_unify`` (``A: B``) enriches A's gold with B's labels before the generalization,
+    as the run did (``cross --tl-unify A:B``), so that the script drawn is the one scored.
+    """
     from ..protocol.explain import explain
+    from ..trees.operations import tl_unify as unify
 
     parse = unwrap(parses[number - 1])[0] if number <= len(parses) else None
-    gold = unwrap(golds[name][number - 1])[0]
-    others = [g for g in golds if g != name]
-    other_trees = [unwrap(golds[g][number - 1])[0] for g in others]
-    if parse is None or gold is None or any(t is None for t in other_trees):
+    trees = {g: unwrap(golds[g][number - 1])[0] for g in golds}
+    if parse is None or any(t is None for t in trees.values()):
         return None
+    if tl_unify:
+        # Every gold as its multi-function tree, each enriched with the plain tree of its
+        # partner, as protocol/sentence.py does.
+        mfts = {g: converters[g](t) for g, t in trees.items()}
+        trees = {g: unify(m, mfts[tl_unify[g]]) if g in tl_unify else m for g, m in mfts.items()}
+    others = [g for g in golds if g != name]
     e = explain(
         parse,
-        gold,
-        other_golds=other_trees,
+        trees[name],
+        other_golds=[trees[g] for g in others],
         other_converters=[converters[g] for g in others],
         converter=converters[name],
     )
