@@ -423,3 +423,37 @@ def test_a_left_to_right_sentence_stays_left_to_right(driver: Any, tmp_path: Pat
     assert driver.execute_script(
         "return document.querySelector('#sentence p.words-line').dir"
     ) == "ltr"
+
+
+def test_panels_are_named_for_what_they_are(driver: Any, tmp_path: Path) -> None:
+    """Issue 42 item 5: "gold", "parse: NAME", and the reference named for what it is;
+    an edit script under each system's name; one "Sentences" heading."""
+    from nltk_tedeval.cli import main
+
+    spec = Path(__file__).resolve().parent.parent / "corpora_samples" / "spec"
+    path = tmp_path / "multiple.html"
+    gold1, gold2 = spec / "arrive_gold1.conll", spec / "arrive_gold2.conll"
+    status = main([
+        "score", str(gold1), f"p={spec / 'arrive_parse.conll'}", f"q={gold2}",
+        "--other-gold", str(gold2), "-f", "html", "-o", str(path),
+    ])  # fmt: skip
+    assert status == 0
+    browser_support.open_report(driver, path)
+    open_row(driver, 1)
+    captions = driver.execute_script(
+        "return [...document.querySelectorAll('#sentence figure figcaption')]"
+        ".map(c => c.textContent)"
+    )
+    reference = "reference: generalized gold (arrive_gold1.conll ⊓ arrive_gold2.conll)"
+    assert captions[:3] == ["parse: p", reference, "gold"]
+    assert "parse: q" in captions
+    headings = driver.execute_script(
+        "return [...document.querySelectorAll('#sentence h4')].map(h => h.textContent)"
+    )
+    # p loses prep over "on" (charged) and pobj over "Sunday" (free); q is gold2 itself,
+    # which gold1's generalization charges too: both have scripts.
+    assert headings == ["edit script: p", "edit script: q"]
+    h2 = driver.execute_script(
+        "return [...document.querySelectorAll('h2')].map(h => h.textContent)"
+    )
+    assert h2.count("Sentences") == 1 and "Counts" in h2

@@ -102,6 +102,7 @@ def sentence_views(
             view["words"] = []
         panels: list[dict[str, Any]] = []
         ops: list[list[Any]] = []
+        op_systems: list[list[Any]] = []  # [system, how many of the ops are its]
         for (name, ev), parses in zip(pairs, systems, strict=True):
             parse = unwrap(parses[number - 1])[0] if number <= len(parses) else None
             try:
@@ -111,10 +112,13 @@ def sentence_views(
             if drawn is not None:
                 panels += drawn[0]
                 ops += drawn[1]
+                if drawn[1]:
+                    op_systems.append([name, len(drawn[1])])
         if panels:
             view["trees"] = panels
         if ops:
             view["ops"] = ops
+            view["op_systems"] = op_systems
         yield view
 
 
@@ -158,6 +162,7 @@ def _unit_view(pairs: Sequence[tuple[str, Evaluator]], unit: Unit) -> dict[str, 
     unmatched: dict[str, list[list[int]]] = {}
     panels: list[dict[str, Any]] = []
     ops: list[list[Any]] = []
+    op_systems: list[list[Any]] = []
     for k, (name, ev) in enumerate(pairs, 1):
         side = unit.sides[k] if k < len(unit.sides) else ()
         if k == 1:
@@ -176,6 +181,8 @@ def _unit_view(pairs: Sequence[tuple[str, Evaluator]], unit: Unit) -> dict[str, 
         if drawn is not None:
             panels += drawn[0]
             ops += drawn[1]
+            if drawn[1]:
+                op_systems.append([name, len(drawn[1])])
     first_parse = next((p for p in panels if p["name"] not in ("gold", "reference")), None)
     sides = dict(unmatched)  # by side: offsets into that side's tokens
     for panel in panels:
@@ -199,6 +206,7 @@ def _unit_view(pairs: Sequence[tuple[str, Evaluator]], unit: Unit) -> dict[str, 
         view["trees"] = panels
     if ops:
         view["ops"] = ops
+        view["op_systems"] = op_systems
     return view
 
 
@@ -346,6 +354,7 @@ def cross_views(
             view["words"] = []
         panels: list[dict[str, Any]] = []
         ops: list[list[Any]] = []
+        op_systems: list[list[Any]] = []
         for name in names:
             try:
                 drawn = cross_panels(
@@ -356,10 +365,13 @@ def cross_views(
             if drawn is not None:
                 panels += drawn[0]
                 ops += drawn[1]
+                if drawn[1]:
+                    op_systems.append([name, len(drawn[1])])
         if panels:
             view["trees"] = panels
         if ops:
             view["ops"] = ops
+            view["op_systems"] = op_systems
         yield view
 
 

@@ -11,7 +11,7 @@ written, then forgotten, so 100,000 sentences never form one string here.
 
 A sentence row, as ``report.js`` reads it (``S`` is the string table)::
 
-    [n, id, file (S index or null), line, words, values, panels, ops, align]
+    [n, id, file (S index or null), line, words, values, panels, ops, align, op_systems]
 
 - ``values``: one number (or null) per column of the header's ``cols``
   (``[system, "s" score | "t" statistic, name]``), rounded to 4 decimals;
@@ -23,7 +23,13 @@ A sentence row, as ``report.js`` reads it (``S`` is the string table)::
   these; else ``arcs3`` flat by 3 ``head, dep, rel``; ``marks`` flat by 4
   ``kind, label, start, end``;
 - ``ops`` flat by 5 ``kind, label, start, end, text`` (text 0: the
-  sentence's words ``start:end``).
+  sentence's words ``start:end``);
+- ``op_systems`` (left out when there are no ops) flat by 2 ``system, count``: the
+  systems whose edit scripts ``ops`` holds, in order, and how many operations each has.
+
+The header (``tedeval-header``) has ``strings``, ``cols``, ``schema`` and
+``reference``: how the panels name TedEval's reference (``gold``, or ``generalized
+gold (A ⊓ B)``), ``null`` for a report without one.
 """
 
 from __future__ import annotations
@@ -118,7 +124,12 @@ class SentenceEncoder:
             if text is not None and spans_words and text == " ".join(words[start:end]):
                 text = 0
             ops.extend([self.intern(kind), self.intern(label), start, end, text])
-        return [
+        op_systems = [
+            x
+            for name, count in sentence.get("op_systems") or []
+            for x in (self.intern(name), count)
+        ]
+        row = [
             sentence.get("n", self.count),
             sentence.get("id"),
             self.intern(sentence.get("file")),
@@ -129,6 +140,9 @@ class SentenceEncoder:
             ops,
             sentence.get("align"),
         ]
+        if op_systems:
+            row.append(op_systems)
+        return row
 
     def _panel(self, tree: Mapping[str, Any], words: list[str], panel_index: int) -> list[Any]:
         own = tree.get("words")
@@ -302,7 +316,7 @@ def _scores_section(report: Mapping[str, Any], order: Sequence[str] = ()) -> str
 
 def _counts_section(report: Mapping[str, Any]) -> str:
     counts = report.get("counts") or {}
-    out = ['<section id="counts"><h2>Sentences</h2><table class="counts"><tbody>']
+    out = ['<section id="counts"><h2>Counts</h2><table class="counts"><tbody>']
     for key in ("read", "scored", "missing", "skipped", "errors"):
         if key in counts:
             out.append(f'<tr><th scope="row">{key}</th><td class="num">{_e(counts[key])}</td></tr>')
@@ -598,9 +612,45 @@ def write_html(
         out.write(_script_json(encoder.encode(sentence)))
     out.write("]</script>")
     out.write('<script type="application/json" id="tedeval-header">')
-    out.write(_script_json(encoder.header()))
+    out.write(_script_json({**encoder.header(), "reference": reference_caption(report)}))
     out.write("</script>")
     out.write(f"<script>{_asset('report.js')}</script></body></html>\n")
+
+
+def reference_caption(report: Mapping[str, Any]) -> str | None:
+    """How the panels name TedEval's reference: the gold (SINGLE), the generalized gold
+    of every theory (MULTIPLE, ``⊓``), a gold enriched by TL-unification (``⊔tl``) as the
+    run enriched it; ``None`` for a metric without a reference.
+
+    >>> golds = [{"file": "a/g1.conll", "role": "gold"}, {"file": "g2.conll", "role": "other"}]
+    >>> reference_caption({"command": "score", "golds": golds})
+    'generalized gold (g1.conll ⊓ g2.conll)'
+    >>> reference_caption({"command": "score", "golds": golds[:1]})
+    'gold'
+    >>> reference_caption({"command": "cross", "golds": [{"name": "ptb"}, {"name": "ud"}],
+    ...                    "tl_unify": {"ud": "ptb"}})
+    'generalized gold (ptb ⊓ ud ⊔tl ptb)'
+    """
+    golds = list(report.get("golds") or [])
+    command = report.get("command")
+    if command == "cross":
+        tl = report.get("tl_unify") or {}
+        names = [str(g.get("name")) for g in golds]
+        joined = " ⊓ ".join(f"{n} ⊔tl {tl[n]}" if n in tl else n for n in names)
+        return f"generalized gold ({joined})"
+    if command != "score":
+        return None
+
+    def short(g: Mapping[str, Any]) -> str:
+        return str(g.get("file", "")).replace("\\", "/").rsplit("/", 1)[-1]
+
+    first = next((g for g in golds if g.get("role") == "gold"), None)
+    tl = next((g for g in golds if g.get("role") == "tl-unify"), None)
+    others = [short(g) for g in golds if g.get("role") == "other"]
+    if first is None or (tl is None and not others):
+        return "gold"
+    gold = short(first) if tl is None else f"{short(first)} ⊔tl {short(tl)}"
+    return f"generalized gold ({' ⊓ '.join([gold, *others])})" if others else gold
 
 
 def render_html(

@@ -545,7 +545,7 @@
       const name = str(p[0]);
       const words = p[1] || gold;
       const fig = h("figure", { class: "panel", "data-name": name });
-      fig.appendChild(h("figcaption", {}, name));
+      fig.appendChild(h("figcaption", {}, caption(name)));
       const marks = decodeMarks(p[4] || []);
       const unmatched = unmatchedFor(align, name, name === "gold");
       if (p[2] && p[2].length) drawNodes(fig, words, p[2], marks, unmatched);
@@ -571,29 +571,55 @@
     }
     const ops = r[7] || [];
     if (ops.length) {
-      detail.appendChild(h("h4", {}, "edit script"));
-      const ol = h("ol", { class: "ops" });
-      for (let k = 0; k < ops.length; k += 5) {
-        const kind = str(ops[k]), lab = str(ops[k + 1]), s = ops[k + 2], e = ops[k + 3];
-        const text = ops[k + 4] === 0 && typeof s === "number" ? gold.slice(s, e).join(" ") : ops[k + 4];
-        const li = h("li", { class: "op op-" + kind, "data-kind": kind, "data-label": lab,
-                             "data-start": String(s), "data-end": String(e),
-                             "data-text": text === null ? "" : String(text) });
-        li.appendChild(h("span", { class: "sym", "aria-hidden": "true" }, KIND_SYMBOL[kind] || "\u2022"));
-        const what = h("span", { class: "what" }, `${KIND_TEXT[kind] || kind} `);
-        what.appendChild(bdi(lab));
-        li.appendChild(what);
-        li.appendChild(document.createTextNode(` ${s}\u2013${e}`));
-        if (text !== null && text !== "") {
-          li.appendChild(document.createTextNode(" \u201c"));
-          li.appendChild(bdi(String(text), { dir: "auto" }));
-          li.appendChild(document.createTextNode("\u201d"));
-        }
-        ol.appendChild(li);
+      // One list per system, under its name (op_systems: system, count, ...); a report
+      // written without them has one list.
+      const groups = [];
+      const bySystem = r[9] || [];
+      for (let k = 0; k < bySystem.length; k += 2) groups.push([str(bySystem[k]), bySystem[k + 1]]);
+      if (!groups.length) groups.push([null, ops.length / 5]);
+      let at = 0;
+      for (const [system, count] of groups) {
+        detail.appendChild(h("h4", {}, system === null ? "edit script" : `edit script: ${system}`));
+        const ol = opsList(ops.slice(at * 5, (at + count) * 5), gold);
+        if (system !== null) ol.dataset.system = system;
+        detail.appendChild(ol);
+        at += count;
       }
-      detail.appendChild(ol);
     }
     detail.dataset.ready = "1";
+  }
+
+  // A panel's caption: the gold, a parse, or the reference it is scored against (TedEval).
+  function caption(name) {
+    if (name === "gold") return "gold";
+    let m = /^reference \((.*)\)$/.exec(name);
+    if (m) return `reference: ${H.reference || "gold"}`;
+    m = /^gold \((.*)\)$/.exec(name);
+    if (m) return `gold: ${m[1]}`;
+    return `parse: ${name}`;
+  }
+
+  function opsList(ops, gold) {
+    const ol = h("ol", { class: "ops" });
+    for (let k = 0; k < ops.length; k += 5) {
+      const kind = str(ops[k]), lab = str(ops[k + 1]), s = ops[k + 2], e = ops[k + 3];
+      const text = ops[k + 4] === 0 && typeof s === "number" ? gold.slice(s, e).join(" ") : ops[k + 4];
+      const li = h("li", { class: "op op-" + kind, "data-kind": kind, "data-label": lab,
+                           "data-start": String(s), "data-end": String(e),
+                           "data-text": text === null ? "" : String(text) });
+      li.appendChild(h("span", { class: "sym", "aria-hidden": "true" }, KIND_SYMBOL[kind] || "\u2022"));
+      const what = h("span", { class: "what" }, `${KIND_TEXT[kind] || kind} `);
+      what.appendChild(bdi(lab));
+      li.appendChild(what);
+      li.appendChild(document.createTextNode(` ${s}\u2013${e}`));
+      if (text !== null && text !== "") {
+        li.appendChild(document.createTextNode(" \u201c"));
+        li.appendChild(bdi(String(text), { dir: "auto" }));
+        li.appendChild(document.createTextNode("\u201d"));
+      }
+      ol.appendChild(li);
+    }
+    return ol;
   }
 
   if (H.schema !== "nltk_tedeval/html-sentences/1") {
