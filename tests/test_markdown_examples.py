@@ -126,12 +126,14 @@ AT_LEAST = {
     "corpora_samples/mph/README.md": {"python": 1},
     "corpora_samples/spec/README.md": {"session": 3},
     "corpora_samples/llm/README.md": {"session": 1},
+    "corpora_samples/ud/README.md": {"session": 1, "commands": 1},
     "docs/extending.md": {"python": 2},
     "docs/report.md": {"commands": 1},
     "docs/study.md": {"commands": 1, "session": 2},
     "docs/mutation.md": {"commands": 3},
     "docs/robustness.md": {"commands": 1},
     "tests/fixtures_conll18/SOURCE.md": {"commands": 1},
+    "tests/fixtures_ud_languages/SOURCE.md": {"commands": 1},
     "examples/study_results.md": {"json": 1},
 }
 
