@@ -492,11 +492,11 @@ def test_plot_breakdown_bars_and_error_bars():
 
     ax = RecordingAxes()
     assert plot_breakdown(breakdown("relation"), ax=ax) is ax
-    (positions, heights), kwargs = ax.calls["bar"]
+    (positions, heights), kwargs = ax.calls["barh"]
     assert positions == [0, 1, 2, 3] and heights == [0.5, 1.0, 0.0, 1.0]  # LAS_P, as above
-    assert kwargs["yerr"] is None
-    assert ax.calls["set_xticks"][0][1] == ["nsubj", "root", "obj", "punct"]
-    assert ax.calls["set_ylabel"][0] == ("LAS_P",)
+    assert kwargs["xerr"] is None
+    assert ax.calls["set_yticks"][0][1] == ["nsubj", "root", "obj", "punct"]
+    assert ax.calls["set_xlabel"][0] == ("LAS_P",)
     name, labels, heights, errors = bar_data(breakdown("upos", ci=0.95), "UAS")
     assert (name, labels) == ("UAS", ["PRON", "VERB", "PUNCT"])
     assert heights == pytest.approx([2 / 3, 1.0, 1.0])
@@ -504,6 +504,46 @@ def test_plot_breakdown_bars_and_error_bars():
     assert all(below >= 0 and above >= 0 for below, above in errors)
     with pytest.raises(OptionError, match="no measure 'F1'"):
         bar_data(breakdown("upos"), "F1")
+
+
+RELATIONS = [
+    "compound:prt", "nmod:poss", "obl:tmod", "acl:relcl", "det:predet", "nsubj:pass",
+    "aux:pass", "csubj:pass", "flat:foreign", "cc:preconj", "obl:npmod", "nmod:tmod",
+    "expl:pv", "compound:lvc", "advcl:relcl", "nmod:npmod", "obl:agent", "det:poss",
+    "iobj", "root",
+]  # fmt: skip
+
+
+def test_plot_breakdown_names_never_overlap_and_stay_in_the_figure():
+    # Issue 42 item 9: the notebook's chart of relations had names over each other.
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from nltk_tedeval.cli.plotting import plot_breakdown
+    from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+    from nltk_tedeval.trees.dependency import DependencyTree
+
+    # One token per relation, hanging from a root word: 20 groups of long names.
+    words = ("w",) * (len(RELATIONS) + 1)
+    heads = (0, *([1] * len(RELATIONS)))
+    rels = ("root", *RELATIONS[:-1], "iobj")
+    gold = DependencyTree(words, heads, rels)
+    ax = plot_breakdown(AttachmentEvaluator([gold], [gold], by="relation").breakdown("relation"))
+    figure = ax.figure
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in ax.get_yticklabels() if t.get_text()]
+    assert len(boxes) == len(set(rels)) == 20
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not a.overlaps(b), (a, b)
+    bounds = figure.bbox
+    for box in boxes:
+        assert box.x0 >= bounds.x0 and box.x1 <= bounds.x1
+        assert box.y0 >= bounds.y0 and box.y1 <= bounds.y1
+    import matplotlib.pyplot as plt
+
+    plt.close(figure)
 
 
 def test_plot_breakdown_without_matplotlib_names_the_extra(monkeypatch):

@@ -69,10 +69,15 @@ def plot_breakdown(
 ) -> Any:
     """Draw ``breakdown`` as bars of ``measure`` (default: the key's first) on ``ax``.
 
-    Without ``ax`` a new figure's axes are made (this needs matplotlib, the
-    ``plot`` extra). Returns the axes.
+    Bars lie horizontally, one group a row, the most frequent at the top, so
+    that group names of any length read level and never overlap (vertical bars
+    with slanted names did for relations such as ``compound:prt``). Without
+    ``ax`` a new figure's axes are made (this needs matplotlib, the ``plot``
+    extra), tall enough for every row and laid out to keep the names inside
+    it. Returns the axes.
     """
     name, labels, heights, errors = bar_data(breakdown, measure, top)
+    made = ax is None
     if ax is None:
         try:
             import matplotlib.pyplot as plt
@@ -81,11 +86,15 @@ def plot_breakdown(
                 "plot_breakdown draws with matplotlib, which is not installed: "
                 f"pip install 'nltk_tedeval[{PLOT_EXTRA}]' (or pass ax=)"
             ) from None
-        _, ax = plt.subplots()
+        # A row of about a fifth of an inch each, plus the title and the axis.
+        _, ax = plt.subplots(figsize=(6.4, max(2.4, 0.22 * len(labels) + 1.3)))
     positions = list(range(len(labels)))
-    yerr = None if errors is None else [[e[0] for e in errors], [e[1] for e in errors]]
-    ax.bar(positions, heights, yerr=yerr, capsize=3 if yerr is not None else 0)
-    ax.set_xticks(positions, labels, rotation=45 if len(labels) > 8 else 0)
-    ax.set_ylabel(name)
+    xerr = None if errors is None else [[e[0] for e in errors], [e[1] for e in errors]]
+    ax.barh(positions, heights, xerr=xerr, capsize=3 if xerr is not None else 0)
+    ax.set_yticks(positions, labels)
+    ax.invert_yaxis()  # the first group (the most frequent, or the first bin) on top
+    ax.set_xlabel(name)
     ax.set_title(f"by {breakdown.key.name}")
+    if made:
+        ax.figure.tight_layout()
     return ax
