@@ -457,3 +457,46 @@ def test_panels_are_named_for_what_they_are(driver: Any, tmp_path: Path) -> None
         "return [...document.querySelectorAll('h2')].map(h => h.textContent)"
     )
     assert h2.count("Sentences") == 1 and "Counts" in h2
+
+
+def test_a_panel_saves_as_a_standalone_svg_and_prints_in_grey(
+    driver: Any, tmp_path: Path
+) -> None:
+    """Issue 42 item 7: one sentence to a slide (a panel's own SVG file, its styles on
+    its elements) and to a printed page (grey, the save buttons left out)."""
+    import xml.etree.ElementTree as ET
+
+    path = open_page(driver, tmp_path, inputs.attachment_report(), inputs.attachment_sentences())
+    open_row(driver, 1)
+    driver.execute_script(
+        "window.__saved = []; const made = URL.createObjectURL.bind(URL);"
+        "URL.createObjectURL = (blob) => { window.__saved.push(blob); return made(blob); };"
+        "document.querySelector(\"#sentence figure[data-name='eager'] button.save-svg\").click();"
+    )
+    text = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "window.__saved[0].text().then(done);"
+    )
+    assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg')
+    svg = ET.fromstring(text)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert svg.tag == f"{ns}svg"
+    # A white ground, the three words, and the arc marked deleted drawn dashed on its own.
+    assert svg[0].tag == f"{ns}rect" and svg[0].get("fill") == "#fff"
+    words = [t.text for g in svg.iter(f"{ns}g") if (g.get("class") or "").split()[:1] == ["word"]
+             for t in g.iter(f"{ns}text")]  # fmt: skip
+    assert words == inputs.CAT
+    marked = [g for g in svg.iter(f"{ns}g") if g.get("data-mark") == "delete"]
+    assert marked and "stroke-dasharray:5" in marked[0].find(f"{ns}path").get("style").replace(
+        "px", ""
+    )
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        printed = driver.execute_script(
+            "return [getComputedStyle(document.querySelector('#sentence svg.tree')).filter,"
+            " getComputedStyle(document.querySelector('#sentence button.save-svg')).display]"
+        )
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert printed == ["grayscale(1)", "none"]
+    assert_clean(driver, path)

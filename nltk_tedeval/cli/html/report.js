@@ -563,6 +563,13 @@
         }
         fig.appendChild(ul);
       }
+      const drawn = fig.querySelector("svg.tree");
+      if (drawn) {
+        const save = h("button", { type: "button", class: "save-svg",
+                                   title: "save this drawing as a standalone SVG file" }, "save SVG");
+        save.addEventListener("click", () => saveSvg(drawn, `sentence-${r[0]}-${name}.svg`));
+        fig.appendChild(save);
+      }
       panels.appendChild(fig);
     }
     if (panels.childNodes.length) {
@@ -587,6 +594,33 @@
       }
     }
     detail.dataset.ready = "1";
+  }
+
+  // One panel as a file of its own, for a slide: the drawing with the styles it is shown
+  // with written on each element (a standalone SVG has no stylesheet), on a white ground.
+  const STYLED = ["fill", "stroke", "stroke-width", "stroke-dasharray", "font-family",
+                  "font-size", "font-style", "font-weight", "text-anchor"];
+  function standaloneSvg(svg) {
+    const copy = svg.cloneNode(true);
+    const from = [svg, ...svg.querySelectorAll("*")];
+    const to = [copy, ...copy.querySelectorAll("*")];
+    from.forEach((e, i) => {
+      const cs = getComputedStyle(e);
+      to[i].setAttribute("style", STYLED.map((k) => `${k}:${cs.getPropertyValue(k)}`).join(";"));
+    });
+    copy.setAttribute("xmlns", SVGNS);
+    const ground = document.createElementNS(SVGNS, "rect");
+    for (const [k, v] of [["width", "100%"], ["height", "100%"], ["fill", "#fff"]]) ground.setAttribute(k, v);
+    copy.insertBefore(ground, copy.firstChild);
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
+  }
+  function saveSvg(svg, file) {
+    const url = URL.createObjectURL(new Blob([standaloneSvg(svg)], { type: "image/svg+xml" }));
+    const a = h("a", { href: url, download: file });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 
   // A panel's caption: the gold, a parse, or the reference it is scored against (TedEval).
