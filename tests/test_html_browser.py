@@ -500,3 +500,46 @@ def test_a_panel_saves_as_a_standalone_svg_and_prints_in_grey(
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert printed == ["grayscale(1)", "none"]
     assert_clean(driver, path)
+
+
+def test_an_answer_without_a_tree_shows_its_text_and_the_gold(
+    driver: Any, tmp_path: Path
+) -> None:
+    """Issue 42 item 6: an invalid or unfaithful answer, opened, shows what it said, its
+    class and reason, what changed in its words, and the gold tree to read it against
+    (the four answers of tests/test_answers_reports.py)."""
+    import json
+    import warnings
+
+    from nltk_tedeval.cli import main
+
+    from .test_answers_reports import ANSWERS, CHANGED, GOLD, UNBALANCED
+
+    gold, llm, page = tmp_path / "gold.ptb", tmp_path / "llm.jsonl", tmp_path / "r.html"
+    gold.write_text("\n".join(GOLD) + "\n", encoding="utf-8")
+    llm.write_text("".join(json.dumps(a) + "\n" for a in ANSWERS), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert main(["score", str(gold), str(llm), "--missing", "zero", "-f", "html",
+                     "-o", str(page), "-q"]) == 0  # fmt: skip
+    browser_support.open_report(driver, page)
+    shown = "return [...document.querySelectorAll('#sentence .answer')].map(a => [" \
+        "a.dataset.system, a.querySelector('h4').textContent, " \
+        "a.querySelector('.reason').textContent, " \
+        "(a.querySelector('.changes') || {}).textContent || null, " \
+        "a.querySelector('pre').textContent])"  # fmt: skip
+    captions = "return [...document.querySelectorAll('#sentence figcaption')]" \
+        ".map(c => c.textContent)"  # fmt: skip
+    open_row(driver, 2)  # the unbalanced tree: invalid
+    assert driver.execute_script(shown) == [
+        ["llm", "answer of llm: invalid", UNBALANCED, None, ANSWERS[1]]
+    ]
+    assert driver.execute_script(captions) == ["gold"]
+    open_row(driver, 3)  # a changed word: unfaithful
+    assert driver.execute_script(shown) == [[
+        "llm", "answer of llm: unfaithful", CHANGED, "in its words: changed",
+        ANSWERS[2]["answer"],
+    ]]  # fmt: skip
+    assert driver.execute_script(captions) == ["gold"]
+    open_row(driver, 1)  # a tree inside prose: scored, no answer box
+    assert driver.execute_script(shown) == []

@@ -103,8 +103,13 @@ def sentence_views(
         panels: list[dict[str, Any]] = []
         ops: list[list[Any]] = []
         op_systems: list[list[Any]] = []  # [system, how many of the ops are its]
+        answers: list[list[Any]] = []
         for (name, ev), parses in zip(pairs, systems, strict=True):
-            parse = unwrap(parses[number - 1])[0] if number <= len(parses) else None
+            given = parses[number - 1] if number <= len(parses) else None
+            answer = answer_view(name, given)
+            if answer is not None:
+                answers.append(answer)
+            parse = unwrap(given)[0] if given is not None else None
             try:
                 drawn = panels_of(ev, name, parse, tree, first_system=not panels, number=number)
             except TedEvalError:
@@ -114,12 +119,52 @@ def sentence_views(
                 ops += drawn[1]
                 if drawn[1]:
                     op_systems.append([name, len(drawn[1])])
+        if answers:
+            view["answers"] = answers
+            if not any(p["name"] == "gold" for p in panels):
+                # No parse to draw beside it: the gold alone, to read the answer against.
+                panels = gold_panels(pairs[0][1], tree, number) + panels
         if panels:
             view["trees"] = panels
         if ops:
             view["ops"] = ops
             view["op_systems"] = op_systems
         yield view
+
+
+ANSWER_TEXT = 4000
+"""The characters of an answer's text the HTML report keeps (the rest is cut, and said)."""
+
+
+def answer_view(name: str, record: Any) -> list[Any] | None:
+    """A language model's answer that gave no tree to score as given (SPEC.md §14):
+    ``[system, status, reason, changes, text]``, for the report to show when the sentence
+    is opened; ``None`` for anything else (a reader's record, an answer that is a tree)."""
+    from ..reading.answers import Answer  # a module without imports of its own
+
+    if not isinstance(record, Answer) or record.status == "tree":
+        return None
+    text = record.text
+    if len(text) > ANSWER_TEXT:
+        text = text[:ANSWER_TEXT] + f"\u2026 ({len(record.text) - ANSWER_TEXT} more characters)"
+    return [name, record.status, record.reason or "", list(record.changes), text]
+
+
+def gold_panels(ev: Evaluator, gold: Any, number: int) -> list[dict[str, Any]]:
+    """The gold's panel alone, drawn as the metric draws it (the gold as its own parse)."""
+    try:
+        drawn = panels_of(ev, "gold", gold, gold, first_system=True, number=number)
+    except TedEvalError:
+        return []
+    if drawn is None:
+        return []
+    panels = drawn[0]
+    own = [p for p in panels if p["name"] == "gold"]
+    if own:
+        return own[:1]
+    # TedEval under SINGLE draws the gold as the reference: that panel, named the gold.
+    reference = [p for p in panels if p["name"].startswith("reference")]
+    return [{**reference[0], "name": "gold", "marks": []}] if reference else []
 
 
 def _units(ev: Evaluator, gold: Sequence[Any], systems: Sequence[Sequence[Any]]) -> Iterator[Unit]:

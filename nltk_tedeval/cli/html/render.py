@@ -11,7 +11,8 @@ written, then forgotten, so 100,000 sentences never form one string here.
 
 A sentence row, as ``report.js`` reads it (``S`` is the string table)::
 
-    [n, id, file (S index or null), line, words, values, panels, ops, align, op_systems]
+    [n, id, file (S index or null), line, words, values, panels, ops, align, op_systems,
+     answers]
 
 - ``values``: one number (or null) per column of the header's ``cols``
   (``[system, "s" score | "t" statistic, name]``), rounded to 4 decimals;
@@ -25,7 +26,10 @@ A sentence row, as ``report.js`` reads it (``S`` is the string table)::
 - ``ops`` flat by 5 ``kind, label, start, end, text`` (text 0: the
   sentence's words ``start:end``);
 - ``op_systems`` (left out when there are no ops) flat by 2 ``system, count``: the
-  systems whose edit scripts ``ops`` holds, in order, and how many operations each has.
+  systems whose edit scripts ``ops`` holds, in order, and how many operations each has;
+- ``answers`` (left out when none): a list of ``[system, status, reason, changes,
+  text]``, a language model's answer that gave no tree to score as given (invalid, or
+  unfaithful: ``changes`` the kinds of difference in its words), with its text.
 
 The header (``tedeval-header``) has ``strings``, ``cols``, ``schema`` and
 ``reference``: how the panels name TedEval's reference (``gold``, or ``generalized
@@ -140,8 +144,14 @@ class SentenceEncoder:
             ops,
             sentence.get("align"),
         ]
-        if op_systems:
+        answers = [
+            [self.intern(a[0]), self.intern(a[1]), a[2], [self.intern(c) for c in a[3]], a[4]]
+            for a in sentence.get("answers") or []
+        ]
+        if op_systems or answers:
             row.append(op_systems)
+        if answers:
+            row.append(answers)
         return row
 
     def _panel(self, tree: Mapping[str, Any], words: list[str], panel_index: int) -> list[Any]:

@@ -540,6 +540,17 @@
     } else {
       detail.appendChild(wordsLine(gold, new Set(), ""));
     }
+    for (const a of r[10] || []) {
+      // An answer with no tree to score as given: what it said, and why it counts so.
+      const box = h("div", { class: "answer answer-" + str(a[1]), "data-system": str(a[0]) });
+      box.appendChild(h("h4", {}, `answer of ${str(a[0])}: ${str(a[1])}`));
+      box.appendChild(h("p", { class: "reason", dir: "auto" }, a[2]));
+      if (a[3].length) {
+        box.appendChild(h("p", { class: "changes" }, "in its words: " + a[3].map(str).join(", ")));
+      }
+      box.appendChild(h("pre", { class: "answer-text", dir: "auto" }, a[4]));
+      detail.appendChild(box);
+    }
     const panels = h("div", { class: "panels" });
     for (const p of r[6] || []) {
       const name = str(p[0]);
