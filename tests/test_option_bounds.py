@@ -29,6 +29,7 @@ BOUNDS: dict[str, tuple[list[str], str, list[str]]] = {
     "--seed": (["-1"], "a non-negative integer", ["0"]),
     "--top": (["-1"], "a number of groups (0: all)", ["0", "1"]),
     "--max-errors": (["-1"], "a number of error sentences of at least 0", ["0"]),
+    "--first": (["0", "-1"], "a number of sentences of at least 1", ["1"]),
     "--ci": (
         ["0", "0.49", "1", "2", "49", "100", "-0.5", "nan", "inf", "x"],
         LEVELS,

@@ -147,7 +147,8 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="evalb_spmrl's rules and output, as the SPMRL shared tasks scored (labels and "
         "tags cut at -, = and #, no word deleted; PRM default spmrl.prm's settings, "
-        "CUTOFF_LEN 70); its wrong numbers are reproduced and warned of (docs/SPEC.md §7.7)",
+        "CUTOFF_LEN 70); its wrong numbers are reproduced and warned of (docs/SPEC.md "
+        "§7, evalb_spmrl)",
     )
     p.add_argument(
         "--spmrl-unparsed",
@@ -167,8 +168,7 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="score the first N sentences of every file and read no further "
-        "(evalb_spmrl's -K N)",
+        help="score the first N sentences of every file and read no further (evalb_spmrl's -K N)",
     )
 
 

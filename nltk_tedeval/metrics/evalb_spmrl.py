@@ -4,7 +4,7 @@ evalb_spmrl (Djamé Seddah's EVALB, from the SANCL 2012 version of Slav Petrov
 and Ryan McDonald; its source is ``EVALB_SPMRL/evalb.c`` in
 nikitakit/self-attentive-parser) reads the SPMRL treebanks, whose labels
 carry morphology (``NP##case=nom|num=sg##``), with ``spmrl.prm``. It differs
-from EVALB (docs/SPEC.md §7.7):
+from EVALB (docs/SPEC.md §7, evalb_spmrl):
 
 - every label, POS tags included, is cut at its first ``-``, ``=`` or ``#``;
   the ``DELETE_LABEL`` entries are cut the same way before they are compared
