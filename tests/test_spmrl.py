@@ -204,6 +204,13 @@ def test_compact_line_swaps_recall_and_precision_as_evalb_spmrl() -> None:
     )
 
 
+def test_compact_line_prints_c_s_nan_when_nothing_matches() -> None:
+    # evalb_spmrl -L on these: "F1:   -nan %\tPrec:   0.00 %\tRec:   0.00 %\t...".
+    gold, parse = "(ROOT (S (NN a) (NN b)))", "(ROOT (X (NN a) (NN b)))"
+    ev = SpmrlParsevalEvaluator([Tree.fromstring(parse)], [Tree.fromstring(gold)])
+    assert ev.compact_line("np.ptb").startswith("F1:   -nan %\tPrec:   0.00 %\tRec:   0.00 %\t")
+
+
 def test_quote_label_is_refused() -> None:
     params = SPMRL_PARAMS.replace(quote_labels=("``",))
     with pytest.raises(OptionError, match="QUOTE_LABEL"):

@@ -53,12 +53,12 @@ from ..trees.evalb_params import EvalbParams
 from .evalb_brackets import (
     EvalbRules,
     EvalbSide,
-    _normalization_hint,
     counted_brackets,
     empty_side,
     matched_and_crossing,
+    normalization_hint,
 )
-from .evalb_report import EVALB_HEAD, _fmt, evalb_f
+from .evalb_report import EVALB_HEAD, evalb_f
 from .evalb_row import COLUMNS, STATUS_ERROR, STATUS_SKIP, STATUS_VALID, evalb_row
 from .parseval import ParsevalEvaluator
 
@@ -247,7 +247,7 @@ def _scored(
             if not rules.same_word(gw[i], tw[i]):
                 return evalb_row(STATUS_ERROR, length=length, cutoff=cutoff), YieldMismatchError(
                     f"word {i + 1} differs: gold {gw[i]!r}, test {tw[i]!r}"
-                    + _normalization_hint(gw[i], tw[i]),
+                    + normalization_hint(gw[i], tw[i]),
                     token=tw[i],
                 )
     g_keys = counted_brackets(gold)
@@ -502,8 +502,10 @@ class SpmrlParsevalEvaluator(ParsevalEvaluator):
         pos = a["tagging_accuracy"]
         ex = a["complete_match"]
         unparsed = a["skip_sentences"] + a["error_sentences"]  # type: ignore[operator]
+        # F from the two percentages; with nothing matched it is 0/0, which C prints "-nan".
+        f_text = "  -nan" if f != f else f"{f:6.2f}"
         return (
-            f"F1: {_fmt(None if f != f else f)} %\tPrec: {r:6.2f} %\tRec: {p:6.2f} %\t"
+            f"F1: {f_text} %\tPrec: {r:6.2f} %\tRec: {p:6.2f} %\t"
             f"POS: {pos:6.2f} %\tEX: {ex:6.2f} %\tUnparsed: {unparsed:6d}\t"
             f"Sent: {a['sentences']:6d}\tfile: {file}\n"
         )
