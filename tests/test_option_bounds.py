@@ -30,6 +30,7 @@ BOUNDS: dict[str, tuple[list[str], str, list[str]]] = {
     "--top": (["-1"], "a number of groups (0: all)", ["0", "1"]),
     "--max-errors": (["-1"], "a number of error sentences of at least 0", ["0"]),
     "--sentence": (["0", "-2"], "a sentence number, from 1", ["1"]),
+    "--first": (["0", "-1"], "a number of sentences of at least 1", ["1"]),
     "--ci": (
         ["0", "0.49", "1", "2", "49", "100", "-0.5", "nan", "inf", "x"],
         LEVELS,

@@ -197,10 +197,15 @@ def cmd_mph(args: argparse.Namespace) -> int:
 
 def cmd_parseval(args: argparse.Namespace) -> int:
     check_formats(args)
+    _check_spmrl(args)
     if args.evalb:
-        refuse(args, "--evalb prints EVALB's own output, which has no breakdowns or intervals")
+        what = "evalb_spmrl's" if args.spmrl else "EVALB's"
+        refuse(args, f"--{'spmrl' if args.spmrl else 'evalb'} prints {what} own output, "
+               "which has no breakdowns or intervals")  # fmt: skip
     if args.format is None:
         args.format = _parseval_format(args.gold)
+    if args.spmrl and args.format != "ptb":
+        raise OptionError("--spmrl reads bracketed trees, as evalb_spmrl does (ptb)")
     if args.jp_evalb:
         return _jp_evalb_parseval(args)
     if args.disco or args.format is None:
@@ -209,10 +214,33 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
     from ..reading.evalb_params import EvalbParams
 
-    params = EvalbParams.from_file(args.params)
+    evaluator: type[Evaluator] = ParsevalEvaluator
+    options: dict[str, Any] = {}
+    lines_of = evalb_sentence_lines
+    if args.spmrl:
+        from ..metrics.evalb_spmrl import (
+            SPMRL_PARAMS,
+            SpmrlCompatibilityWarning,
+            SpmrlParsevalEvaluator,
+            spmrl_sentence_lines,
+        )
+
+        evaluator, lines_of = SpmrlParsevalEvaluator, spmrl_sentence_lines
+        options["unparsed"] = args.spmrl_unparsed
+        params = SPMRL_PARAMS if args.params is None else EvalbParams.from_file(args.params)
+        if args.spmrl_compact:
+            warnings.warn(
+                SpmrlCompatibilityWarning(
+                    "evalb_spmrl's -L line prints the recall under 'Prec:' and the precision "
+                    "under 'Rec:'; reproduced because SPMRL results were read from it"
+                ),
+                stacklevel=1,
+            )
+    else:
+        params = EvalbParams.from_file(args.params)
     # EVALB aborts after MAX_ERROR errors; here errors are listed and only a
     # maximum given on the command line stops the run.
-    params = params.replace(max_error=args.max_errors)
+    options["params"] = params.replace(max_error=args.max_errors)
     try:
         with warnings.catch_warnings():
             if args.output_format == "text":
@@ -220,21 +248,25 @@ def cmd_parseval(args: argparse.Namespace) -> int:
                 # names each): the warning would say it twice.
                 warnings.simplefilter("ignore", ErrorSentenceWarning)
             # EVALB's summary is column sums; only its sentence table (--evalb) reads rows.
-            run = evaluate(args, ParsevalEvaluator, {"params": params}, reads_rows=bool(args.evalb))
+            run = evaluate(args, evaluator, options, reads_rows=bool(args.evalb))
     except TooManyErrorsError as err:
         if args.evalb and err.partial is not None:
             # EVALB's output up to where it stops, so that tools that read
             # its table see the same lines; then the error, as EVALB exits.
-            print("\n".join(evalb_sentence_lines(err.partial, header=True)))
+            print("\n".join(lines_of(err.partial, header=True)))
         raise
     evaluators = run.evaluators
     several = len(evaluators) > 1
 
     def body() -> list[str]:
         lines = []
-        for name, ev in run.pairs():
+        for system, (name, ev) in zip(run.systems, run.pairs(), strict=True):
             if several:
                 lines.append(f"== {name} against {args.gold}")
+            if args.spmrl_compact:
+                # evalb_spmrl ends its -L line with the test file's name as it was given.
+                lines.append(ev.compact_text(system.path).rstrip("\n"))  # type: ignore[attr-defined]
+                continue
             text = ev.summary_text(sentences=args.evalb)  # type: ignore[attr-defined]
             if not args.evalb:
                 # Without EVALB's per-sentence table, the totals row under its
@@ -259,13 +291,15 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         # sentences on standard error, and so do we, in our words.
         for name, ev in run.pairs():
             for e in ev.errors:  # type: ignore[attr-defined]
-                print(
-                    f"{PROG}: {name}: error sentence: {for_command_line(str(e))}", file=sys.stderr
-                )
+                # (evalb_spmrl's length mismatches are reported too, but counted as valid.)
+                what = "counted valid" if getattr(e, "counted_valid", False) else "error sentence"
+                print(f"{PROG}: {name}: {what}: {for_command_line(str(e))}", file=sys.stderr)
+    rules = " (evalb_spmrl's rules)" if args.spmrl else ""
     report_run(
         args,
         run,
-        title=f"parseval: against {args.gold}" + (f" with {args.params}" if args.params else ""),
+        title=f"parseval{rules}: against {args.gold}"
+        + (f" with {args.params}" if args.params else ""),
         details=lambda ev: {"summary": ev.summary()},  # type: ignore[attr-defined]
         text_body=body,
         bare=args.evalb,
@@ -273,6 +307,33 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         params=args.params,
     )
     return 0
+
+
+def _check_spmrl(args: argparse.Namespace) -> None:
+    """evalb_spmrl's options go with ``--spmrl``, whose output is evalb_spmrl's own."""
+    for flag, given in (
+        ("--spmrl-unparsed", args.spmrl_unparsed),
+        ("--spmrl-compact", args.spmrl_compact),
+    ):
+        if given and not args.spmrl:
+            raise OptionError(f"{flag} is an option of evalb_spmrl's: give --spmrl with it")
+    if not args.spmrl:
+        return
+    for flag, given in (
+        ("--jp-evalb", args.jp_evalb),
+        ("--disco", args.disco),
+        ("--align", args.align),
+    ):
+        if given:
+            raise OptionError(
+                f"--spmrl is evalb_spmrl's rules and output; {flag} cannot go with it"
+            )
+    if args.spmrl_unparsed and args.missing not in (None, "skip"):
+        raise OptionError(
+            f"--spmrl-unparsed is evalb_spmrl's -X, which counts a missing parse its own "
+            f"(wrong) way; --missing {args.missing} counts it another: give one of them"
+        )
+    args.evalb = True  # evalb_spmrl's table and summary: EVALB's, with its rules
 
 
 def _jp_evalb_parseval(args: argparse.Namespace) -> int:

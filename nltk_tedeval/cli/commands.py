@@ -181,6 +181,34 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "parameter file, default proper.prm's settings); the default for discbracket and "
         "export gold files",
     )
+    p.add_argument(
+        "--spmrl",
+        action="store_true",
+        help="evalb_spmrl's rules and output, as the SPMRL shared tasks scored (labels and "
+        "tags cut at -, = and #, no word deleted; PRM default spmrl.prm's settings, "
+        "CUTOFF_LEN 70); its wrong numbers are reproduced and warned of (docs/SPEC.md "
+        "§7, evalb_spmrl)",
+    )
+    p.add_argument(
+        "--spmrl-unparsed",
+        action="store_true",
+        help="with --spmrl: evalb_spmrl's -X, a sentence without a parse counted as valid "
+        "(status 3) with its gold brackets miscounted as evalb_spmrl does; --missing zero "
+        "counts them correctly",
+    )
+    p.add_argument(
+        "--spmrl-compact",
+        action="store_true",
+        help="with --spmrl: evalb_spmrl's -L, its table then one summary line (whose Prec: "
+        "is the recall and Rec: the precision, as evalb_spmrl prints them)",
+    )
+    p.add_argument(
+        "--first",
+        type=int,
+        default=None,
+        metavar="N",
+        help="score the first N sentences of every file and read no further (evalb_spmrl's -K N)",
+    )
 
 
 def _attach(p: argparse.ArgumentParser) -> None:
@@ -259,6 +287,7 @@ register(
   tedeval parseval gold.mrg test.mrg -p COLLINS.prm --per-sentence lines.tsv
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
+  tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
 """,
     )
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from ..scoring.evaluator import Evaluator
@@ -117,6 +118,14 @@ def evaluate(
     test_fmt = args.parse_format or args.format
     fmts = [gold_fmt] * len(gold_paths) + [test_fmt] * len(named)
     read = streams(args, paths, fmts)
+    first = getattr(args, "first", None)
+    if first is not None:
+        # The first N sentences of every file, and not a line more: the files may
+        # go on differently after them (evalb_spmrl's -K N does not look).
+        for stream in read:
+            stream.stream = islice(iter(stream.stream), first)  # type: ignore[attr-defined]
+            if hasattr(stream, "length"):
+                stream.length = min(stream.length, first)
     kept = None
     if getattr(args, "output_format", None) == "html":
         # The HTML report draws every sentence's trees after the run: keep them.

@@ -97,6 +97,7 @@ def check_numbers(args: argparse.Namespace) -> None:
         ("--top", "top", 0, "a number of groups (0: all)"),
         ("--max-errors", "max_errors", 0, "a number of error sentences of at least 0"),
         ("--sentence", "sentence", 1, "a sentence number, from 1"),
+        ("--first", "first", 1, "a number of sentences of at least 1"),
     ):
         value = getattr(args, attr, None)
         if value is not None and value < least:

@@ -12,7 +12,8 @@ and leaves the corpus scores, macro averages and significance tests to
   :mod:`~nltk_tedeval.metrics.evalb_blocks`) and its printed output in
   :mod:`~nltk_tedeval.metrics.evalb_report`; over texts tokenized
   differently, EVALB's rules in :mod:`~nltk_tedeval.metrics.aligned_brackets`
-  and jp-evalb's default mode in :mod:`~nltk_tedeval.metrics.jp_evalb`; all
+  and jp-evalb's default mode in :mod:`~nltk_tedeval.metrics.jp_evalb`; the
+  SPMRL shared tasks' evalb_spmrl in :mod:`~nltk_tedeval.metrics.evalb_spmrl`; all
   of them make their counts a row with
   :func:`~nltk_tedeval.metrics.evalb_row.evalb_row`;
 - :mod:`~nltk_tedeval.metrics.attachment`: LAS, UAS, label accuracy, the

@@ -33,6 +33,7 @@ __all__ = [
     "cut_label",
     "empty_side",
     "matched_and_crossing",
+    "normalization_hint",
     "read_side",
     "score_sides",
     "side_brackets",
@@ -350,7 +351,7 @@ def _greedy_matches(
     return match
 
 
-def _normalization_hint(gold: str, test: str) -> str:
+def normalization_hint(gold: str, test: str) -> str:
     """Why two words that look alike differ, when the reason is Unicode normalization.
 
     ParsEval compares words byte for byte, as EVALB does (SPEC.md §1,
@@ -398,7 +399,7 @@ def score_sides(
             if not rules.same_word(gw[i], tw[i]):
                 return evalb_row(STATUS_ERROR, length=length, cutoff=cutoff), YieldMismatchError(
                     f"word {i + 1} differs: gold {gw[i]!r}, test {tw[i]!r}"
-                    + _normalization_hint(gw[i], tw[i]),
+                    + normalization_hint(gw[i], tw[i]),
                     token=tw[i],
                 )
 

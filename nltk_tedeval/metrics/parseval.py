@@ -385,7 +385,7 @@ class ParsevalEvaluator(BracketEvaluator):
         self._plain_blocks = None  # the run is over: its last blocks go
         errors = self._error_count()
         if errors:
-            first = self._error_rows[0][1] if self._error_rows else None
+            first = self._first_error()
             read = self.run.read
             are = "is an EVALB error sentence" if errors == 1 else "are EVALB error sentences"
             warnings.warn(
@@ -397,6 +397,10 @@ class ParsevalEvaluator(BracketEvaluator):
                 ),
                 stacklevel=outside_the_package(),
             )
+
+    def _first_error(self) -> TedEvalError | None:
+        """The error of the first error sentence, which the warning of :meth:`_finish` names."""
+        return self._error_rows[0][1] if self._error_rows else None
 
     def _error_count(self) -> int:
         """EVALB's error sentences of this system: rows in no total but the count."""
