@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..reading.formats import CONSTITUENCY, DEPENDENCY, DISCONTINUOUS
 from ..trees.labelers import LABELERS
+from .file_kinds import FileKinds
 from .registry import Command, gold_and_systems, register
 from .terminal import add_measure_option
 
@@ -207,6 +209,7 @@ register(
   tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
 """,
         formats=False,
+        files=FileKinds(answer_files=False),
     )
 )
 register(
@@ -221,6 +224,11 @@ register(
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
 """,
+        files=FileKinds(
+            scores=(CONSTITUENCY, DISCONTINUOUS),
+            refuse=f"{_HERE}.inputs:refuse_for_parseval",
+            answers=CONSTITUENCY,
+        ),
     )
 )
 register(
@@ -234,6 +242,11 @@ register(
   tedeval attach gold.conllx parse.conllx --punct exclude --relations
   tedeval attach gold.conllu a.conllu b.conllu --significance 10000
 """,
+        files=FileKinds(
+            scores=(DEPENDENCY,),
+            refuse=f"{_HERE}.inputs:refuse_for_attach",
+            answers=DEPENDENCY,
+        ),
     )
 )
 register(
