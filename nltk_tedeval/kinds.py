@@ -9,11 +9,12 @@ dependency tree (``DependencyGraph``,
 tree, a CoNLL-U sentence of tokens and words, a reader's record of a read
 sentence. :data:`KINDS` lists them, one :class:`KindSpec` per class, and
 :func:`kind_of` is the one function that reads it: every other test of
-"what is this" in the package (``tree_kind``, ``is_tree``,
-``single_sentence``, ``corpus_kind``, the metrics' checks of their inputs)
-asks it. Anything the registry does not know is *foreign*: another
-library's object (a spaCy ``Doc``, a conllu ``TokenList``, triples...),
-which :mod:`nltk_tedeval.trees.objects` reads into one of these kinds, or
+"what is this" in the package (``tree_kind``, ``is_nltk_tree``,
+``is_disc_tree``, ``corpus_kind``, the corpus check's names for one
+sentence, the metrics' checks of their inputs) asks it. Anything the
+registry does not know is *foreign*: another library's object (a spaCy
+``Doc``, a conllu ``TokenList``, triples...), which
+:mod:`nltk_tedeval.trees.objects` reads into one of these kinds, or
 something no step can score.
 
 A class is named by its module and name, never imported: no object can be
