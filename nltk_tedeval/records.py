@@ -8,9 +8,10 @@ accept trees, and take them apart with :func:`unwrap`, so that an error
 found late can still name the file and line without those steps knowing
 about files. Both live here, below every step that uses them.
 
-So does :func:`loaded_class`, the one way the package tests a value against
-nltk's classes (or ``DiscTree``, an ``nltk.Tree``) without importing nltk,
-so that the command line never imports it (every layer may import this module).
+What a record or a tree *is* is decided in :mod:`nltk_tedeval.kinds`, the
+registry of kinds, which tests a value against nltk's classes without
+importing nltk, so that the command line never imports it; the tests here
+(:func:`is_nltk_tree`, :func:`is_dependency_graph`, the corpus checks) read it.
 
 >>> record = SourceSentence("gold.ptb", 3, 7, None, None)
 >>> unwrap(record)
@@ -21,12 +22,23 @@ so that the command line never imports it (every layer may import this module).
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import OptionError, TedEvalError
 from .hooks import corpus_reader
+from .kinds import (
+    CONSTITUENCY,
+    DEPENDENCY,
+    DISCONTINUOUS,
+    is_loaded_instance,
+    is_record,
+    kind_of,
+    loaded_class,
+    single_named,
+    spec_of,
+    tree_family,
+)
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
@@ -36,6 +48,7 @@ __all__ = [
     "SourceSentence",
     "corpus_kind",
     "is_dependency_graph",
+    "is_disc_tree",
     "is_loaded_instance",
     "is_nltk_tree",
     "loaded_class",
@@ -110,7 +123,7 @@ def unwrap(obj: Any) -> tuple[Any, dict[str, Any], TedEvalError | None]:
         # The readers' records, without the attribute tests: the sentence loop and the
         # alignment unwrap every sentence of every corpus (issue 31).
         return obj.tree, {"file": obj.file, "line": obj.line}, obj.error
-    if hasattr(obj, "tree") and hasattr(obj, "error"):
+    if is_record(obj):
         where = {"file": getattr(obj, "file", None), "line": getattr(obj, "line", None)}
         return obj.tree, where, obj.error
     return obj, {}, None
@@ -150,7 +163,7 @@ def require_corpus(value: Any, name: str, want: str | None = None) -> Any:
     ...     print(err)
     gold_sents is one nltk.Tree, not a corpus; wrap a single sentence in a list: [tree]
     """
-    single = single_sentence(value)
+    single = single_named(value)
     if single is not None:
         raise OptionError(
             f"{name} is {single}, not a corpus; wrap a single sentence in a list: [tree]"
@@ -184,7 +197,7 @@ def require_corpora(values: Any, name: str, want: str | None = None) -> list[Any
     ...     print(err)
     other_golds[0] is one nltk.Tree, not a corpus; wrap a single sentence in a list: [tree]
     """
-    if single_sentence(values) is not None:
+    if single_named(values) is not None:
         raise OptionError(
             f"{name} is one sentence; it takes a list of corpora: {name}=[[tree, ...], ...]"
         )
@@ -205,78 +218,38 @@ def corpus_kind(corpus: Any) -> str | None:
     """
     if not isinstance(corpus, (list, tuple)) or not corpus:
         return None
-    tree = unwrap(corpus[0])[0]
-    if is_dependency_graph(tree) or hasattr(tree, "heads"):
-        return "dependency"
-    if is_nltk_tree(tree) or (hasattr(tree, "nodes") and hasattr(tree, "tags")):
-        return "constituency"
-    return None
-
-
-def single_sentence(value: Any) -> str | None:
-    """How to name ``value`` if it is one sentence rather than a corpus."""
-    if is_nltk_tree(value):
-        return "one nltk.Tree"
-    if is_dependency_graph(value):
-        return "one DependencyGraph"
-    if isinstance(value, SourceSentence):
-        return "one read sentence (a SourceSentence)"
-    # The package's own DependencyTree (trees/, a higher layer): words and heads.
-    if hasattr(value, "heads") and hasattr(value, "words"):
-        return f"one {type(value).__name__}"
-    return None
-
-
-def loaded_class(module: str, name: str) -> type | None:
-    """The class ``name`` of ``module`` once that module is imported; ``None`` before.
-
-    No object can be an instance of a class whose module was never imported,
-    so a type test against a class of nltk, or of one of our own modules that
-    needs nltk (:mod:`~nltk_tedeval.trees.discontinuous`), can answer
-    ``False`` without importing it. Every such test in the package comes
-    here (through :func:`is_loaded_instance`): that is what lets the command
-    line, which reads files straight into the package's own tree types, run
-    without importing nltk at all, which costs 0.6 s and some 25 MB a
-    process, and several times that when nltk finds scipy. A module set to
-    ``None`` in :data:`sys.modules` (an import blocked on purpose) counts as
-    not imported.
-
-    >>> loaded_class("collections", "OrderedDict").__name__
-    'OrderedDict'
-    >>> loaded_class("no.such.module", "Tree") is None
-    True
-    """
-    found = getattr(sys.modules.get(module), name, None)
-    return found if isinstance(found, type) else None
-
-
-def is_loaded_instance(obj: Any, module: str, name: str) -> bool:
-    """``isinstance(obj, module.name)``, ``False`` without importing ``module`` if it is not yet.
-
-    >>> from fractions import Fraction
-    >>> is_loaded_instance(Fraction(1, 2), "fractions", "Fraction")
-    True
-    >>> is_loaded_instance(0.5, "fractions", "Fraction"), is_loaded_instance(1, "no.such", "X")
-    (False, False)
-    """
-    cls = loaded_class(module, name)
-    return cls is not None and isinstance(obj, cls)
+    family = tree_family(kind_of(unwrap(corpus[0])[0]))
+    return family if family in (CONSTITUENCY, DEPENDENCY) else None
 
 
 def is_nltk_tree(obj: Any) -> bool:
-    """True for an ``nltk.Tree`` (any subclass too), without importing nltk.
+    """True for an ``nltk.Tree`` (any subclass too), without importing nltk (:data:`~.kinds.KINDS`).
 
     >>> is_nltk_tree("(S (NP I) (VP left))")
     False
     """
-    # nltk.tree is the package that exports Tree (nltk >= 3.8 defines it in nltk.tree.tree).
-    return is_loaded_instance(obj, "nltk.tree", "Tree")
+    spec = spec_of(obj)
+    return spec is not None and spec.nltk and tree_family(spec.kind) == CONSTITUENCY
+
+
+def is_disc_tree(obj: Any) -> bool:
+    """True for a :class:`~nltk_tedeval.trees.discontinuous.DiscTree`, without importing its module.
+
+    That module builds on ``nltk.Tree``; it is imported only to read or
+    convert a discontinuous tree, so that the rest of the package works
+    without nltk: the registry of kinds names the class.
+
+    >>> is_disc_tree("(S (NP 0=I) (VP 1=left))")
+    False
+    """
+    return kind_of(obj) == DISCONTINUOUS
 
 
 def is_dependency_graph(obj: Any) -> bool:
-    """True for an ``nltk.parse.DependencyGraph``, without importing nltk.
+    """True for an ``nltk.parse.DependencyGraph``, without importing nltk (:data:`~.kinds.KINDS`).
 
     >>> is_dependency_graph({0: {"word": None}})
     False
     """
-    return is_loaded_instance(obj, "nltk.parse.dependencygraph", "DependencyGraph")
+    spec = spec_of(obj)
+    return spec is not None and spec.nltk and spec.kind == DEPENDENCY

@@ -6,8 +6,8 @@ reader can understand a layer without the ones above it:
 
 ====  ============================  =============================================
  0    ``_version``, ``errors``,     the base: versions, the error family, the
-      ``hooks``, ``records``        record of a read sentence, and what the top
-                                    hands down (``hooks``)
+      ``hooks``, ``records``,       record of a read sentence, the registry of
+      ``kinds``                     kinds, and what the top hands down (``hooks``)
  1    ``trees/``                    tree types, converters, operations on trees
  2    ``reading/``, ``alignment/``  files to sentence records; the units and
                                     positions two tokenizations share
@@ -57,6 +57,7 @@ BASE = {
     f"{PACKAGE}._version",
     f"{PACKAGE}.errors",
     f"{PACKAGE}.hooks",
+    f"{PACKAGE}.kinds",
     f"{PACKAGE}.lazy",
     f"{PACKAGE}.records",
 }

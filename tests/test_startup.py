@@ -40,6 +40,7 @@ PARSER = IMPORT_PACKAGE | {
     "nltk_tedeval.cli",
     "nltk_tedeval.cli.command",
     "nltk_tedeval.cli.commands",
+    "nltk_tedeval.cli.file_kinds",
     "nltk_tedeval.cli.registry",
     "nltk_tedeval.cli.terminal",
     "nltk_tedeval.reading",

@@ -186,6 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
         command.arguments(p)
         _common(p, formats=command.formats, report=command.report)
         p.set_defaults(run=command.runner)
+        p.set_defaults(files=command.files)  # the kinds of file it takes (cli.file_kinds)
     return parser
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 
+from ..reading.formats import CONSTITUENCY, DEPENDENCY, DISCONTINUOUS
 from ..trees.labelers import LABELERS
+from .file_kinds import FileKinds
 from .registry import Command, gold_and_systems, register
 from .terminal import add_measure_option
 
@@ -274,6 +276,7 @@ register(
   tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
 """,
         formats=False,
+        files=FileKinds(answer_files=False),
     )
 )
 register(
@@ -289,6 +292,11 @@ register(
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
 """,
+        files=FileKinds(
+            scores=(CONSTITUENCY, DISCONTINUOUS),
+            refuse=f"{_HERE}.inputs:refuse_for_parseval",
+            answers=CONSTITUENCY,
+        ),
     )
 )
 register(
@@ -302,6 +310,11 @@ register(
   tedeval attach gold.conllx parse.conllx --punct exclude --relations
   tedeval attach gold.conllu a.conllu b.conllu --significance 10000
 """,
+        files=FileKinds(
+            scores=(DEPENDENCY,),
+            refuse=f"{_HERE}.inputs:refuse_for_attach",
+            answers=DEPENDENCY,
+        ),
     )
 )
 register(

@@ -18,8 +18,9 @@ from ..reading.formats import DEPENDENCY, DISCONTINUOUS
 from ..reading.lines import STDIN
 from ..scoring.options import RunOptions
 from .breakdowns import bins_of, keys_of
+from .file_kinds import EVERY_KIND, FileCheck, FileKinds
 
-__all__: list[str] = []  # helpers of the commands only
+__all__: list[str] = []  # helpers of the commands only (and the refusals they declare)
 
 LAYOUTS = {"auto": None, "line": True, "free": False}
 """``--layout``: how bracketed files hold their trees (one_per_line of the readers)."""
@@ -155,8 +156,11 @@ def blank_files_read_as_their_gold(
 ANSWER_SUFFIXES = (".jsonl",)
 """A parse file with one of these suffixes holds a language model's answers (SPEC.md §14)."""
 
-# The trees each command asks a language model for; score, mph and the others take either.
-_ANSWER_KINDS = {"parseval": "constituency", "attach": "dependency"}
+
+def file_kinds(args: argparse.Namespace) -> FileKinds:
+    """The kinds of file the command of ``args`` declares it takes (its registry entry,
+    which the parser hands down); every kind for a command line built by hand."""
+    return getattr(args, "files", EVERY_KIND)
 
 
 def is_answers_file(path: str) -> bool:
@@ -175,8 +179,9 @@ def _answers(args: argparse.Namespace, path: str, gold: str, gold_format: str | 
             f"{path} holds answers, which are read against the gold's words: give the gold "
             "as a file, not standard input"
         )
-    if args.command == "cross":
-        raise OptionError(f"{path}: tedeval cross does not read answer files (.jsonl) yet")
+    files = file_kinds(args)
+    if not files.answer_files:
+        raise OptionError(f"{path}: tedeval {args.command} does not read answer files (.jsonl) yet")
     if args.unfaithful == "keep" and args.align != "lcs":
         raise OptionError(
             "--unfaithful keep scores an unfaithful answer's tree against the gold's text: "
@@ -195,7 +200,7 @@ def _answers(args: argparse.Namespace, path: str, gold: str, gold_format: str | 
             nltk_free=True,
         )
     ]
-    kind = _ANSWER_KINDS.get(args.command)
+    kind = files.answers
     from ..reading.answers import read_answers_file  # only for a .jsonl parse file
 
     answers = read_answers_file(path, words, kind=kind, unfaithful=args.unfaithful)
@@ -255,54 +260,70 @@ def check_formats(args: argparse.Namespace) -> None:
 
     Reading it would stop at its first line with a message about brackets or
     columns ("text outside brackets: '#'"); this one names the file, the
-    format found in it, and the commands that score it. Formats given with
-    ``--format`` are the user's and are read as given.
+    format found in it, and the commands that score it. What a command takes
+    is its own declaration (:class:`~.registry.FileKinds`, in its registry
+    entry); formats given with ``--format`` are the user's and are read as given.
     """
-    command = args.command
-    if command not in ("parseval", "attach"):
+    files = file_kinds(args)
+    if files.scores is None:
         return  # score, cross and mph read every format
     gold_forced = args.gold_format or args.format
     test_forced = args.parse_format or args.format
     gold = _detected(args.gold, gold_forced)
-    files = [("gold", args.gold, gold)]
-    files += [("parse", s.path, _detected(s.path, test_forced)) for s in systems(args.tests)]
-    for role, path, fmt in files:
+    found = [("gold", args.gold, gold)]
+    found += [("parse", s.path, _detected(s.path, test_forced)) for s in systems(args.tests)]
+    gold_kind = None if gold is None else FORMATS[gold].kind
+    for role, path, fmt in found:
         if fmt is None:
             continue
         what = f"{path} is {FORMATS[fmt].description}"
-        kind = FORMATS[fmt].kind
-        gold_kind = None if gold is None else FORMATS[gold].kind
-        if command == "parseval" and kind == DEPENDENCY:
+        check = FileCheck(role, path, fmt, FORMATS[fmt].kind, gold, gold_kind, what)
+        message = files.refusal(args, check)
+        if message is not None:
+            raise InputFormatError(message)
+
+
+def refuse_for_parseval(args: argparse.Namespace, file: FileCheck) -> str | None:
+    """parseval's words for a file it does not score: dependency trees, and a discontinuous
+    parse beside Penn Treebank gold (it reads every file as its gold's kind of brackets)."""
+    if file.kind == DEPENDENCY:
+        advice = (
+            "use tedeval attach or tedeval score"
+            if file.role == "gold"
+            else "tedeval score and tedeval mph compare dependency parses with bracketed gold"
+        )
+        return f"{file.what}: parseval scores bracketed trees; {advice}"
+    if file.kind == DISCONTINUOUS and file.gold == "ptb":
+        return (
+            f"{file.what}, and the gold {args.gold} is Penn Treebank brackets: parseval reads "
+            "every file as its gold's kind of brackets; give the gold as a discbracket or "
+            "export file (disco-dop's rules), or use tedeval score"
+        )
+    return None
+
+
+def refuse_for_attach(args: argparse.Namespace, file: FileCheck) -> str | None:
+    """attach's words for a file it does not score: trees other than dependency trees, and,
+    under ``--conll18``, a format other than the CoNLL 2018 script's."""
+    if file.kind != DEPENDENCY:
+        if file.role == "parse" and file.gold_kind == DEPENDENCY:
             advice = (
-                "use tedeval attach or tedeval score"
-                if role == "gold"
-                else "tedeval score and tedeval mph compare dependency parses with bracketed gold"
+                "tedeval score compares discontinuous parses with dependency gold"
+                if file.kind == DISCONTINUOUS
+                else "tedeval score and tedeval mph compare constituency parses with "
+                "dependency gold"
             )
-            raise InputFormatError(f"{what}: parseval scores bracketed trees; {advice}")
-        if command == "parseval" and kind == DISCONTINUOUS and gold == "ptb":
-            raise InputFormatError(
-                f"{what}, and the gold {args.gold} is Penn Treebank brackets: parseval reads "
-                "every file as its gold's kind of brackets; give the gold as a discbracket or "
-                "export file (disco-dop's rules), or use tedeval score"
-            )
-        if command == "attach" and kind != DEPENDENCY:
-            if role == "parse" and gold_kind == DEPENDENCY:
-                advice = (
-                    "tedeval score compares discontinuous parses with dependency gold"
-                    if kind == DISCONTINUOUS
-                    else "tedeval score and tedeval mph compare constituency parses with "
-                    "dependency gold"
-                )
-            elif kind == DISCONTINUOUS:
-                advice = "use tedeval score or parseval"
-            else:
-                advice = "use tedeval score, parseval or mph"
-            raise InputFormatError(f"{what}: attach scores dependency trees; {advice}")
-        if command == "attach" and args.conll18 and fmt not in _CONLL18_FORMATS:
-            raise InputFormatError(
-                f"{what}: attach --conll18 reads CoNLL-U files, as the CoNLL 2018 script "
-                "does; leave out --conll18 to score it"
-            )
+        elif file.kind == DISCONTINUOUS:
+            advice = "use tedeval score or parseval"
+        else:
+            advice = "use tedeval score, parseval or mph"
+        return f"{file.what}: attach scores dependency trees; {advice}"
+    if args.conll18 and file.fmt not in _CONLL18_FORMATS:
+        return (
+            f"{file.what}: attach --conll18 reads CoNLL-U files, as the CoNLL 2018 script "
+            "does; leave out --conll18 to score it"
+        )
+    return None
 
 
 def label_map(path: str | None) -> dict[str, str] | None:

@@ -18,29 +18,24 @@ does (text, ``--json``, every ``-f`` format, ``--per-sentence``,
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["METRICS", "SYSTEM_HELP", "Command", "evaluator_command", "register"]
+from .file_kinds import EVERY_KIND, FileKinds, resolve
+
+__all__ = [
+    "METRICS",
+    "SYSTEM_HELP",
+    "Command",
+    "evaluator_command",
+    "register",
+]
 
 SYSTEM_HELP = "a system's output file, or NAME=FILE to name it (default name: the file's stem)"
 
 Arguments = Callable[[argparse.ArgumentParser], None]
 Runner = Callable[[argparse.Namespace], int]
-
-
-def _resolve(target: Any) -> Any:
-    """``target`` itself, or the object a ``"module:name"`` string names (imported now).
-
-    Entries name their run functions and evaluators as strings, so that
-    building the parser (``--help``, ``--version``) imports no metric.
-    """
-    if not isinstance(target, str):
-        return target
-    module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
@@ -50,7 +45,8 @@ class Command:
     ``arguments`` adds the command's own arguments (its files first) to its
     parser; ``run`` (a function or a ``"module:name"`` string) runs it and
     returns the exit status. ``formats`` gives the command ``--gold-format``
-    and ``--parse-format`` beside ``--format``.
+    and ``--parse-format`` beside ``--format``; ``files`` declares the kinds
+    of file it takes (:class:`FileKinds`), read before any file is.
     """
 
     name: str
@@ -59,13 +55,14 @@ class Command:
     run: Runner | str
     examples: str = ""
     formats: bool = True
+    files: FileKinds = EVERY_KIND
     report: bool = True
     """Whether the command prints a report of scores, with the options every report has
     (output formats, ``--missing``, ``--significance``, ``--by``...): ``explain`` does not."""
 
     def runner(self) -> Runner:
         """The run function, imported on first use."""
-        return _resolve(self.run)
+        return resolve(self.run)
 
 
 METRICS: dict[str, Command] = {}
@@ -106,7 +103,7 @@ class _EvaluatorRun:
 
         check_formats(args)
         options = self.options(args) if self.options is not None else {}
-        run = evaluate(args, _resolve(self.evaluator), options)
+        run = evaluate(args, resolve(self.evaluator), options)
         report_run(
             args,
             run,
@@ -128,6 +125,7 @@ def evaluator_command(
     arguments: Arguments | None = None,
     examples: str = "",
     test: str = "PARSE",
+    files: FileKinds = EVERY_KIND,
 ) -> Command:
     """The command of a metric that is an :class:`~nltk_tedeval.scoring.evaluator.Evaluator`.
 
@@ -136,14 +134,14 @@ def evaluator_command(
     in one pass, and reports the scores of ``measures`` (and tests those of
     ``significance``, by default the same, under ``--significance``).
     ``arguments`` adds the metric's own options; ``options`` turns them into
-    the evaluator's keywords.
+    the evaluator's keywords; ``files`` the kinds of file it takes.
     """
-    files = gold_and_systems(test)
+    positional = gold_and_systems(test)
 
     def add(p: argparse.ArgumentParser) -> None:
-        files(p)
+        positional(p)
         if arguments is not None:
             arguments(p)
 
     run = _EvaluatorRun(evaluator, tuple(measures), tuple(significance or measures), options, name)
-    return Command(name, help, add, run, examples)
+    return Command(name, help, add, run, examples, files=files)

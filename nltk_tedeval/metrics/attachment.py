@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..alignment import AlignedSentence, Unit
 from ..errors import OptionError, TedEvalError, TreeStructureError
+from ..kinds import CONSTITUENCY, DEPENDENCY, Accepts, Kind, accepted, tree_family
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Grouped, GroupKey
@@ -62,7 +63,7 @@ from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
-from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_kind, tree_words
+from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_words
 from ..trees.tokens import check_yields
 from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
 from .attachment_groups import ATTACHMENT_KEYS, token_groups
@@ -552,6 +553,7 @@ def _as_tree(sent: Any, side: str) -> DependencyTree:
     attachment is defined per token, so such a parse is scored and counted.
     """
     gold = side == "gold"
+    accepted(sent, ATTACHMENT_INPUTS, side)
     if isinstance(sent, DependencyTree):
         if gold and not sent.is_tree():
             try:
@@ -559,21 +561,29 @@ def _as_tree(sent: Any, side: str) -> DependencyTree:
             except TedEvalError as err:
                 raise err.on_side(side) from None
         return sent
-    if tree_kind(sent) != "dependency":
-        hint = (
-            "; attachment scores compare heads: for constituency trees use tedeval score "
-            "(TedEval), parseval or mph (ParsevalEvaluator, MPHEvaluator)"
-            if tree_kind(sent) == "constituency"
-            else ""
-        )
-        raise TreeStructureError(
-            f"expected an nltk DependencyGraph, got {kind_name(sent)}{hint}",
-            token=reprlib.repr(sent) if tree_kind(sent) is None and sent is not None else None,
-        ).on_side(side)
     try:
         return from_dependency_graph(sent, require_tree=gold)
     except TedEvalError as err:
         raise err.on_side(side) from None
+
+
+def _misuse(sent: Any, kind: Kind | None, side: str) -> TedEvalError:
+    """Attachment's words for a tree it cannot score, and the metric that scores it."""
+    family = tree_family(kind)
+    hint = (
+        "; attachment scores compare heads: for constituency trees use tedeval score "
+        "(TedEval), parseval or mph (ParsevalEvaluator, MPHEvaluator)"
+        if family == CONSTITUENCY
+        else ""
+    )
+    return TreeStructureError(
+        f"expected an nltk DependencyGraph, got {kind_name(sent)}{hint}",
+        token=reprlib.repr(sent) if family is None and sent is not None else None,
+    ).on_side(side)
+
+
+ATTACHMENT_INPUTS = Accepts((DEPENDENCY,), _misuse)
+"""What attachment scores: dependency trees (a parse need not be a tree, a gold must)."""
 
 
 def _carry_relations(sides: Iterable[Sequence[str]], scored: Sequence[bool] | None) -> bool:

@@ -68,6 +68,7 @@ import numpy as np
 
 from ..alignment import CONLL18_NORMALIZATION, align_units
 from ..errors import OptionError, TedEvalError
+from ..kinds import UD, Accepts, accepted
 from ..records import require_corpus, unwrap
 from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS
 from ..scoring.breakdown import Breakdown, breakdown_in, paired_groups
@@ -778,10 +779,18 @@ def _token_forms(item: Any) -> list[str]:
     sent, where, error = unwrap(item)
     if error is not None:
         raise error
-    if not isinstance(sent, UDSentence):
-        raise TedEvalError(
-            f"the CoNLL 2018 metrics read CoNLL-U sentences with their tokens and words "
-            f"(UDSentence, as read_ud_words reads them), not {type(sent).__name__}",
-            **where,
-        )
+    try:
+        accepted(sent, CONLL18_INPUTS)
+    except TedEvalError as err:
+        raise err.locate(**where) from None
     return [t.form for t in sent.tokens]
+
+
+CONLL18_INPUTS = Accepts(
+    (UD,),
+    lambda sent, kind, side: TedEvalError(
+        f"the CoNLL 2018 metrics read CoNLL-U sentences with their tokens and words "
+        f"(UDSentence, as read_ud_words reads them), not {type(sent).__name__}"
+    ),
+)
+"""What the CoNLL 2018 metrics score: CoNLL-U sentences, tokens and words (no tree kind)."""

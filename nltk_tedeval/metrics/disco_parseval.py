@@ -51,10 +51,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..errors import OptionError, TreeStructureError, YieldMismatchError
+from ..kinds import CONSTITUENCY, DISCONTINUOUS, Accepts, kind_of
 from ..scoring.groups import Grouped, GroupKey
 from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
-from ..trees.constituency import PhraseStructure, flatten_tree, is_disc_tree
-from ..trees.kinds import kind_name, tree_kind
+from ..trees.kinds import OWN_TREE, as_kind, kind_name
 from .bracket_groups import BRACKET_KEYS, DISCONTINUOUS_KEY, Bracket, bracket_groups, length_key
 from .parseval import BracketEvaluator
 
@@ -236,15 +236,20 @@ class _Table:
         return bool(kids) and kids[0] >= 0
 
 
+DISCO_INPUTS = Accepts(
+    (CONSTITUENCY, DISCONTINUOUS),
+    lambda tree, kind, side: TreeStructureError(
+        f"{side}: expected a phrase-structure tree, got {kind_name(tree)}; ParsEval "
+        "compares brackets"
+    ),
+)
+"""What disco-dop's ParsEval scores: phrase structures, discontinuous or not."""
+
+
 def _table(tree: Any, side: str) -> _Table:
     """Flatten any phrase-structure tree; labels lose their function tags."""
-    if tree_kind(tree) != "constituency":
-        raise TreeStructureError(
-            f"{side}: expected a phrase-structure tree, got {kind_name(tree)}; ParsEval "
-            "compares brackets"
-        )
-    if not is_disc_tree(tree):
-        ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)
+    if kind_of(tree) != DISCONTINUOUS:
+        ps = as_kind(tree, OWN_TREE, DISCO_INPUTS, side)
         return _Table(
             ps.words, [_cut(n.label) for n in ps.nodes], [list(n.children) for n in ps.nodes]
         )

@@ -65,12 +65,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from ..errors import NonProjectiveError, TedEvalError, TreeStructureError
+from ..kinds import CONSTITUENCY, DEPENDENCY, DISCONTINUOUS, Accepts
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Grouped, GroupKey
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, accuracy, f_measure, harmonic_f1, precision, recall
-from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure, flatten_tree
-from ..trees.dependency import Arc, DependencyTree, checked, from_dependency_graph
+from ..trees.constituency import EMPTY_ELEMENT, PhraseStructure
+from ..trees.dependency import Arc, DependencyTree
 from ..trees.evalb_params import COLLINS_DELETE_LABELS
 from ..trees.headrules import (
     HeadRules,
@@ -79,7 +80,7 @@ from ..trees.headrules import (
     find_heads,
     get_head_rules,
 )
-from ..trees.kinds import flat_parse, has_text, tree_kind, tree_words
+from ..trees.kinds import OWN_TREE, as_kind, flat_parse, has_text, tree_words
 from ..trees.mft import Span
 from ..trees.tokens import check_yields
 
@@ -140,18 +141,20 @@ Source = PhraseStructure | DependencyTree
 PunctSpec = Iterable[str] | str | None
 
 
-def _read(tree: Any) -> Source:
-    """Step 1: a flattened constituency tree without empty elements, or a dependency tree."""
-    kind = tree_kind(tree)
-    if kind == "constituency":
-        ps = tree if isinstance(tree, PhraseStructure) else flatten_tree(tree)
-        return ps.remove_empty_elements()
-    if kind == "dependency":
-        return checked(tree) if isinstance(tree, DependencyTree) else from_dependency_graph(tree)
-    raise TreeStructureError(
+MPH_INPUTS = Accepts(
+    (CONSTITUENCY, DISCONTINUOUS, DEPENDENCY),
+    lambda tree, kind, side: TreeStructureError(
         "expected an nltk.Tree or a DependencyGraph, got "
         f"{type(tree).__name__}: {reprlib.repr(tree)}"
-    )
+    ),
+)
+"""What MPH scores: phrase structures and dependency trees alike (SPEC.md §12.6)."""
+
+
+def _read(tree: Any) -> Source:
+    """Step 1: a flattened constituency tree without empty elements, or a dependency tree."""
+    src = as_kind(tree, OWN_TREE, MPH_INPUTS)
+    return src.remove_empty_elements() if isinstance(src, PhraseStructure) else src
 
 
 def _tags(src: Source) -> tuple[str | None, ...]:

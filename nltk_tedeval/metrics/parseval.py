@@ -63,21 +63,23 @@ from ..errors import (
     TedEvalError,
     TreeStructureError,
 )
+from ..kinds import CONSTITUENCY, DEPENDENCY, DISCONTINUOUS, Accepts, Kind, is_record, tree_family
 from ..records import loaded_class, tree_of, unwrap
 from ..scoring.evaluator import Evaluator
 from ..scoring.groups import Grouped, GroupKey
 from ..scoring.missing import ZERO, outside_the_package
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, accuracy, f_measure, precision, recall
-from ..trees.constituency import PhraseStructure, flatten_tree
+from ..trees.constituency import PhraseStructure
 from ..trees.evalb_params import EvalbParams
 from ..trees.kinds import (
+    OWN_TREE,
+    as_kind,
     flat_parse,
     has_text,
     kind_name,
     text_key,
     text_tokens,
-    tree_kind,
     tree_words,
 )
 from ..trees.tokens import joined_words
@@ -113,6 +115,34 @@ __all__ = [
     "ParsevalEvaluator",
     "TooManyErrorsError",
 ]
+
+
+def _misuse(sent: Any, kind: Kind | None, which: str) -> InputFormatError:
+    """ParsEval's words for a tree it cannot score: no sentence of such a corpus can be."""
+    hint = (
+        "; ParsEval compares brackets: score a dependency parse with tedeval score "
+        "(TedEval) or mph (MPHEvaluator)"
+        if kind == DEPENDENCY
+        else ""
+    )
+    misuse = InputFormatError(
+        f"{which} tree is {kind_name(sent)}, not an nltk.Tree or None{hint}",
+        token=reprlib.repr(sent) if tree_family(kind) is None else None,
+    )
+    misuse.fatal = True  # no sentence of such a corpus can be scored
+    return misuse
+
+
+PARSEVAL_INPUTS = Accepts((CONSTITUENCY, DISCONTINUOUS), _misuse)
+"""What ParsEval scores: phrase structures (a missing parse, ``None``, is taken before)."""
+
+ALIGNED_PARSEVAL_INPUTS = Accepts(
+    (CONSTITUENCY, DISCONTINUOUS),
+    lambda tree, kind, which: InputFormatError(
+        f"{which} tree is {kind_name(tree)}, not an nltk.Tree"
+    ),
+)
+"""What ParsEval scores of an aligned unit's sentences (a missing parse is no sentence there)."""
 
 
 _NO_VALID = "no valid sentence"
@@ -572,7 +602,7 @@ class ParsevalEvaluator(BracketEvaluator):
         errors.append((index, note))
 
     def _side(self, sent: Any, which: str, rules: EvalbRules) -> EvalbSide:
-        if hasattr(sent, "tree") and hasattr(sent, "error"):
+        if is_record(sent):
             # A reader record: the tree, or the reader's error for its line.
             if sent.error is not None:
                 err = sent.error
@@ -585,39 +615,22 @@ class ParsevalEvaluator(BracketEvaluator):
             sent = sent.tree
         if sent is None:
             return empty_side()
-        kind = tree_kind(sent)
-        if isinstance(sent, PhraseStructure):
-            ps = sent
-        elif kind == "constituency":
-            try:
-                ps = flatten_tree(sent)
-            except EmptyTreeError as err:
-                if err.token is None:
-                    # A tree without any word reads like an empty line.
-                    return empty_side()
-                side = empty_side()
-                side.problem = InputFormatError(
-                    f"{which} tree: {err.message}; such empty constituents are not "
-                    "supported (EVALB would ignore them)",
-                    token=err.token,
-                )
-                side.wn = -1  # not 0, which would make it a skip
-                return side
-            except TreeStructureError as err:
-                raise InputFormatError(f"{which} tree: {err.message}", token=err.token) from None
-        else:
-            hint = (
-                "; ParsEval compares brackets: score a dependency parse with tedeval score "
-                "(TedEval) or mph (MPHEvaluator)"
-                if kind == "dependency"
-                else ""
+        try:
+            ps = as_kind(sent, OWN_TREE, PARSEVAL_INPUTS, which)
+        except EmptyTreeError as err:
+            if err.token is None:
+                # A tree without any word reads like an empty line.
+                return empty_side()
+            side = empty_side()
+            side.problem = InputFormatError(
+                f"{which} tree: {err.message}; such empty constituents are not "
+                "supported (EVALB would ignore them)",
+                token=err.token,
             )
-            misuse = InputFormatError(
-                f"{which} tree is {kind_name(sent)}, not an nltk.Tree or None{hint}",
-                token=reprlib.repr(sent) if kind is None else None,
-            )
-            misuse.fatal = True  # no sentence of such a corpus can be scored
-            raise misuse
+            side.wn = -1  # not 0, which would make it a skip
+            return side
+        except TreeStructureError as err:
+            raise InputFormatError(f"{which} tree: {err.message}", token=err.token) from None
         return read_side(ps, rules, which)
 
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
@@ -627,13 +640,8 @@ class ParsevalEvaluator(BracketEvaluator):
 
     def _structure(self, item: Any, which: str) -> PhraseStructure:
         """The flattened tree of an aligned sentence (its reader error was raised already)."""
-        tree = unwrap(item)[0]
-        if isinstance(tree, PhraseStructure):
-            return tree
-        if tree_kind(tree) != "constituency":
-            raise InputFormatError(f"{which} tree is {kind_name(tree)}, not an nltk.Tree")
         try:
-            return flatten_tree(tree)
+            return as_kind(unwrap(item)[0], OWN_TREE, ALIGNED_PARSEVAL_INPUTS, which)
         except TreeStructureError as err:
             raise InputFormatError(f"{which} tree: {err.message}", token=err.token) from None
 

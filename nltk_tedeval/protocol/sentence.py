@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 
 from ..alignment import Unit
 from ..errors import OptionError, TedEvalError
+from ..kinds import is_record
 from ..records import unwrap
 from ..scoring.groups import DEFAULT_BINS, Bins, GroupCollector, GroupTable
 from ..scoring.loop import (
@@ -425,7 +426,7 @@ def process_sentence(
     """
     sources = [unwrap(x) for x in (*golds, *parses)]
     sid = sentence_id or next(
-        (getattr(o, "sentence_id", None) for o in (*golds, *parses) if hasattr(o, "tree")), None
+        (getattr(o, "sentence_id", None) for o in (*golds, *parses) if is_record(o)), None
     )
     try:
         for (tree, at, error), name in zip(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import EmptyTreeError, TreeStructureError
-from ..records import is_loaded_instance, is_nltk_tree
+from ..records import is_disc_tree, is_nltk_tree
 from .labelers import LABELERS, Labeler, get_labeler
 from .mft import MultiFunctionTree, Span
 from .tokens import normalize_token
@@ -45,8 +45,6 @@ __all__ = [
 
 EMPTY_ELEMENT = "-NONE-"
 """The Penn Treebank tag of empty elements (traces, null complementizers)."""
-
-_DISCONTINUOUS = f"{__package__}.discontinuous"  # the module of DiscTree, an nltk.Tree
 
 
 class Node(NamedTuple):
@@ -232,26 +230,10 @@ class WordlessTree:
         return trees[0]
 
 
-def is_tree(obj: Any) -> bool:
-    """True for an ``nltk.Tree`` (a :class:`~.discontinuous.DiscTree` too), without importing nltk.
-
-    >>> is_tree("(S (NP I) (VP left))")
-    False
-    """
-    return is_nltk_tree(obj)
-
-
-def is_disc_tree(obj: Any) -> bool:
-    """True for a :class:`~.discontinuous.DiscTree`, without importing its module.
-
-    That module builds on ``nltk.Tree``; it is imported only to read or
-    convert a discontinuous tree, so that the rest of this module works
-    without nltk (:func:`~nltk_tedeval.records.loaded_class` says why).
-
-    >>> is_disc_tree("(S (NP 0=I) (VP 1=left))")
-    False
-    """
-    return is_loaded_instance(obj, _DISCONTINUOUS, "DiscTree")
+is_tree = is_nltk_tree
+"""True for an ``nltk.Tree`` (a :class:`~.discontinuous.DiscTree` too), without importing nltk:
+the test of :mod:`nltk_tedeval.records`, which reads the registry of kinds, under this
+module's older name."""
 
 
 def _require_nltk_tree(tree: Any) -> None:

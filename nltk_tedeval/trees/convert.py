@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..errors import TedEvalError, TreeStructureError
+from ..kinds import CONSTITUENCY, DEPENDENCY, DISCONTINUOUS, MFT, Accepts, accepted, tree_family
 from ..records import unwrap
 from .constituency import tree_to_mft
 from .dependency import (
@@ -32,7 +33,7 @@ from .dependency import (
     dependency_to_mft,
     from_dependency_graph,
 )
-from .kinds import kind_name, tree_kind
+from .kinds import kind_name
 from .labelers import Labeler, get_labeler, labeler_name
 from .mft import MultiFunctionTree
 from .objects import as_tree
@@ -46,6 +47,16 @@ class Conversion(NamedTuple):
 
     mft: MultiFunctionTree
     lifted: tuple[Arc, ...] = ()
+
+
+CONVERTIBLE = Accepts(
+    (CONSTITUENCY, DISCONTINUOUS, DEPENDENCY, MFT),
+    lambda obj, kind, side: TreeStructureError(
+        "expected an nltk.Tree, an nltk DependencyGraph or a MultiFunctionTree, "
+        f"got {kind_name(obj)}"
+    ),
+)
+"""What step 1 converts (TedEval, and every theory's converter): every kind of tree."""
 
 
 @dataclass(frozen=True)
@@ -95,22 +106,17 @@ class Converter:
             except TedEvalError as err:
                 raise err.locate(**where) from None
         lifted: tuple[Arc, ...] = ()
-        kind = tree_kind(obj)
-        if kind == "mft":
+        kind = tree_family(accepted(obj, CONVERTIBLE))
+        if kind == MFT:
             mft = obj
-        elif kind == "constituency":
+        elif kind == CONSTITUENCY:
             mft = tree_to_mft(obj, self.labeler)
-        elif kind == "dependency":
+        else:
             tree = checked(obj) if isinstance(obj, DependencyTree) else from_dependency_graph(obj)
             if self.projectivize:
                 tree, lifted = tree.projectivize()
             mft = dependency_to_mft(
                 tree, head_label=self.head_label, strip_subtypes=self.strip_subtypes
-            )
-        else:
-            raise TreeStructureError(
-                "expected an nltk.Tree, an nltk DependencyGraph or a MultiFunctionTree, "
-                f"got {kind_name(obj)}"
             )
         if self.label_map and not isinstance(obj, MultiFunctionTree):
             mft = relabel(mft, self.label_map)

@@ -34,6 +34,9 @@ from typing import Any
 from nltk import Tree
 
 from ..errors import EmptyTreeError, TreeStructureError
+
+# One test of what a tree is, the registry's (nltk_tedeval.kinds), exported here too.
+from ..records import is_disc_tree
 from .labelers import Labeler, get_labeler
 from .mft import MultiFunctionTree, Span, format_span, span_of, span_words
 from .tokens import normalize_token
@@ -189,11 +192,6 @@ class DiscTree(Tree):
 
 def _rebuild(label: Any, children: list[Any], words: tuple[str, ...]) -> DiscTree:
     return DiscTree(label, children, words=words)
-
-
-def is_disc_tree(obj: Any) -> bool:
-    """True for a :class:`DiscTree`."""
-    return isinstance(obj, DiscTree)
 
 
 def _check_positions(tree: Tree, n: int) -> None:

@@ -5,9 +5,12 @@ Every metric accepts trees of several formal types: ``nltk.Tree`` and
 structures, ``DependencyGraph`` and
 :class:`~nltk_tedeval.trees.dependency.DependencyTree` dependency trees, and
 :class:`~nltk_tedeval.trees.mft.MultiFunctionTree` the protocol's own type
-(2012 paper, §3.1). :func:`tree_kind` is the one function that tells them
-apart; the converters and the classic metrics ask it rather than testing
-types themselves, so that a new tree type is added here once.
+(2012 paper, §3.1). What each is, is decided by the registry of kinds
+(:mod:`nltk_tedeval.kinds`); :func:`tree_kind` reads it as the family of
+trees, and :func:`as_kind` is the one coercion of the metrics: each declares
+the kinds it scores (an :class:`~nltk_tedeval.kinds.Accepts`, with its own
+message for any other) and takes the package's own tree of the kind, so that
+a new tree type is one registry entry, not a test in every metric.
 
 :func:`flat_parse` builds the parse that stands in for a missing one under
 ``missing="flat"``: the gold's words with no structure at all, the floor of
@@ -25,16 +28,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import EmptyTreeError
+from ..kinds import (
+    CONSTITUENCY,
+    DEPENDENCY,
+    DISCONTINUOUS,
+    Accepts,
+    accepted,
+    kind_named,
+    kind_of,
+    spec_of,
+    tree_family,
+)
 from .constituency import (
     EMPTY_ELEMENT,
     PhraseStructure,
     WordlessTree,
     flatten_tree,
-    is_disc_tree,
-    is_tree,
     phrase_structure,
 )
-from .dependency import DependencyTree, checked, from_dependency_graph, is_dependency_graph
+from .dependency import DependencyTree, checked, from_dependency_graph
 from .mft import MultiFunctionTree
 
 if TYPE_CHECKING:
@@ -43,7 +55,9 @@ if TYPE_CHECKING:
 __all__ = [
     "FLAT_RELATION",
     "FLAT_ROOT",
+    "OWN_TREE",
     "TreeKind",
+    "as_kind",
     "flat_parse",
     "has_text",
     "kind_name",
@@ -65,36 +79,51 @@ FLAT_RELATION = "dep"
 def tree_kind(obj: Any) -> TreeKind | None:
     """``"constituency"``, ``"dependency"`` or ``"mft"``; ``None`` for anything else.
 
+    The registry's kind (:func:`~nltk_tedeval.kinds.kind_of`) as a family of
+    trees: a discontinuous tree is a constituency tree.
+
     >>> from nltk.parse import DependencyGraph
     >>> tree_kind(DependencyGraph("I PRP 2 nsubj\\nleft VBD 0 ROOT"))
     'dependency'
     """
-    if isinstance(obj, MultiFunctionTree):
-        return "mft"
-    if isinstance(obj, (PhraseStructure, WordlessTree)) or is_tree(obj):
-        return "constituency"
-    if isinstance(obj, DependencyTree) or is_dependency_graph(obj):
-        return "dependency"
-    return None
+    return tree_family(kind_of(obj))
 
 
-def kind_name(obj: Any) -> str:
-    """How a message names ``obj``: its kind of tree, or its Python type if it is none.
+kind_name = kind_named
+"""How a message names an object: the registry's words (:func:`~nltk_tedeval.kinds.kind_named`)."""
 
-    >>> kind_name(None), kind_name(3), kind_name("x")
-    ('None', 'an int', 'a str')
+OWN_TREE = "own"
+"""``as_kind``'s ``want`` for the package's own tree of an object's kind: a phrase
+structure as a :class:`PhraseStructure`, a dependency tree as a checked
+:class:`DependencyTree`, any other kind unchanged."""
+
+
+def as_kind(obj: Any, want: str | None, accepts: Accepts, side: str = "") -> Any:
+    """``obj`` if its kind is one ``accepts`` takes, as ``want`` asks; else ``accepts``'s error.
+
+    ``want`` is :data:`OWN_TREE` (the table the metrics read: nltk's trees are
+    flattened, a ``DependencyGraph`` read and checked, the errors of that
+    reading raised) or ``None`` (``obj`` itself: the caller converts it).
+    ``side`` names the side in the refusal (``"gold"``, ``"test"``).
+
+    >>> from nltk import Tree
+    >>> from nltk_tedeval.errors import TreeStructureError
+    >>> phrases = Accepts(["constituency"], lambda o, k, s: TreeStructureError(f"{s}: {k}"))
+    >>> as_kind(Tree.fromstring("(S (X a))"), OWN_TREE, phrases).tags
+    ('X',)
+    >>> as_kind(DependencyTree(("a",), (0,)), OWN_TREE, phrases, "gold")
+    Traceback (most recent call last):
+    ...
+    nltk_tedeval.errors.TreeStructureError: gold: dependency
     """
-    if obj is None:
-        return "None"
-    kind = tree_kind(obj)
-    if kind == "constituency":
-        return "a constituency tree (nltk.Tree)"
-    if kind == "dependency":
-        return "a dependency tree (DependencyGraph)"
-    if kind == "mft":
-        return "a MultiFunctionTree"
-    name = type(obj).__name__
-    return f"{'an' if name[0].lower() in 'aeiou' else 'a'} {name}"
+    kind = accepted(obj, accepts, side)
+    if want is None or obj is None:
+        return obj
+    if kind in (CONSTITUENCY, DISCONTINUOUS):
+        return obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
+    if kind == DEPENDENCY:
+        return checked(obj) if isinstance(obj, DependencyTree) else from_dependency_graph(obj)
+    return obj
 
 
 def flat_parse(gold: Any) -> Any:
@@ -124,7 +153,7 @@ def flat_parse(gold: Any) -> Any:
             return _flat_phrase_structure(gold)
         from nltk import Tree
 
-        if is_disc_tree(gold):
+        if kind_of(gold) == DISCONTINUOUS:
             pairs = [(gold.words[p], t) for p, t in sorted(gold.pos())]
         else:
             pairs = [(w, t) for w, t in gold.pos()]
@@ -173,7 +202,7 @@ def tree_words(obj: Any) -> tuple[str, ...] | None:
     """
     kind = tree_kind(obj)
     if kind == "constituency":
-        if isinstance(obj, PhraseStructure) or is_disc_tree(obj):
+        if isinstance(obj, PhraseStructure) or kind_of(obj) == DISCONTINUOUS:
             return tuple(obj.words)
         if isinstance(obj, WordlessTree):
             return ()
@@ -220,10 +249,10 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
         return tuple(obj.text_words())
     if isinstance(obj, DependencyTree):
         return obj.words  # (a dependency tree has no empty element)
-    kind = tree_kind(obj)
-    if kind == "constituency" and is_tree(obj) and not is_disc_tree(obj):
-        return _tree_text(obj)
-    if kind == "constituency" and not is_disc_tree(obj):
+    spec = spec_of(obj)
+    if spec is not None and spec.kind == CONSTITUENCY:
+        if spec.nltk:
+            return _tree_text(obj)
         ps = obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
         return tuple(ps.text_words())
     return tree_words(obj)

@@ -42,8 +42,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import InputFormatError, OptionError, TedEvalError
+from ..kinds import kind_of
 from .dependency import DependencyTree
-from .kinds import text_tokens, tree_kind
+from .kinds import text_tokens
 from .ud_words import UDSentence, UDToken, UDWord, check_ud_tree
 
 __all__ = [
@@ -126,7 +127,7 @@ def _is_triples(obj: Any) -> bool:
 
 
 def _is_stanza_sentence(obj: Any) -> bool:
-    if isinstance(obj, (str, list, tuple, Mapping)) or tree_kind(obj) is not None:
+    if isinstance(obj, (str, list, tuple, Mapping)) or kind_of(obj) is not None:
         return False
     words = getattr(obj, "words", None)
     if not isinstance(words, list) or not hasattr(obj, "tokens"):
@@ -481,7 +482,8 @@ def object_kind(obj: Any) -> ObjectKind | None:
     if cls in _PLAIN:
         return None
     # An nltk.Tree is a list: its class says it is one of ours before its content is read.
-    if tree_kind(obj) is not None or (hasattr(obj, "tree") and hasattr(obj, "error")):
+    # Whatever the registry of kinds knows (nltk_tedeval.kinds) is no foreign object.
+    if kind_of(obj) is not None:
         _PLAIN.add(cls)
         return None
     for kind in OBJECT_KINDS:
