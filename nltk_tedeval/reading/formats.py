@@ -33,9 +33,6 @@ shape decides, as it always did; on a tie the format earlier in the table
 wins (the built-in ones first, then the registered ones in the order they
 were registered).
 
->>> sorted(FORMATS) == sorted(
-...     ["ptb", "conllx", "conllu", "malttab", "discbracket", "export", "spacy"])
-True
 >>> FORMATS["malttab"].kind, FORMATS["malttab"].description
 ('dependency', 'a Malt-TAB file (dependency trees)')
 """
@@ -337,11 +334,11 @@ def format_named(name: object) -> Format:
 
     >>> format_named("CoNLLU").name
     'conllu'
-    >>> format_named("tiger")
+    >>> format_named("tiger")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nltk_tedeval.errors.OptionError: unknown format 'tiger'; expected one of ptb, conllx, conllu, malttab, discbracket, export, spacy
-    """  # noqa: E501 (a doctest's expected line)
+    nltk_tedeval.errors.OptionError: unknown format 'tiger'; expected one of ptb, conllx, ...
+    """
     fmt = _TABLE.get(name.lower()) if isinstance(name, str) else None
     if fmt is None:
         raise OptionError(f"unknown format {name!r}; expected one of {', '.join(_TABLE)}")
