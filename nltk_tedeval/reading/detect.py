@@ -1,8 +1,9 @@
 """Format detection: which format of the table claims a file's first lines.
 
 The built-in formats' sniffs (brackets, CoNLL-X, CoNLL-U, Malt-TAB,
-discbracket, export) live here; :mod:`~nltk_tedeval.reading.formats` names
-them, and :func:`sniff` asks every format of its table.
+discbracket, export) live here, CoNLL 2009's with its column map
+(:mod:`~nltk_tedeval.reading.columns`); :mod:`~nltk_tedeval.reading.formats`
+names them, and :func:`sniff` asks every format of its table.
 
 >>> detect_format_text("John\\tNNP\\t2\\tSBJ\\nruns\\tVBZ\\t0\\tROOT\\n")
 'malttab'
@@ -218,7 +219,11 @@ def detect_format(path: PathLike) -> str:
     ``Key=Value`` cells in column 10 among those lines; without any of them
     the suffix ``.conllu`` decides. Files named ``.export`` or
     ``.discbracket``, and files with a Negra export header line (``#BOS``,
-    ``#FORMAT``, ``#BOT``), are in those formats. Raises :class:`InputFormatError` naming
+    ``#FORMAT``, ``#BOT``), are in those formats. CoNLL 2009 lines have 14
+    columns or more, split as CoNLL's are, the first a token number and the
+    ninth a head, in a head without comment lines; detection reads them in
+    the gold columns (``conll09``), and ``conll09_predicted`` names the
+    predicted ones. Raises :class:`InputFormatError` naming
     the file when no line fits a format or the file is empty.
 
     >>> import pathlib, tempfile

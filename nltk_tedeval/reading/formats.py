@@ -35,6 +35,8 @@ were registered).
 
 >>> FORMATS["malttab"].kind, FORMATS["malttab"].description
 ('dependency', 'a Malt-TAB file (dependency trees)')
+>>> FORMATS["conll09_predicted"].sniff is None  # only ever named
+True
 """
 
 from __future__ import annotations
@@ -205,8 +207,12 @@ def _loaded(function: Callable[..., Any] | str) -> Any:
         return function
     found = _IMPORTED.get(function)
     if found is None:
+        # "module:NAME.attribute": an attribute of a module's object (a column map's read).
         module, _, name = function.partition(":")
-        found = _IMPORTED[function] = getattr(importlib.import_module(module), name)
+        found = importlib.import_module(module)
+        for attribute in name.split("."):
+            found = getattr(found, attribute)
+        _IMPORTED[function] = found
     return found
 
 
@@ -252,6 +258,24 @@ _BUILT_IN = (
         sniff=f"{_READING}.detect:sniff_malttab",
         description="a Malt-TAB file (dependency trees)",
         shape="a Malt-TAB line (word, tag, head[, relation])",
+    ),
+    # CoNLL 2009: one column map each (reading/columns.py), the gold columns and the
+    # predicted ones; detection takes a file for the gold.
+    Format(
+        "conll09",
+        read=f"{_READING}.columns:CONLL09.read",
+        count=f"{_READING}.columns:count_blocks",
+        kind=DEPENDENCY,
+        sniff=f"{_READING}.columns:CONLL09.sniff",
+        description="a CoNLL 2009 file (dependency trees)",
+        shape="a CoNLL 2009 line of 14 or more columns",
+    ),
+    Format(
+        "conll09_predicted",
+        read=f"{_READING}.columns:CONLL09_PREDICTED.read",
+        count=f"{_READING}.columns:count_blocks",
+        kind=DEPENDENCY,
+        description="a CoNLL 2009 file, its predicted columns (dependency trees)",
     ),
     Format(
         "discbracket",
