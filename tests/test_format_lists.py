@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from nltk_tedeval.cli import main
-from nltk_tedeval.reading import FORMATS
+from nltk_tedeval.metrics.attachment_groups import document_of
+from nltk_tedeval.reading import FORMATS, Format, register_format, unregister_format
 
 ROOT = Path(__file__).resolve().parent.parent
 # docs/extending.md's list is the worked example's, checked with it (tests/test_extending.py).
@@ -54,3 +55,27 @@ def test_format_choices_are_the_table(capsys: pytest.CaptureFixture[str]) -> Non
         main(["attach", "--help"])
     assert f"--format {{{','.join(FORMATS)}}}" in capsys.readouterr().out
 
+
+# -- the documents of a breakdown by file -----------------------------------------------------
+
+
+def test_a_document_is_its_file_less_the_suffixes_of_the_table() -> None:
+    # Each format's name, suffixes and extensions, and compression, in any case, repeated.
+    assert document_of(None, "wsj/wsj_0001.MRG") == "wsj_0001"  # ptb's extension .mrg
+    assert document_of(None, "dev.conll.gz") == "dev"  # conllx's extension .conll
+    assert document_of(None, "a/b/test.conll09") == "test"  # a format's name
+    assert document_of(None, "c:\\data\\gold.export.bz2") == "gold"
+    assert document_of(None, "v2.1.txt.conllu") == "v2.1"  # ".1" names no format
+    assert document_of(None, ".conllu") == ".conllu"  # nothing but suffixes: the name stays
+
+
+def test_a_registered_format_names_its_files_documents() -> None:
+    fmt = Format("wordtag", read=lambda lines, options: iter(()), count=lambda lines, options: 0,
+                 kind="dependency", suffixes=(".wt",), extensions=(".wordtags",))  # fmt: skip
+    assert document_of(None, "x.wt") == "x.wt"
+    register_format(fmt)
+    try:
+        assert [document_of(None, n) for n in ("x.wt", "x.wordtags", "x.wordtag.gz")] == ["x"] * 3
+    finally:
+        unregister_format("wordtag")
+    assert document_of(None, "x.wt") == "x.wt"

@@ -219,6 +219,7 @@ class ColumnMap:
         *,
         description: str = "",
         suffixes: tuple[str, ...] = (),
+        extensions: tuple[str, ...] = (),
         sniffed: bool = True,
     ) -> Format:
         """The :class:`~nltk_tedeval.reading.Format` of files in this map's columns.
@@ -235,6 +236,7 @@ class ColumnMap:
             kind=DEPENDENCY,
             sniff=self.sniff if sniffed else None,
             suffixes=suffixes,
+            extensions=extensions,
             description=description,
             shape=self.shape if sniffed else "",
         )

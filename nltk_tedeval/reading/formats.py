@@ -11,7 +11,8 @@ immutable record of
 - ``sniff``: how detection recognises the format, ``(head) -> int | None``
   over the :class:`Head` of the input (see below), or None for a format that
   is only ever named; ``suffixes``: file name suffixes that name the format
-  whatever the content;
+  whatever the content; ``extensions``: other suffixes its files often
+  carry, which decide nothing (``.mrg``);
 - ``kind``: the trees it holds (:data:`CONSTITUENCY`, :data:`DEPENDENCY`,
   :data:`DISCONTINUOUS`), which decides the commands that score it; and
   ``description`` and ``shape``, how messages name a file and a line in it.
@@ -62,6 +63,7 @@ __all__ = [
     "Head",
     "ReadOptions",
     "binary_format",
+    "file_suffixes",
     "format_named",
     "register_format",
     "unregister_format",
@@ -147,6 +149,11 @@ class Format:
     binary: bool = False
     """A file of bytes, not lines (a spaCy DocBin): ``read`` and ``count`` take its path
     (``(path, options)``), and detection knows it by its suffix alone."""
+    extensions: tuple[str, ...] = ()
+    """Other suffixes its files often carry, which name no format (``.mrg``, ``.txt``):
+    detection reads the content. A file's name without them, without its format's
+    name (``.conllu``) and ``suffixes`` and without ``.gz``, ``.bz2`` or ``.xz``
+    names its document in breakdowns by file (:func:`file_suffixes`)."""
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or not self.name.isidentifier():
@@ -156,7 +163,7 @@ class Format:
                 f"format {self.name!r}: unknown kind {self.kind!r}; expected one of "
                 f"{', '.join(_KINDS)}"
             )
-        for suffix in self.suffixes:
+        for suffix in (*self.suffixes, *self.extensions):
             if not suffix.startswith(".") or suffix != suffix.lower():
                 raise OptionError(
                     f"format {self.name!r}: a suffix is lower-case with its dot, not {suffix!r}"
@@ -231,6 +238,7 @@ _BUILT_IN = (
         kind=CONSTITUENCY,
         description="a Penn Treebank file (bracketed constituency trees)",
         shape="a bracketed tree",
+        extensions=(".mrg", ".tree", ".trees", ".txt"),
     ),
     Format(
         "conllx",
@@ -240,6 +248,7 @@ _BUILT_IN = (
         sniff=f"{_READING}.detect:sniff_conllx",
         description="a CoNLL-X file (dependency trees)",
         shape="a CoNLL line of 10 columns",
+        extensions=(".conll",),
     ),
     Format(
         "conllu",
@@ -329,6 +338,7 @@ def register_format(fmt: Format) -> Format:
     if fmt.name in _TABLE:
         raise OptionError(f"a format named {fmt.name!r} is registered already")
     _TABLE[fmt.name] = fmt
+    _SUFFIXES.clear()
     return fmt
 
 
@@ -339,6 +349,25 @@ def unregister_format(name: str) -> None:
     if name not in _TABLE:
         raise OptionError(f"no format named {name!r} is registered")
     del _TABLE[name]
+    _SUFFIXES.clear()
+
+
+def file_suffixes() -> tuple[str, ...]:
+    """The suffixes the table knows files by, lower-case: every format's name
+    (``.conllu``), ``suffixes`` and ``extensions``, in the table's order.
+
+    The same tuple until the table changes.
+
+    >>> file_suffixes()[:6]
+    ('.ptb', '.mrg', '.tree', '.trees', '.txt', '.conllx')
+    """
+    if not _SUFFIXES:
+        known = (s for f in _TABLE.values() for s in (f".{f.name}", *f.suffixes, *f.extensions))
+        _SUFFIXES.append(tuple(dict.fromkeys(known)))
+    return _SUFFIXES[0]
+
+
+_SUFFIXES: list[tuple[str, ...]] = []  # file_suffixes(), once worked out
 
 
 def binary_format(suffix: str) -> Format | None:
