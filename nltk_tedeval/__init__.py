@@ -61,5 +61,14 @@ def _read_objects(value: object, name: str, want: str | None) -> object:
     return adapt_corpus(value, name, want)
 
 
+def _file_stem(name: str) -> str:
+    # A breakdown by file names documents by their files, less the suffixes of the
+    # readers' table of formats (reading.detect.file_stem), which metrics do not import.
+    from .reading.detect import file_stem
+
+    return file_stem(name)
+
+
 hooks.set_html_report(_html_report)
 hooks.set_corpus_reader(_read_objects)
+hooks.set_file_stem(_file_stem)

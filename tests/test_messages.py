@@ -15,6 +15,7 @@ from nltk_tedeval.errors import (
     OptionError,
     TreeStructureError,
 )
+from nltk_tedeval.reading import FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
@@ -313,8 +314,7 @@ def test_a_binary_file_is_shown_as_a_short_escaped_excerpt(
         f"tedeval: error: {elf}:1: cannot tell the format: this does not look like a text "
         "file (the first line holds control characters or bytes that are no UTF-8: "
         "'\\x7fELF\\x02\\x01\\x01" + "\\x00" * 17 + "'…); give a treebank file in one of "
-        "ptb, conllx, conllu, malttab, discbracket, export, spacy; a file of bytes is known "
-        "by its name: spacy (.spacy)\n",
+        f"{', '.join(FORMATS)}; a file of bytes is known by its name: spacy (.spacy)\n",
     )
     # parseval reads every file as brackets (EVALB does): the junk is text outside them.
     zeros = tmp_path / "zeros.ptb"

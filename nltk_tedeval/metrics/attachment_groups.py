@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 import lazy_loader
 
+from .. import hooks
 from ..errors import OptionError
 from ..scoring.groups import DEFAULT_BINS, Bins, GroupKey
 from ..scoring.stats import Measure, accuracy, harmonic_f1
@@ -206,9 +207,6 @@ SELF = "self"
 """The group of a parse arc from a token to itself (distance 0, no direction)."""
 
 _SENT_NUMBER = re.compile(r"[-_.:]\d+\Z")
-_FILE_SUFFIX = re.compile(
-    r"(\.(conllu|conll|conllx|txt|ptb|mrg|tree|trees|export|gz|bz2|xz))+\Z", re.I
-)
 
 
 def document_of(sentence_id: str | None, file: str | None) -> str:
@@ -216,6 +214,9 @@ def document_of(sentence_id: str | None, file: str | None) -> str:
     ``.N``, ``:N``), else the name of its file without directory and extensions.
 
     An id without such a part (``s1``, ``17``) names no document: the file does.
+    The extensions are those that name a format of the readers' table
+    (``.conllu``, ``.mrg``, ``.txt``) or a compression (``.gz``), in any case:
+    ``hooks.file_stem``, which the package installs.
 
     >>> document_of("GUM_academic_art-12", None), document_of(None, "data/dev.conllu.gz")
     ('GUM_academic_art', 'dev')
@@ -228,7 +229,8 @@ def document_of(sentence_id: str | None, file: str | None) -> str:
             return doc
     if file:
         name = file.replace("\\", "/").rsplit("/", 1)[-1]
-        return _FILE_SUFFIX.sub("", name) or name
+        stem = hooks.file_stem()
+        return name if stem is None else stem(name)
     return "-"
 
 

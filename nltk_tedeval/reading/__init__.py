@@ -1,7 +1,8 @@
 """Reading the formats: layer 2, files to sentence records, before the protocol.
 
-Bracketed trees, CoNLL-X, CoNLL-U and Malt-TAB, sentence by sentence. This
-package is the only part of nltk_tedeval that knows about files. It turns a
+Bracketed trees, CoNLL-X, CoNLL-U, Malt-TAB and CoNLL 2009, sentence by
+sentence. This package is the only part of nltk_tedeval that knows about
+files. It turns a
 file (or a text, or any iterable of lines) into a stream of
 :class:`~nltk_tedeval.records.SourceSentence` records, each holding the tree
 nltk would have built from the same text (an ``nltk.Tree`` for Penn Treebank

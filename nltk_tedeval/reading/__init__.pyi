@@ -5,6 +5,7 @@ from .answers import Answer as Answer
 from .answers import answer_counts as answer_counts
 from .answers import read_answers as read_answers
 from .answers import read_answers_file as read_answers_file
+from .columns import ColumnMap as ColumnMap
 from .detect import detect_format as detect_format
 from .detect import detect_format_text as detect_format_text
 from .evalb_params import COLLINS_DELETE_LABELS as COLLINS_DELETE_LABELS

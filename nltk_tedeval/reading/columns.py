@@ -1,10 +1,24 @@
-"""CoNLL-X, CoNLL-U and Malt-TAB: ``DependencyGraph`` objects from token lines.
+"""CoNLL-X, CoNLL-U, Malt-TAB and CoNLL 2009: dependency trees from token lines.
 
-One reader serves the three formats: sentences are token lines separated by
-blank lines, and each becomes the ``nltk.parse.DependencyGraph`` that nltk
-builds from the same lines, or, on the command line's fast path, directly
-the :class:`~nltk_tedeval.trees.dependency.DependencyTree` every metric
-reads from such a graph.
+One reader serves every format of token lines, configured by a
+:class:`ColumnMap`: which column holds the ID, the word, the lemma, the
+tags, the features, the head and the relation, how many columns a line has
+and how its cells are split. Sentences are token lines separated by blank
+lines, and each becomes the ``nltk.parse.DependencyGraph`` that nltk builds
+from the same lines, or, on the command line's fast path, directly the
+:class:`~nltk_tedeval.trees.dependency.DependencyTree` every metric reads
+from such a graph. The built-in maps: :data:`CONLL` (CoNLL-X and CoNLL-U),
+:data:`MALTTAB`, and CoNLL 2009's gold columns (:data:`CONLL09`) and
+predicted ones (:data:`CONLL09_PREDICTED`); a new CoNLL-like format is a map
+and one line (docs/extending.md):
+
+>>> from nltk_tedeval.reading import read_text
+>>> line = "1\\tJohn\\tjohn\\tjohn\\tNNP\\tNNP\\t_\\t_\\t2\\t0\\tSBJ\\tROOT\\t_\\t_\\n"
+>>> text = line + "2\\truns\\trun\\trun\\tVBZ\\tVBZ\\t_\\t_\\t0\\t1\\tROOT\\tOBJ\\tY\\trun.01\\n"
+>>> [next(read_text(text, fmt)).tree.nodes[1]["head"] for fmt in ("conll09", "conll09_predicted")]
+[2, 0]
+>>> CONLL09.shape
+'a CoNLL 2009 line of 14 or more columns'
 """
 
 from __future__ import annotations
@@ -12,20 +26,31 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputFormatError
+from ..errors import InputFormatError, OptionError
 from ..records import SourceSentence
 from ..trees.dependency import NO_LABEL, DependencyTree
 from .detect import is_int
-from .formats import ReadOptions
+from .formats import DEPENDENCY, Format, Head, ReadOptions
 from .lines import Lines
 
 if TYPE_CHECKING:
     from nltk.parse import DependencyGraph
 
-__all__ = ["SENT_ID", "count_blocks", "read_conll", "read_malttab"]  # read through formats.py
+__all__ = [
+    "CONLL",
+    "CONLL09",
+    "CONLL09_PREDICTED",
+    "MALTTAB",
+    "SENT_ID",
+    "ColumnMap",
+    "count_blocks",
+    "read_conll",
+    "read_malttab",
+]
 
 SENT_ID = re.compile(r"#\s*sent_id(?:\s*=\s*|\s+)(\S.*?)\s*\Z")
 """A CoNLL-U ``# sent_id`` comment, stripped; group 1 is the ID."""
@@ -36,14 +61,238 @@ _NUMBERS = tuple(str(i) for i in range(1024))
 _INTS = {s: i for i, s in enumerate(_NUMBERS)}
 
 
+_ID_CELL = re.compile(r"[0-9]+(?:-[0-9]+|\.[0-9]+)?\Z")  # a token, multiword token or empty node
+
+
+@dataclass(frozen=True)
+class ColumnMap:
+    """Which column of a token line holds what: the reader of a CoNLL-like format, configured.
+
+    Columns count from 0. ``form`` (the word) and ``head`` (the number of the
+    head token, 0 for the root, ``_`` in every line of a sentence the parser
+    failed on) are required; the others are None when the format has no such
+    column: ``id`` (the token's number, counting from 1 in every sentence;
+    multiword tokens ``3-4`` and empty nodes ``5.1`` are skipped), ``lemma``
+    (None: the word), ``upos`` (the coarse tag, CoNLL-X's CPOSTAG; None: the
+    tag), ``xpos`` (the tag), ``feats`` and ``deprel`` (the relation).
+
+    A line has ``columns`` columns; ``optional`` of the last ones may be left
+    out (Malt-TAB's relation), and with ``more`` a line may have more, which
+    are not read (CoNLL 2009's APRED columns, one per predicate); with
+    ``same_width`` every line of a sentence has as many. ``tabs``: cells are
+    split at tabs, or at white space in a line without tabs (old CoNLL-X
+    files); else at any white space. ``comments``: lines that start with
+    ``#`` are comments (``# sent_id = ...`` names the sentence); without,
+    such a line is a token line, and detection claims no input that holds
+    one. ``name`` names the lines in messages (``CoNLL 2009 lines have 14 or
+    more``), ``legend`` lists what the columns are, for messages too.
+
+    :meth:`read`, :meth:`count` and :meth:`sniff` are the functions a
+    :class:`~nltk_tedeval.reading.Format` takes, and :meth:`format` is the
+    format whole:
+
+    >>> CONLL09.rule
+    '14 or more, separated by tabs'
+    >>> MALTTAB.rule
+    '3 or 4 (word, tag, head[, relation]), the same number in every line of a sentence'
+    >>> CONLL09_PREDICTED.format("mine").shape
+    'a CoNLL 2009 line of 14 or more columns'
+    """
+
+    name: str
+    columns: int
+    form: int
+    head: int
+    id: int | None = None
+    lemma: int | None = None
+    upos: int | None = None
+    xpos: int | None = None
+    feats: int | None = None
+    deprel: int | None = None
+    optional: int = 0
+    more: bool = False
+    same_width: bool = False
+    tabs: bool = True
+    comments: bool = True
+    legend: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.optional < self.columns:
+            raise OptionError(
+                f"column map {self.name!r}: optional is a number of columns from 0 to "
+                f"{self.columns - 1}, not {self.optional!r}"
+            )
+        least = self.columns - self.optional
+        for field in ("id", "form", "lemma", "upos", "xpos", "feats", "head", "deprel"):
+            column = getattr(self, field)
+            if column is None:
+                continue
+            # The ID, the word and the head are in every line: not in the optional columns.
+            last = least if field in ("id", "form", "head") else self.columns
+            if not (isinstance(column, int) and 0 <= column < last):
+                raise OptionError(
+                    f"column map {self.name!r}: {field} is a column from 0 to {last - 1}, "
+                    f"not {column!r}"
+                )
+
+    def fits(self, width: int) -> bool:
+        """Whether a line of ``width`` columns has as many as the map wants."""
+        return self.columns - self.optional <= width and (self.more or width <= self.columns)
+
+    @property
+    def count_text(self) -> str:
+        """How many columns a line has, as messages say it: ``10``, ``3 or 4``, ``14 or more``."""
+        least, most = self.columns - self.optional, self.columns
+        if self.more:
+            return f"{least} or more"
+        if least == most:
+            return str(most)
+        return f"{least} {'or' if most == least + 1 else 'to'} {most}"
+
+    @property
+    def rule(self) -> str:
+        """What a line holds, as messages say it: ``10, separated by tabs``."""
+        return (
+            self.count_text
+            + (f" ({self.legend})" if self.legend else "")
+            + (", separated by tabs" if self.tabs else "")
+            + (", the same number in every line of a sentence" if self.same_width else "")
+        )
+
+    @property
+    def shape(self) -> str:
+        """How detection's error names a line: ``a CoNLL line of 10 columns``."""
+        if self.legend:
+            return f"a {self.name} line ({self.legend})"
+        return f"a {self.name} line of {self.count_text} columns"
+
+    def wrong_width(self, width: int, sentence: int) -> str:
+        """The message for a line of ``width`` columns, its sentence's first of ``sentence``."""
+        this = f" (this sentence has {sentence})" if self.same_width and self.fits(sentence) else ""
+        return f"{_columns(width)}; {self.name} lines have {self.rule}{this}"
+
+    def cells(self, line: str) -> list[str]:
+        """The cells of a stripped line, split as the map says."""
+        if not self.tabs:
+            return line.split()
+        cells = line.split("\t")
+        if not self.fits(len(cells)) and "\t" not in line:
+            cells = line.split()
+        return cells
+
+    def shaped(self, line: str) -> bool:
+        """Whether a stripped line is a token line of the map: detection's test.
+
+        It has as many columns as the map wants, its ID (if the map has one)
+        is a token number and its head a number or ``_``.
+        """
+        if self.id is not None and not line[0].isdigit():
+            return False  # no token ID: no need to split the line
+        cells = self.cells(line)
+        if not self.fits(len(cells)):
+            return False
+        if self.id is not None and _ID_CELL.match(cells[self.id]) is None:
+            return False
+        head = cells[self.head]
+        return head == "_" or is_int(head)
+
+    def read(self, lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
+        """The sentences of ``lines``: a format's ``read``."""
+        return _read_columns(lines, options.collect, self, options.nltk_trees)
+
+    def count(self, lines: Lines, options: ReadOptions) -> int:
+        """How many sentences :meth:`read` yields, quickly: a format's ``count``."""
+        return count_blocks(lines, options)
+
+    def sniff(self, head: Head) -> int | None:
+        """The first line of ``head`` in the map's shape: a format's ``sniff``.
+
+        A map without comments claims no head that holds a comment line.
+        """
+        if not self.comments and len(head.tokens) < len(head.lines):
+            return None
+        return head.first(self.shaped)
+
+    def format(
+        self,
+        name: str,
+        *,
+        description: str = "",
+        suffixes: tuple[str, ...] = (),
+        extensions: tuple[str, ...] = (),
+        sniffed: bool = True,
+    ) -> Format:
+        """The :class:`~nltk_tedeval.reading.Format` of files in this map's columns.
+
+        ``sniffed``: detection claims files whose first token lines are in
+        the map's shape; else the format is only ever named (or claimed by
+        ``suffixes``). Register it with
+        :func:`~nltk_tedeval.reading.register_format`.
+        """
+        return Format(
+            name,
+            read=self.read,
+            count=self.count,
+            kind=DEPENDENCY,
+            sniff=self.sniff if sniffed else None,
+            suffixes=suffixes,
+            extensions=extensions,
+            description=description,
+            shape=self.shape if sniffed else "",
+        )
+
+
+CONLL = ColumnMap(
+    "CoNLL", columns=10, id=0, form=1, lemma=2, upos=3, xpos=4, feats=5, head=6, deprel=7
+)
+"""CoNLL-X and CoNLL-U: ID FORM LEMMA CPOSTAG/UPOS POSTAG/XPOS FEATS HEAD DEPREL and two more.
+
+One map for both: tools mix the two up.
+"""
+MALTTAB = ColumnMap(
+    "Malt-TAB",
+    columns=4,
+    optional=1,
+    form=0,
+    xpos=1,
+    head=2,
+    deprel=3,
+    same_width=True,
+    tabs=False,
+    comments=False,
+    legend="word, tag, head[, relation]",
+)
+"""Malt-TAB: word, tag, head and an optional relation, split at any white space.
+
+The word is also the lemma, the tag also the coarse tag, as nltk reads them.
+"""
+CONLL09 = ColumnMap(
+    "CoNLL 2009",
+    columns=14,
+    more=True,
+    comments=False,
+    id=0,
+    form=1,
+    lemma=2,
+    xpos=4,
+    feats=6,
+    head=8,
+    deprel=10,
+)
+"""CoNLL 2009's gold columns: ID FORM LEMMA (PLEMMA) POS (PPOS) FEAT (PFEAT) HEAD (PHEAD)
+DEPREL (PDEPREL) FILLPRED PRED and an APRED column per predicate."""
+CONLL09_PREDICTED = replace(CONLL09, lemma=3, xpos=5, feats=7, head=9, deprel=11)
+"""CoNLL 2009's predicted columns: PLEMMA, PPOS, PFEAT, PHEAD and PDEPREL."""
+
+
 def read_conll(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """CoNLL-X and CoNLL-U sentences (one reader: tools mix the two up)."""
-    return _read_columns(lines, options.collect, False, options.nltk_trees)
+    return _read_columns(lines, options.collect, CONLL, options.nltk_trees)
 
 
 def read_malttab(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """Malt-TAB sentences: word, tag, head and an optional relation on every line."""
-    return _read_columns(lines, options.collect, True, options.nltk_trees)
+    return _read_columns(lines, options.collect, MALTTAB, options.nltk_trees)
 
 
 def count_blocks(lines: Lines, options: ReadOptions) -> int:
@@ -62,9 +311,9 @@ def count_blocks(lines: Lines, options: ReadOptions) -> int:
 
 
 def _read_columns(
-    lines: Lines, collect: bool, malt: bool, nltk_graphs: bool = True
+    lines: Lines, collect: bool, cmap: ColumnMap, nltk_graphs: bool = True
 ) -> Iterator[SourceSentence]:
-    """Sentences of token lines separated by blank lines.
+    """Sentences of token lines separated by blank lines, in the columns of ``cmap``.
 
     With ``nltk_graphs`` every sentence is a ``DependencyGraph`` built line
     by line (:func:`_read_lines`); without, a sentence at a time
@@ -73,28 +322,29 @@ def _read_columns(
     ``from_dependency_graph`` reads from that graph.
     """
     if nltk_graphs:
-        return _read_lines(enumerate(lines, start=1), lines, collect, malt, True, 0)
-    return _read_blocks(lines, collect, malt)
+        return _read_lines(enumerate(lines, start=1), lines, collect, cmap, True, 0)
+    return _read_blocks(lines, collect, cmap)
 
 
 def _read_lines(
     numbered: Iterable[tuple[int, str]],
     lines: Lines,
     collect: bool,
-    malt: bool,
+    cmap: ColumnMap,
     nltk_graphs: bool,
     number: int,
 ) -> Iterator[SourceSentence]:
     """Sentences of token lines separated by blank lines, a line at a time.
 
-    CoNLL lines have 10 columns, split at tabs (or at spaces in a line
-    without tabs: old CoNLL-X files); Malt-TAB lines have 3 or 4 columns
-    split at any whitespace. CoNLL-X and CoNLL-U share this reader: comment
-    lines, multiword tokens and empty nodes are skipped in both, since
-    tools mix the two up. A bad sentence is skipped up to the next blank
-    line. Node dicts are built as the lines are read, as nltk builds them
-    (see :func:`_graph`). With ``nltk_graphs=False`` every sentence becomes
-    the :class:`~nltk_tedeval.trees.dependency.DependencyTree` that
+    Lines are split and read as ``cmap`` says: CoNLL lines have 10 columns,
+    split at tabs (or at spaces in a line without tabs: old CoNLL-X files);
+    Malt-TAB lines have 3 or 4 columns split at any whitespace. CoNLL-X and
+    CoNLL-U share one map: comment lines, multiword tokens and empty nodes
+    are skipped in both, since tools mix the two up. A bad sentence is
+    skipped up to the next blank line. Node dicts are built as the lines are
+    read, as nltk builds them (see :func:`_graph`). With
+    ``nltk_graphs=False`` every sentence becomes the
+    :class:`~nltk_tedeval.trees.dependency.DependencyTree` that
     ``from_dependency_graph`` would read from that graph, built directly and
     unchecked (a parse need not be a tree; what needs one checks it).
     ``numbered`` are the lines with their numbers, and ``number`` counts the
@@ -109,8 +359,14 @@ def _read_lines(
     start = 0  # first line of the sentence; 0 between sentences
     tokens = False  # a token line (or a skipped multiword/empty one) was seen
     sent_id: str | None = None
-    width = 0  # the column count of the sentence's lines
+    width = 0  # the column count of the sentence's first line
     error: InputFormatError | None = None
+    # The map's columns, as locals: they are read for every line.
+    id_i, form_i, head_i = cmap.id, cmap.form, cmap.head
+    lemma_i, upos_i, xpos_i, feats_i, deprel_i = (
+        cmap.lemma, cmap.upos, cmap.xpos, cmap.feats, cmap.deprel
+    )  # fmt: skip
+    fits, split, same_width, comments = cmap.fits, cmap.cells, cmap.same_width, cmap.comments
 
     def fail(message: str, line: int, token: str | None = None) -> None:
         nonlocal error
@@ -157,7 +413,10 @@ def _read_lines(
             # The column formats' missing parse: the tokens without a head (SPEC.md §10).
             record = SourceSentence(name, number, start, sent_id, None, None)
         else:
-            tree = _graph(nodes, width) if nltk_graphs else _dependency_tree(nodes)
+            if nltk_graphs:
+                tree = _graph(nodes, deprel_i is None or width <= deprel_i)
+            else:
+                tree = _dependency_tree(nodes)
             record = SourceSentence(name, number, start, sent_id, tree, None)
         nodes.clear()
         heads.clear()
@@ -182,49 +441,25 @@ def _read_lines(
         if error is not None:
             continue  # the sentence is bad already: skip to the blank line that ends it
         address = len(nodes) + 1
-        if malt:
-            tokens = True
-            cells = text.split()
-            if not width:
-                width = len(cells)
-            if len(cells) != width or width not in (3, 4):
+        if comments and text[0] == "#":
+            if tokens:
                 fail(
-                    f"{_columns(len(cells))}; Malt-TAB lines have 3 or 4 (word, tag, head"
-                    "[, relation]), the same number in every line of a sentence"
-                    + (f" (this sentence has {width})" if width in (3, 4) else ""),
+                    "a comment line inside a sentence (is the blank line before it missing?)",
                     lineno,
                 )
-                continue
-            word, tag, head = cells[0], cells[1], cells[2]
-            node = {
-                "address": address,
-                "word": word,
-                "lemma": word,
-                "ctag": tag,
-                "tag": tag,
-                "feats": "",
-                "head": None,
-                "deps": defaultdict(list) if nltk_graphs else None,
-                "rel": cells[3] if width == 4 else "",
-            }
-        else:
-            if text[0] == "#":
-                if tokens:
-                    fail(
-                        "a comment line inside a sentence (is the blank line before it missing?)",
-                        lineno,
-                    )
-                elif sent_id is None and (m := SENT_ID.match(text)):
-                    sent_id = m.group(1)
-                continue
-            tokens = True
-            cells = text.split("\t")
-            if len(cells) != 10 and "\t" not in text:
-                cells = text.split()
-            if len(cells) != 10:
-                fail(f"{_columns(len(cells))}; CoNLL lines have 10, separated by tabs", lineno)
-                continue
-            tid, word, lemma, ctag, tag, feats, head, rel, _, _ = cells
+            elif sent_id is None and (m := SENT_ID.match(text)):
+                sent_id = m.group(1)
+            continue
+        tokens = True
+        cells = split(text)
+        n = len(cells)
+        if not width:
+            width = n
+        if not fits(n) or (same_width and n != width):
+            fail(cmap.wrong_width(n, width), lineno)
+            continue
+        if id_i is not None:
+            tid = cells[id_i]
             if tid != (_NUMBERS[address] if address < 1024 else str(address)):
                 if _SKIPPED_ID.match(tid):
                     continue  # a multiword token ("3-4") or an empty node ("5.1")
@@ -237,17 +472,20 @@ def _read_lines(
                     tid,
                 )
                 continue
-            node = {
-                "address": address,
-                "word": word,
-                "lemma": lemma,
-                "ctag": ctag,
-                "tag": tag,
-                "feats": feats,
-                "head": None,
-                "deps": defaultdict(list) if nltk_graphs else None,
-                "rel": rel,
-            }
+        word = cells[form_i]
+        tag = "" if xpos_i is None else cells[xpos_i]
+        node = {
+            "address": address,
+            "word": word,
+            "lemma": word if lemma_i is None else cells[lemma_i] if lemma_i < n else "",
+            "ctag": tag if upos_i is None else cells[upos_i] if upos_i < n else "",
+            "tag": tag,
+            "feats": cells[feats_i] if feats_i is not None and feats_i < n else "",
+            "head": None,
+            "deps": defaultdict(list) if nltk_graphs else None,
+            "rel": cells[deprel_i] if deprel_i is not None and deprel_i < n else "",
+        }
+        head = cells[head_i]
         h = _INTS.get(head)
         headless.append(head == "_")
         if h is None and head == "_":
@@ -269,7 +507,7 @@ def _read_lines(
         yield finish(None)
 
 
-def _read_blocks(lines: Lines, collect: bool, malt: bool) -> Iterator[SourceSentence]:
+def _read_blocks(lines: Lines, collect: bool, cmap: ColumnMap) -> Iterator[SourceSentence]:
     """The command line's fast path: a sentence's lines split and checked together.
 
     A sentence of comment lines then clean token lines (the number of
@@ -281,10 +519,9 @@ def _read_blocks(lines: Lines, collect: bool, malt: bool) -> Iterator[SourceSent
     message included, is the one the line-at-a-time reader gives.
     """
     name = lines.name
-    sentence = _malt_sentence if malt else _conll_sentence
     number = 0
     for block, first, end in _blocks(lines):
-        read = None if lines.bad else sentence(block)
+        read = None if lines.bad else _clean_sentence(block, cmap)
         if read is not None:
             number += 1
             yield SourceSentence.read(name, number, first, read[0], read[1])
@@ -292,7 +529,7 @@ def _read_blocks(lines: Lines, collect: bool, malt: bool) -> Iterator[SourceSent
         own: Iterable[tuple[int, str]] = enumerate(block, start=first)
         if end is not None:  # the blank line that ends the sentence
             own = chain(own, ((end, ""),))
-        for record in _read_lines(own, lines, collect, malt, False, number):
+        for record in _read_lines(own, lines, collect, cmap, False, number):
             number = record.number
             yield record
 
@@ -317,48 +554,54 @@ def _blocks(lines: Lines) -> Iterator[tuple[list[str], int, int | None]]:
         yield block, first, None
 
 
-def _conll_sentence(block: list[str]) -> tuple[str | None, DependencyTree] | None:
-    """The sentence ID and tree of a clean CoNLL sentence's stripped lines; None if not clean."""
+def _clean_sentence(block: list[str], cmap: ColumnMap) -> tuple[str | None, DependencyTree] | None:
+    """The sentence ID and tree of a clean sentence's stripped lines; None if not clean.
+
+    Clean: comments (if the map has them) and then token lines that split at
+    tabs (at white space, for a map without ``tabs``) into as many columns as
+    the map wants, IDs 1..n (multiword tokens and empty nodes aside) and
+    heads in 0..n.
+    """
     sent_id = None
-    skip = 0
-    for text in block:
-        if text[0] != "#":
-            break
-        if sent_id is None and (m := SENT_ID.match(text)):
-            sent_id = m.group(1)
-        skip += 1
-    else:
-        return None  # comments alone are no sentence
-    rows = [text.split("\t") for text in (block[skip:] if skip else block)]
-    if {*map(len, rows)} != {10}:
+    if cmap.comments:
+        skip = 0
+        for text in block:
+            if text[0] != "#":
+                break
+            if sent_id is None and (m := SENT_ID.match(text)):
+                sent_id = m.group(1)
+            skip += 1
+        else:
+            return None  # comments alone are no sentence
+        if skip:
+            block = block[skip:]
+    rows = [text.split("\t") for text in block] if cmap.tabs else [text.split() for text in block]
+    widths = {*map(len, rows)}
+    if len(widths) == 1:
+        (width,) = widths
+        if not cmap.fits(width):
+            return None
+    elif cmap.same_width or not all(map(cmap.fits, widths)):
         return None
-    columns = tuple(zip(*rows, strict=True))
-    if columns[0] != _NUMBERS[1 : len(rows) + 1]:
+    else:
+        width = min(widths)  # more columns than the map reads: zip stops at the shortest row
+    columns = tuple(zip(*rows, strict=False))
+    id_i = cmap.id
+    if id_i is not None and columns[id_i] != _NUMBERS[1 : len(rows) + 1]:
         # Multiword tokens ("3-4") and empty nodes ("5.1") are skipped.
-        rows = [row for row in rows if not _SKIPPED_ID.match(row[0])]
+        rows = [row for row in rows if not _SKIPPED_ID.match(row[id_i])]
         if not rows:
             return None
-        columns = tuple(zip(*rows, strict=True))
-        if columns[0] != _NUMBERS[1 : len(rows) + 1]:
+        columns = tuple(zip(*rows, strict=False))
+        if columns[id_i] != _NUMBERS[1 : len(rows) + 1]:
             return None
-    _, words, _, ctags, tags, _, heads, rels, _, _ = columns
-    tree = _tree(words, heads, rels, tags, ctags)
+    n = len(rows)
+    deprel, xpos, upos = cmap.deprel, cmap.xpos, cmap.upos
+    rels = columns[deprel] if deprel is not None and deprel < width else ("",) * n
+    tags = columns[xpos] if xpos is not None else ("",) * n
+    ctags = tags if upos is None else columns[upos] if upos < width else ("",) * n
+    tree = _tree(columns[cmap.form], columns[cmap.head], rels, tags, ctags)
     return None if tree is None else (sent_id, tree)
-
-
-def _malt_sentence(block: list[str]) -> tuple[str | None, DependencyTree] | None:
-    """The tree of a clean Malt-TAB sentence's stripped lines; None if not clean."""
-    rows = [text.split() for text in block]
-    widths = {*map(len, rows)}
-    if widths == {4}:
-        words, tags, heads, rels = zip(*rows, strict=True)
-    elif widths == {3}:
-        words, tags, heads = zip(*rows, strict=True)
-        rels = ("",) * len(words)
-    else:
-        return None
-    tree = _tree(words, heads, rels, tags, tags)
-    return None if tree is None else (None, tree)
 
 
 def _tree(
@@ -408,7 +651,7 @@ def _values(column: tuple[str, ...]) -> tuple[str | None, ...]:
 
 
 def _dependency_tree(nodes: list[dict[str, Any]]) -> DependencyTree:
-    """What ``from_dependency_graph(_graph(nodes, width), require_tree=False)`` gives.
+    """What ``from_dependency_graph(_graph(nodes, ...), require_tree=False)`` gives.
 
     Cells ``""`` and ``"_"`` are no value, as ``from_dependency_graph`` reads them.
     """
@@ -423,7 +666,7 @@ def _dependency_tree(nodes: list[dict[str, Any]]) -> DependencyTree:
     )
 
 
-def _graph(nodes: list[dict[str, Any]], width: int) -> DependencyGraph:
+def _graph(nodes: list[dict[str, Any]], unlabeled: bool) -> DependencyGraph:
     """The DependencyGraph that nltk's ``DependencyGraph(text)`` builds from the same lines.
 
     ``nodes`` are the tokens' node dicts with nltk's keys and values: every
@@ -431,11 +674,11 @@ def _graph(nodes: list[dict[str, Any]], width: int) -> DependencyGraph:
     from a Malt-TAB line, the word is also the lemma, the tag also the
     ctag, ``feats`` is ``""`` and so is the relation of a 3-column line.
     This fills in ``deps`` (relation to dependents, in order) and, as nltk
-    does for 3-column lines, hangs their roots from the top node under
-    ``"ROOT"``. Unlike nltk, ``root`` is always the first token attached to
-    the top node, whatever its relation (CoNLL-U says ``root``, where nltk
-    expects ``ROOT`` unless told otherwise), and ``top_relation_label`` is
-    that relation.
+    does for 3-column lines, hangs the roots of lines without a relation
+    column (``unlabeled``) from the top node under ``"ROOT"``. Unlike nltk,
+    ``root`` is always the first token attached to the top node, whatever
+    its relation (CoNLL-U says ``root``, where nltk expects ``ROOT`` unless
+    told otherwise), and ``top_relation_label`` is that relation.
     """
     from nltk.parse import DependencyGraph
 
@@ -444,7 +687,7 @@ def _graph(nodes: list[dict[str, Any]], width: int) -> DependencyGraph:
     all_nodes.update(enumerate(nodes, start=1))
     for address, node in enumerate(nodes, start=1):
         head = node["head"]
-        rel = "ROOT" if width == 3 and head == 0 else node["rel"]
+        rel = "ROOT" if unlabeled and head == 0 else node["rel"]
         all_nodes[head]["deps"][rel].append(address)
     top = all_nodes[0]["deps"]
     if top:

@@ -1,8 +1,9 @@
 """Format detection: which format of the table claims a file's first lines.
 
 The built-in formats' sniffs (brackets, CoNLL-X, CoNLL-U, Malt-TAB,
-discbracket, export) live here; :mod:`~nltk_tedeval.reading.formats` names
-them, and :func:`sniff` asks every format of its table.
+discbracket, export) live here, CoNLL 2009's with its column map
+(:mod:`~nltk_tedeval.reading.columns`); :mod:`~nltk_tedeval.reading.formats`
+names them, and :func:`sniff` asks every format of its table.
 
 >>> detect_format_text("John\\tNNP\\t2\\tSBJ\\nruns\\tVBZ\\t0\\tROOT\\n")
 'malttab'
@@ -18,10 +19,13 @@ from contextlib import ExitStack
 from dataclasses import replace
 
 from ..errors import InputFormatError, excerpt
-from .formats import FORMATS, Format, Head, ReadOptions, binary_format
+from .formats import FORMATS, Format, Head, ReadOptions, binary_format, file_suffixes
 from .lines import STDIN, Lines, PathLike, file_lines
 
-__all__ = ["blank_file", "detect_format", "detect_format_text"]
+__all__ = ["blank_file", "detect_format", "detect_format_text", "file_stem"]
+
+COMPRESSED = (".gz", ".bz2", ".xz")
+"""The suffixes of compressed files, which every reader opens (reading/lines.py)."""
 
 # The lines that only the Negra export format starts with.
 _EXPORT_HEADS = ("#BOS", "#FORMAT", "#BOT")
@@ -218,7 +222,11 @@ def detect_format(path: PathLike) -> str:
     ``Key=Value`` cells in column 10 among those lines; without any of them
     the suffix ``.conllu`` decides. Files named ``.export`` or
     ``.discbracket``, and files with a Negra export header line (``#BOS``,
-    ``#FORMAT``, ``#BOT``), are in those formats. Raises :class:`InputFormatError` naming
+    ``#FORMAT``, ``#BOT``), are in those formats. CoNLL 2009 lines have 14
+    columns or more, split as CoNLL's are, the first a token number and the
+    ninth a head, in a head without comment lines; detection reads them in
+    the gold columns (``conll09``), and ``conll09_predicted`` names the
+    predicted ones. Raises :class:`InputFormatError` naming
     the file when no line fits a format or the file is empty.
 
     >>> import pathlib, tempfile
@@ -269,6 +277,31 @@ def blank_file(path: PathLike) -> bool:
 def file_suffix(path: PathLike) -> str:
     """The suffix that names the format: ``.conllu`` also for ``gold.conllu.gz``."""
     stem, suffix = os.path.splitext(os.fspath(path))
-    if suffix.lower() in (".gz", ".bz2", ".xz"):
+    if suffix.lower() in COMPRESSED:
         suffix = os.path.splitext(stem)[1]
     return suffix.lower()
+
+
+def file_stem(name: str) -> str:
+    """A file's name without the suffixes that name a format or a compression, in any case.
+
+    The suffixes are those of the table of formats
+    (:func:`~nltk_tedeval.reading.formats.file_suffixes`: every format's name,
+    ``suffixes`` and ``extensions``) and ``.gz``, ``.bz2``, ``.xz``; a name
+    that is nothing but such suffixes stays whole. Breakdowns by file name
+    their documents so (``hooks.file_stem``).
+
+    >>> file_stem("dev.conllu.gz"), file_stem("wsj_0001.MRG"), file_stem("a.b.txt")
+    ('dev', 'wsj_0001', 'a.b')
+    >>> file_stem(".ptb"), file_stem("x.conll09")
+    ('.ptb', 'x')
+    """
+    suffixes = file_suffixes()
+    if _STEM[0] is not suffixes:
+        known = sorted({s[1:] for s in (*suffixes, *COMPRESSED)}, key=lambda s: (-len(s), s))
+        pattern = re.compile(rf"(\.({'|'.join(map(re.escape, known))}))+\Z", re.I)
+        _STEM[:] = [suffixes, pattern]
+    return _STEM[1].sub("", name) or name
+
+
+_STEM: list = [None, None]  # the suffixes file_stem last saw, and its pattern of them

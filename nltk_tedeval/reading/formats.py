@@ -11,7 +11,8 @@ immutable record of
 - ``sniff``: how detection recognises the format, ``(head) -> int | None``
   over the :class:`Head` of the input (see below), or None for a format that
   is only ever named; ``suffixes``: file name suffixes that name the format
-  whatever the content;
+  whatever the content; ``extensions``: other suffixes its files often
+  carry, which decide nothing (``.mrg``);
 - ``kind``: the trees it holds (:data:`CONSTITUENCY`, :data:`DEPENDENCY`,
   :data:`DISCONTINUOUS`), which decides the commands that score it; and
   ``description`` and ``shape``, how messages name a file and a line in it.
@@ -33,11 +34,10 @@ shape decides, as it always did; on a tie the format earlier in the table
 wins (the built-in ones first, then the registered ones in the order they
 were registered).
 
->>> sorted(FORMATS) == sorted(
-...     ["ptb", "conllx", "conllu", "malttab", "discbracket", "export", "spacy"])
-True
 >>> FORMATS["malttab"].kind, FORMATS["malttab"].description
 ('dependency', 'a Malt-TAB file (dependency trees)')
+>>> FORMATS["conll09_predicted"].sniff is None  # only ever named
+True
 """
 
 from __future__ import annotations
@@ -63,6 +63,7 @@ __all__ = [
     "Head",
     "ReadOptions",
     "binary_format",
+    "file_suffixes",
     "format_named",
     "register_format",
     "unregister_format",
@@ -148,6 +149,11 @@ class Format:
     binary: bool = False
     """A file of bytes, not lines (a spaCy DocBin): ``read`` and ``count`` take its path
     (``(path, options)``), and detection knows it by its suffix alone."""
+    extensions: tuple[str, ...] = ()
+    """Other suffixes its files often carry, which name no format (``.mrg``, ``.txt``):
+    detection reads the content. A file's name without them, without its format's
+    name (``.conllu``) and ``suffixes`` and without ``.gz``, ``.bz2`` or ``.xz``
+    names its document in breakdowns by file (:func:`file_suffixes`)."""
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.lower() or not self.name.isidentifier():
@@ -157,7 +163,7 @@ class Format:
                 f"format {self.name!r}: unknown kind {self.kind!r}; expected one of "
                 f"{', '.join(_KINDS)}"
             )
-        for suffix in self.suffixes:
+        for suffix in (*self.suffixes, *self.extensions):
             if not suffix.startswith(".") or suffix != suffix.lower():
                 raise OptionError(
                     f"format {self.name!r}: a suffix is lower-case with its dot, not {suffix!r}"
@@ -208,8 +214,12 @@ def _loaded(function: Callable[..., Any] | str) -> Any:
         return function
     found = _IMPORTED.get(function)
     if found is None:
+        # "module:NAME.attribute": an attribute of a module's object (a column map's read).
         module, _, name = function.partition(":")
-        found = _IMPORTED[function] = getattr(importlib.import_module(module), name)
+        found = importlib.import_module(module)
+        for attribute in name.split("."):
+            found = getattr(found, attribute)
+        _IMPORTED[function] = found
     return found
 
 
@@ -228,6 +238,7 @@ _BUILT_IN = (
         kind=CONSTITUENCY,
         description="a Penn Treebank file (bracketed constituency trees)",
         shape="a bracketed tree",
+        extensions=(".mrg", ".tree", ".trees", ".txt"),
     ),
     Format(
         "conllx",
@@ -237,6 +248,7 @@ _BUILT_IN = (
         sniff=f"{_READING}.detect:sniff_conllx",
         description="a CoNLL-X file (dependency trees)",
         shape="a CoNLL line of 10 columns",
+        extensions=(".conll",),
     ),
     Format(
         "conllu",
@@ -255,6 +267,24 @@ _BUILT_IN = (
         sniff=f"{_READING}.detect:sniff_malttab",
         description="a Malt-TAB file (dependency trees)",
         shape="a Malt-TAB line (word, tag, head[, relation])",
+    ),
+    # CoNLL 2009: one column map each (reading/columns.py), the gold columns and the
+    # predicted ones; detection takes a file for the gold.
+    Format(
+        "conll09",
+        read=f"{_READING}.columns:CONLL09.read",
+        count=f"{_READING}.columns:count_blocks",
+        kind=DEPENDENCY,
+        sniff=f"{_READING}.columns:CONLL09.sniff",
+        description="a CoNLL 2009 file (dependency trees)",
+        shape="a CoNLL 2009 line of 14 or more columns",
+    ),
+    Format(
+        "conll09_predicted",
+        read=f"{_READING}.columns:CONLL09_PREDICTED.read",
+        count=f"{_READING}.columns:count_blocks",
+        kind=DEPENDENCY,
+        description="a CoNLL 2009 file, its predicted columns (dependency trees)",
     ),
     Format(
         "discbracket",
@@ -308,6 +338,7 @@ def register_format(fmt: Format) -> Format:
     if fmt.name in _TABLE:
         raise OptionError(f"a format named {fmt.name!r} is registered already")
     _TABLE[fmt.name] = fmt
+    _SUFFIXES.clear()
     return fmt
 
 
@@ -318,6 +349,25 @@ def unregister_format(name: str) -> None:
     if name not in _TABLE:
         raise OptionError(f"no format named {name!r} is registered")
     del _TABLE[name]
+    _SUFFIXES.clear()
+
+
+def file_suffixes() -> tuple[str, ...]:
+    """The suffixes the table knows files by, lower-case: every format's name
+    (``.conllu``), ``suffixes`` and ``extensions``, in the table's order.
+
+    The same tuple until the table changes.
+
+    >>> file_suffixes()[:6]
+    ('.ptb', '.mrg', '.tree', '.trees', '.txt', '.conllx')
+    """
+    if not _SUFFIXES:
+        known = (s for f in _TABLE.values() for s in (f".{f.name}", *f.suffixes, *f.extensions))
+        _SUFFIXES.append(tuple(dict.fromkeys(known)))
+    return _SUFFIXES[0]
+
+
+_SUFFIXES: list[tuple[str, ...]] = []  # file_suffixes(), once worked out
 
 
 def binary_format(suffix: str) -> Format | None:
@@ -337,11 +387,11 @@ def format_named(name: object) -> Format:
 
     >>> format_named("CoNLLU").name
     'conllu'
-    >>> format_named("tiger")
+    >>> format_named("tiger")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nltk_tedeval.errors.OptionError: unknown format 'tiger'; expected one of ptb, conllx, conllu, malttab, discbracket, export, spacy
-    """  # noqa: E501 (a doctest's expected line)
+    nltk_tedeval.errors.OptionError: unknown format 'tiger'; expected one of ptb, conllx, ...
+    """
     fmt = _TABLE.get(name.lower()) if isinstance(name, str) else None
     if fmt is None:
         raise OptionError(f"unknown format {name!r}; expected one of {', '.join(_TABLE)}")
