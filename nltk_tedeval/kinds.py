@@ -63,6 +63,7 @@ __all__ = [
     "single_named",
     "spec_of",
     "tree_family",
+    "unregister_kind",
 ]
 
 Kind = Literal["constituency", "discontinuous", "dependency", "mft", "ud", "record"]
@@ -169,6 +170,8 @@ KINDS: list[KindSpec] = [
 ]
 """Every class of input the package knows, tried in order (a subclass before its base)."""
 
+_BUILT_IN_COUNT = len(KINDS)  # register_kind puts a class of one's own before these
+
 # The spec of each type met so far (None: none). A type's answer cannot change while
 # KINDS does not: a class imported later cannot be a base of a type that exists already.
 # The readers make one object per sentence, and the sentence loop, the alignment and
@@ -188,6 +191,14 @@ def register_kind(spec: KindSpec) -> None:
     >>> _ = KINDS.pop(0); _BY_TYPE.clear(); del sys.modules[__name__].Chart
     """
     KINDS.insert(0, spec)
+    _BY_TYPE.clear()
+
+
+def unregister_kind(spec: KindSpec) -> None:
+    """Take back a class that :func:`register_kind` added (tests, notebooks)."""
+    if spec not in KINDS[: len(KINDS) - _BUILT_IN_COUNT]:
+        raise ValueError(f"{spec.module}.{spec.name} is no registered kind")
+    KINDS.remove(spec)
     _BY_TYPE.clear()
 
 
