@@ -3,7 +3,7 @@
 Run from the project root with the script's path (it is not shipped; take
 ``evaluation_script/conll18_ud_eval.py`` from github ufal/conll2018):
 
-    python tests/fixtures_ud_languages/make.py PATH/conll18_ud_eval.py
+    python tests/fixtures_ud_languages/make_ud_languages.py PATH/conll18_ud_eval.py
 
 For every language folder of ``corpora_samples/ud`` and every parse in it
 (``gold.conllu`` itself, ``same.conllu``, ``resegmented.conllu``) it writes
