@@ -238,13 +238,6 @@ def _genre(document: str) -> str:
     return document.rsplit("_", 1)[0] if "_" in document else document
 
 
-def _tag(tags: Sequence[str | None] | None, i: int) -> str:
-    if tags is None:
-        return "_"
-    t = tags[i]
-    return "_" if t is None or t == "" else t
-
-
 def _direction(dep: int, head: int) -> str:
     # MaltEval's ArcDirection: the side of the dependent its head lies on. A parse
     # may make a token its own head (it need not be a tree): "self", as there.
@@ -326,7 +319,9 @@ class WordKey:
 def _by_tag(column: str) -> WordGroups:
     def groups(gold: DependencyTree, bins: Bins | None) -> list[str]:
         tags = getattr(gold, column)
-        return [_tag(tags, i) for i in range(len(gold.heads))]
+        if tags is None:
+            return ["_"] * len(gold.heads)
+        return [t or "_" for t in tags]  # as _tag: no tag, or an empty one, is "_"
 
     return groups
 
@@ -540,6 +535,8 @@ def _token_groups(
     """The group of each scored token under a token key (of its gold word)."""
     word = WORD_KEYS[key]
     groups = word.groups(gold, bins[key] if word.bins is not None else None)
+    if len(where_i) == len(groups):
+        return list(groups)  # every token scored (punctuation included)
     return [groups[i] for i in where_i]
 
 
