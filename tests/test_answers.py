@@ -577,3 +577,53 @@ def test_two_trees_in_a_row_in_any_layout_are_invalid(before, after, fence, betw
         "invalid",
         "2 bracketed trees in a row; one tree was expected",
     ), text
+
+
+# -- issue 45: the fifth mutation run (docs/mutation.md) --------------------------------
+
+
+def held_reason(value: object) -> str | None:
+    # Beside a tree: a file whose every object lacks an answer's key is an error instead.
+    return read_answers([value, CAT_TREE], [CAT, CAT])[0].reason
+
+
+def test_an_api_error_with_a_message_alone_or_neither_is_said_as_it_is() -> None:
+    # No code, type or status: the message alone. Neither a message nor a label: the
+    # error as JSON, its characters as they are (not \u escapes), at most 80 of them.
+    assert held_reason({"error": {"message": "Overloaded"}}) == "API error: 'Overloaded'"
+    assert held_reason({"error": {"detail": "café"}}) == 'API error: \'{"detail": "café"}\''
+    # '{"detail": "' is 12 characters, so 68 of the 100 x's fit in the 80 shown.
+    long = held_reason({"error": {"detail": "x" * 100}})
+    assert long == 'API error: \'{"detail": "' + "x" * 68 + "'…"
+
+
+def test_an_object_without_an_answer_names_five_keys_then_counts_the_rest() -> None:
+    five = "no answer text: an object without an answer's key (its keys: 'a', 'b', 'c', 'd', 'e'"
+    assert held_reason(dict.fromkeys("abcde", 0)) == five + ")"
+    assert held_reason(dict.fromkeys("abcdef", 0)) == five + " and 1 more)"
+
+
+def test_blocks_and_values_that_hold_no_text_are_named_by_their_json_type() -> None:
+    # In a list of blocks: null, an array, an object whose "type" is no name (5).
+    assert held_reason({"content": [None, ["x"], {"type": 5}]}) == (
+        "no answer text: no text block at 'content' (its blocks: null, array, object)"
+    )
+    # A Python value of no JSON type inside a dict: its type's name.
+    assert held_reason({"answer": (1, 2)}) == "no answer text: a JSON tuple at 'answer'"
+
+
+def test_headless_and_extra_root_tokens_are_numbered_one_or_as_a_list() -> None:
+    # One token without a head; then three roots (1, 2 and 4) among four tokens.
+    answer = one("1\tThe\t_\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot")
+    assert answer.reason == "no head ('_') for token 1"
+    rows = "1\tThe\t0\troot\n2\tcat\t0\troot\n3\tsat\t2\tnsubj\n4\there\t0\troot"
+    answer = one(rows, ["The", "cat", "sat", "here"])
+    assert answer.reason == "3 roots (tokens 1, 2 and 4); a dependency tree has one"
+
+
+def test_the_repr_of_an_answer_read_from_a_file_names_its_place() -> None:
+    [answer] = read_answers([CAT_TREE], [CAT], file="answers.jsonl", lines=[3])
+    assert repr(answer) == (
+        "Answer(number=1, status='tree', kind='constituency', reason=None, "
+        "file='answers.jsonl', line=3)"
+    )

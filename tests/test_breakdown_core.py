@@ -8,6 +8,7 @@ scoring/groups.py, scoring/breakdown.py and scoring/bootstrap.py.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -232,3 +233,40 @@ def test_group_sums_past_a_fold_count_every_row_once(keep_rows):
     assert table.totals("NOUN").tolist() == [n, 2 * n]
     assert table.totals("VERB").tolist() == [verbs, verbs]
     assert table.group_sentences("NOUN") == n and table.group_sentences("VERB") == verbs
+
+
+# -- issue 45: the fifth mutation run (docs/mutation.md) ---------------------------------
+
+
+def test_a_macro_bootstrap_round_of_one_defined_sentence_has_that_score_and_warns_nothing():
+    # Two sentences: 1/1 (score 1.0) and 0/0 (no score). A round draws two of them: both
+    # the first (1 in 4: mean 1.0 over 2 defined), one of each (1 in 2: 1.0 over 1
+    # defined) or the second twice (1 in 4: nothing defined, no score). So about 3 rounds
+    # in 4 have a score, every one 1.0: the interval is (1.0, 1.0). Dropping the rounds of
+    # one defined sentence would leave 1 in 4 defined, and N/A; dividing 0 by 0 instead of
+    # skipping it would warn (numpy's "invalid value") where the run prints nothing.
+    t = StatsTable(("correct", "total"), [(1, 1), (0, 0)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = bootstrap_intervals([(t, ACC)], level=0.9, rounds=200, average="macro")
+    assert got == [(1.0, 1.0)]
+
+
+def test_a_group_never_seen_has_no_sentence_and_an_empty_table():
+    t = collect(SENTENCES)
+    idx = t.sentences("ADJ")
+    assert idx.tolist() == [] and idx.dtype.kind == "i"  # indices: usable as an index
+    assert np.arange(3)[idx].tolist() == []
+    assert len(t.table("ADJ")) == 0
+    assert t.table("ADJ").columns == ("correct", "total")
+
+
+def test_what_a_sums_only_run_cannot_give_is_named_in_its_refusal():
+    t = collect(SENTENCES, keep_rows=False)
+    tail = " of a group needs every sentence's rows: this run kept the sums only " \
+        "(statistics='sums' or 'macro')"  # fmt: skip
+    for call, what in ((t.sentences, "the sentences"), (t.table, "a macro average"),
+                       (t.dense, "a test or an interval")):  # fmt: skip
+        with pytest.raises(OptionError) as err:
+            call("NOUN")
+        assert str(err.value) == what + tail
