@@ -627,3 +627,14 @@ def test_the_repr_of_an_answer_read_from_a_file_names_its_place() -> None:
         "Answer(number=1, status='tree', kind='constituency', reason=None, "
         "file='answers.jsonl', line=3)"
     )
+
+
+def test_an_api_errors_status_names_it_and_a_label_of_prose_is_quoted() -> None:
+    # Gemini's error: "code" is a number, so its "status" names it. A label that is no
+    # word (spaces, parentheses) is quoted as input is.
+    gemini = {"code": 429, "message": "Resource has been exhausted", "status": "RESOURCE_EXHAUSTED"}
+    assert held_reason({"error": gemini}) == (
+        "API error: RESOURCE_EXHAUSTED: 'Resource has been exhausted'"
+    )
+    prose = {"type": "rate limit (per minute)", "message": "slow down"}
+    assert held_reason({"error": prose}) == "API error: 'rate limit (per minute)': 'slow down'"

@@ -628,3 +628,32 @@ def test_triples_give_the_conll18_metrics_their_words_heads_and_relations() -> N
         "sentence 1: parsed_sents: a sentence of (word, head, relation) triples: the heads "
         "form a cycle: 1 (I) -> 2 (left) -> 1; the CoNLL 2018 script scores only trees"
     )
+
+
+def test_triples_have_no_features_lemmas_or_tags_as_a_conllu_file_writes_none() -> None:
+    # A CoNLL-U file writes "_" for a value it lacks: triples lack all but form, head and
+    # relation.
+    words = t.trees.objects.as_ud_sentence([("I", 2, "nsubj"), ("left", 0, "root")]).words
+    assert [(w.lemma, w.upos, w.xpos, w.feats) for w in words] == [("_", "_", "_", "_")] * 2
+
+
+def test_a_registered_kind_is_tried_before_every_other_even_a_spacy_doc() -> None:
+    # A kind registered for spaCy Docs reads a Doc as one sentence of its own; tried after
+    # the built-in "spaCy Doc" kind, the Doc would be several sentences (an error here).
+    from nltk_tedeval.trees.objects import OBJECT_KINDS, ObjectKind, register_object_kind
+
+    doc = Doc(spacy.blank("en").vocab, words=["Hi"])
+    mine = ObjectKind("whole Doc", lambda o: type(o).__name__ == "Doc",
+                      tree=lambda o, want: t.DependencyTree(("Hi",), (0,), ("root",)))  # fmt: skip
+    register_object_kind(mine)
+    try:
+        assert t.trees.objects.as_tree(doc).words == ("Hi",)
+    finally:
+        OBJECT_KINDS.remove(mine)
+
+
+def test_an_adapted_stream_names_the_attribute_it_lacks() -> None:
+    adapted = adapt_corpus(_Stream([[("Hi", 0, "root")]], "parses.txt"), "parse")
+    with pytest.raises(AttributeError) as err:
+        adapted.__len__  # noqa: B018
+    assert str(err.value) == "__len__"
