@@ -638,3 +638,32 @@ def test_an_api_errors_status_names_it_and_a_label_of_prose_is_quoted() -> None:
     )
     prose = {"type": "rate limit (per minute)", "message": "slow down"}
     assert held_reason({"error": prose}) == "API error: 'rate limit (per minute)': 'slow down'"
+
+
+def test_a_responses_api_message_cut_off_says_so_after_the_reason() -> None:
+    # OpenAI's Responses API marks a message cut off by "status": "incomplete"; the tree
+    # in it has 6 '(' and 3 ')'.
+    text = {"type": "output_text", "text": "(S (NP (DT The) (NN cat)) (VP (VBD"}
+    cut = {"type": "message", "status": "incomplete", "content": [text]}
+    assert held_reason({"output": [cut]}) == (
+        "unbalanced brackets: 3 '(' not closed; the response was cut off: status 'incomplete'"
+    )
+
+
+def test_a_gemini_thought_is_skipped_and_string_blocks_are_joined() -> None:
+    # The thought holds a tree of the sentence's words too: read, it would come first.
+    thought = {"text": "(S (NP The cat) (VP sat))", "thought": True}
+    gemini = {"candidates": [{"content": {"parts": [thought, {"text": CAT_TREE}]}}]}
+    [answer, _] = read_answers([gemini, CAT_TREE], [CAT, CAT])
+    assert (answer.status, answer.found) == ("tree", CAT_TREE)
+    [answer, _] = read_answers([{"content": [CAT_TREE[:26], CAT_TREE[26:]]}, CAT_TREE], [CAT, CAT])
+    assert (answer.status, answer.found) == ("tree", CAT_TREE)
+
+
+def test_an_api_errors_message_is_cut_at_80_characters_with_a_label_or_without() -> None:
+    y, z = "y" * 100, "z" * 100
+    assert held_reason({"error": {"message": y}}) == f"API error: '{y[:80]}'…"
+    assert held_reason({"error": {"type": "overloaded_error", "message": y}}) == (
+        f"API error: overloaded_error: '{y[:80]}'…"
+    )
+    assert held_reason({"error": z}) == f"API error: '{z[:80]}'…"

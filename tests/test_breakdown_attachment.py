@@ -651,3 +651,40 @@ def test_zero_groups_count_the_gold_tokens_and_no_parse_token():
     # Unlabeled, "her" not scored: two tokens, no labeled token.
     unlabeled = zero_groups(gold, gold.rels, (True, True, False), False, ("relation",), {})
     assert unlabeled == {"relation": {"nsubj": (1,) + (0,) * 9, "root": (1,) + (0,) * 9}}
+
+
+@pytest.mark.parametrize(
+    ("heads", "non_projective"),
+    [
+        # a <- b (the root), and c's head is a: the arc a -> c spans b, a's own head,
+        # which does not descend from a. So c alone is non-projective.
+        ((2, 0, 1), 1),
+        # c is the root, a's head is c and b's is a: the arc c -> a spans b, which
+        # descends from c through word 1. Projective, every arc.
+        ((3, 1, 0), 0),
+        # Word 1 the root; 2 -> 3 -> 4 -> 5 -> 6 -> 1, and 7's head 1: the arcs 1 -> 6 and
+        # 1 -> 7 span words five arcs below word 1 at most. Projective, every arc.
+        ((0, 3, 4, 5, 6, 1, 1), 0),
+    ],
+)
+def test_projective_arcs_are_those_whose_span_descends_from_their_head(heads, non_projective):
+    words = tuple("abcdefg"[: len(heads)])
+    gold = DependencyTree(words, heads, ("dep",) * len(heads))
+    ev = AttachmentEvaluator([gold], [gold], by="projective")
+    expected = {"projective": len(heads) - non_projective, "non-projective": non_projective}
+    assert {g: s.frequency for g, s in ev.breakdown("projective").items()} == {
+        g: n for g, n in expected.items() if n
+    }
+
+
+def test_a_word_below_the_first_word_is_one_deeper():
+    # "a b": a on the root (depth 1), b on a (depth 2), whichever word is visited first.
+    gold = DependencyTree(("a", "b"), (0, 1), ("root", "dep"))
+    ev = AttachmentEvaluator([gold], [gold], by="depth")
+    assert {g: s.frequency for g, s in ev.breakdown("depth").items()} == {"1": 1, "2": 1}
+
+
+def test_the_document_of_a_file_is_its_name_on_any_path():
+    # A Windows path and a bare file name: the file's name without its extensions.
+    assert document_of(None, "data\\gum\\dev.conllu") == "dev"
+    assert document_of(None, "dev.conllu") == "dev"

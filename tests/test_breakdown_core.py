@@ -270,3 +270,49 @@ def test_what_a_sums_only_run_cannot_give_is_named_in_its_refusal():
         with pytest.raises(OptionError) as err:
             call("NOUN")
         assert str(err.value) == what + tail
+
+
+def test_a_breakdowns_interval_resamples_with_its_rounds_seed_and_average():
+    # SPEC.md §12.2 by hand, as test_the_interval_is_the_linear_quantile_of_the_resampled_
+    # scores: five sentences of NOUN, ten rounds drawn from seed 7, L = 0.5, and the macro
+    # average: each round's score is the mean of its drawn sentences' own scores.
+    rows = [(0, 1), (1, 2), (3, 4), (2, 5), (7, 7)]
+    table = collect([{"NOUN": r} for r in rows])
+    draws = np.random.default_rng(7).integers(0, 5, size=(10, 5))
+    scores = sorted(sum(rows[i][0] / rows[i][1] for i in d) / 5 for d in draws.tolist())
+    h = 9 * 0.25, 9 * 0.75
+    low, high = (scores[int(x)] + (x - int(x)) * (scores[int(x) + 1] - scores[int(x)]) for x in h)
+    b = Breakdown(table, Signature(metric="toy"), average="macro", ci=0.5, rounds=10, seed=7)
+    score = b["NOUN"].scores["ACC"]
+    assert score.interval == (pytest.approx(low), pytest.approx(high), 0.5)
+
+
+def test_group_tests_run_the_rounds_and_seed_asked_and_name_what_they_lack():
+    from nltk_tedeval.scoring.breakdown import paired_groups
+
+    a = collect([{"NOUN": (2, 2)}] * 10)
+    b = collect([{"NOUN": (0, 2)}] * 10)
+    for res in (group_significance(a, b, "ACC", rounds=9, seed=3),
+                paired_groups({"pos": a}, {"pos": b}, "pos", "ACC", rounds=9, seed=3)):  # fmt: skip
+        # p = (1 + rounds at least as far apart) / (9 + 1): a tenth, at least.
+        assert (res["NOUN"].rounds, res["NOUN"].seed) == (9, 3)
+        assert res["NOUN"].p_value * 10 == pytest.approx(round(res["NOUN"].p_value * 10))
+    with pytest.raises(OptionError) as err:
+        paired_groups({"pos": a}, {}, "pos", "ACC")
+    assert str(err.value) == "both systems need the breakdown by 'pos' (by='pos')"
+    with pytest.raises(OptionError) as err:
+        group_significance(a, collect([{"NOUN": (1, 1)}]), "ACC")
+    assert str(err.value) == "a paired test needs the same sentences: 10 and 1"
+
+
+def test_bins_parsed_from_text_keep_their_first_value_and_name_what_is_wrong():
+    assert Bins.parse("2,4", first=0).labels() == ("0-2", "3-4", "5+")
+    with pytest.raises(OptionError) as err:
+        Bins.parse("1-5,x")
+    assert str(err.value) == (
+        "bins are upper bounds such as 10,20,30,40 (the last bin is the rest) or "
+        "ranges such as 1-10,11-20, not '1-5,x'"
+    )
+    with pytest.raises(OptionError) as err:
+        Bins.parse(" , ")
+    assert str(err.value) == "bins need at least one upper bound, not ' , '"

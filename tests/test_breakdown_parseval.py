@@ -113,7 +113,10 @@ def test_each_key_says_what_its_groups_are_and_length_keeps_its_bins_order():
     gold = [Tree.fromstring(g) for g in (GOLD1, GOLD2, GOLD1)]
     test = [Tree.fromstring(t) for t in (TEST1, TEST2, TEST1)]
     ev = ParsevalEvaluator(test, gold, by=ALL_KEYS, bins={"length": "4"})
-    helps = {key: ev.breakdown(key).as_dict()["help"] for key in ALL_KEYS.split(",")}
+    keys = ALL_KEYS.split(",")
+    assert [ev.breakdown(key).as_dict()["key"] for key in keys] == keys
+    assert "|by:label=NP|" in str(ev.breakdown("label")["NP"].scores["F1"])
+    helps = {key: ev.breakdown(key).as_dict()["help"] for key in keys}
     assert helps == {
         "label": "the bracket's category, after the parameter file's label rules",
         "length": "the sentence's length in words (as for the len<=CUTOFF_LEN figures), in bins",

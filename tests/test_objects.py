@@ -657,3 +657,12 @@ def test_an_adapted_stream_names_the_attribute_it_lacks() -> None:
     with pytest.raises(AttributeError) as err:
         adapted.__len__  # noqa: B018
     assert str(err.value) == "__len__"
+
+
+def test_as_trees_takes_the_dependency_kind_and_names_a_kind_it_does_not_know() -> None:
+    assert [
+        tree.heads for tree in t.trees.objects.as_trees([[("Hi", 0, "root")]], "dependency")
+    ] == [(0,)]
+    with pytest.raises(OptionError) as err:
+        t.trees.objects.as_trees([[("Hi", 0, "root")]], "ud")  # type: ignore[arg-type]
+    assert str(err.value) == "kind must be 'dependency' or 'constituency', not 'ud'"
