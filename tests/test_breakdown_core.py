@@ -316,3 +316,52 @@ def test_bins_parsed_from_text_keep_their_first_value_and_name_what_is_wrong():
     with pytest.raises(OptionError) as err:
         Bins.parse(" , ")
     assert str(err.value) == "bins need at least one upper bound, not ' , '"
+
+
+def test_an_interval_needs_half_of_the_rounds_defined_and_no_more():
+    # Sentence 1 is 1/1, sentence 2 has nothing to compare (0/0): a round has a score
+    # (1.0) when it draws sentence 1. Seed 10's draws (SPEC.md §12.2), rows from 0:
+    # [1, 1], [0, 0], [1, 1], [1, 0], then [1, 1]. Four rounds: two of four defined, half:
+    # the interval is (1.0, 1.0). Five rounds: two of five, fewer than half: N/A.
+    draws = np.random.default_rng(10).integers(0, 2, size=(5, 2)).tolist()
+    assert draws == [[1, 1], [0, 0], [1, 1], [1, 0], [1, 1]]
+    t = StatsTable(("correct", "total"), [(1, 1), (0, 0)])
+    assert bootstrap_intervals([(t, ACC)], level=0.9, rounds=4, seed=10) == [(1.0, 1.0)]
+    ((low, high),) = bootstrap_intervals([(t, ACC)], level=0.9, rounds=5, seed=10)
+    assert math.isnan(low) and math.isnan(high)
+
+
+def test_one_sentence_one_round_and_no_sentence_have_their_intervals():
+    # One sentence: every round draws it, so its score is the interval; one round is a
+    # round; no sentence at all is N/A.
+    one = StatsTable(("correct", "total"), [(1, 2)])
+    assert bootstrap_intervals([(one, ACC)], level=0.9, rounds=1) == [(0.5, 0.5)]
+    ((low, high),) = bootstrap_intervals([(StatsTable(("correct", "total"), []), ACC)], level=0.9)
+    assert math.isnan(low) and math.isnan(high)
+
+
+def test_rounds_past_one_block_of_draws_are_all_drawn():
+    # 4,001 sentences: 4,000,000 counts a block, so 999 rounds, then the last 1. Every
+    # sentence is 1/2: every round, and the interval, is 0.5.
+    t = StatsTable(("correct", "total"), [(1, 2)] * 4001)
+    assert bootstrap_intervals([(t, ACC)], level=0.9, rounds=1000) == [(0.5, 0.5)]
+
+
+def test_bootstrap_options_are_refused_as_they_are_worded():
+    t = StatsTable(("correct", "total"), [(1, 2)])
+
+    def refused(**options) -> str:
+        with pytest.raises(OptionError) as err:
+            bootstrap_intervals([(t, ACC)], **{"level": 0.9, **options})
+        return str(err.value)
+
+    assert refused(average="mean") == "average must be 'micro' or 'macro', not 'mean'"
+    for rounds in (0, True):
+        assert refused(rounds=rounds) == (
+            f"rounds must be an integer of at least 1, not {rounds!r}"
+        )
+    for seed in (-1, True):
+        assert refused(seed=seed) == f"the seed must be a non-negative integer, not {seed!r}"
+    with pytest.raises(ValueError) as err:
+        bootstrap_intervals([(t, ACC), (StatsTable(("correct", "total"), []), ACC)], level=0.9)
+    assert str(err.value) == "bootstrap tables must have one row per sentence of the same run"
