@@ -365,3 +365,18 @@ def test_bootstrap_options_are_refused_as_they_are_worded():
     with pytest.raises(ValueError) as err:
         bootstrap_intervals([(t, ACC), (StatsTable(("correct", "total"), []), ACC)], level=0.9)
     assert str(err.value) == "bootstrap tables must have one row per sentence of the same run"
+
+
+def test_bins_take_integer_text_and_refuse_falling_bounds_and_levels_as_worded():
+    assert Bins(("10", 20)).labels() == ("1-10", "11-20", "21+")
+    with pytest.raises(OptionError) as err:
+        Bins((20, 10))
+    assert str(err.value) == (
+        "bins must rise from 1: upper bounds such as 10,20,30,40 (1-10, 11-20, ...), not 20,10"
+    )
+    with pytest.raises(OptionError) as err:
+        check_level(2)
+    assert str(err.value) == (
+        "a confidence level is a fraction from 0.5 to below 1 (0.95) or a percentage from 50 "
+        "to below 100 (95), not 2"
+    )

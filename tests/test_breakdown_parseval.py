@@ -174,6 +174,16 @@ def test_a_span_the_test_labels_twice_is_one_confusion():
     assert counts(ev, "confusion") == {"NP→X": 1}
 
 
+def test_a_parse_bracket_repeated_in_a_unary_chain_is_one_attachment_error():
+    # The gold's NP(0,2) hangs under X; the test's NP(0,2) is a chain of three NPs, under
+    # S, NP and NP. As sets of (label, span, parent), as disco-dop counts them: NP under S
+    # once, NP under NP once (not twice).
+    gold = Tree.fromstring("(S (X (NP (DT the) (NN dog))) (VP (VBD ran)))")
+    test = Tree.fromstring("(S (NP (NP (NP (DT the) (NN dog)))) (VP (VBD ran)))")
+    ev = ParsevalEvaluator([test], [gold], by="attachment")
+    assert counts(ev, "attachment") == {"NP: X→NP": 1, "NP: X→S": 1}
+
+
 def test_unlabeled_scoring_has_one_label_group_and_no_confusion():
     params = EvalbParams(labeled=False)
     ev = hand_evaluator(params=params)
