@@ -666,3 +666,9 @@ def test_as_trees_takes_the_dependency_kind_and_names_a_kind_it_does_not_know() 
     with pytest.raises(OptionError) as err:
         t.trees.objects.as_trees([[("Hi", 0, "root")]], "ud")  # type: ignore[arg-type]
     assert str(err.value) == "kind must be 'dependency' or 'constituency', not 'ud'"
+
+
+def test_a_triple_of_two_items_is_refused_naming_it_by_its_number() -> None:
+    with pytest.raises(InputFormatError) as err:
+        t.trees.objects.as_tree([("I", 2, "nsubj"), ("left", 0)])
+    assert str(err.value) == "a sentence of (word, head, relation) triples: item 2 is ('left', 0)"
