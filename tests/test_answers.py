@@ -577,3 +577,93 @@ def test_two_trees_in_a_row_in_any_layout_are_invalid(before, after, fence, betw
         "invalid",
         "2 bracketed trees in a row; one tree was expected",
     ), text
+
+
+# -- issue 45: the fifth mutation run (docs/mutation.md) --------------------------------
+
+
+def held_reason(value: object) -> str | None:
+    # Beside a tree: a file whose every object lacks an answer's key is an error instead.
+    return read_answers([value, CAT_TREE], [CAT, CAT])[0].reason
+
+
+def test_an_api_error_with_a_message_alone_or_neither_is_said_as_it_is() -> None:
+    # No code, type or status: the message alone. Neither a message nor a label: the
+    # error as JSON, its characters as they are (not \u escapes), at most 80 of them.
+    assert held_reason({"error": {"message": "Overloaded"}}) == "API error: 'Overloaded'"
+    assert held_reason({"error": {"detail": "café"}}) == 'API error: \'{"detail": "café"}\''
+    # '{"detail": "' is 12 characters, so 68 of the 100 x's fit in the 80 shown.
+    long = held_reason({"error": {"detail": "x" * 100}})
+    assert long == 'API error: \'{"detail": "' + "x" * 68 + "'…"
+
+
+def test_an_object_without_an_answer_names_five_keys_then_counts_the_rest() -> None:
+    five = "no answer text: an object without an answer's key (its keys: 'a', 'b', 'c', 'd', 'e'"
+    assert held_reason(dict.fromkeys("abcde", 0)) == five + ")"
+    assert held_reason(dict.fromkeys("abcdef", 0)) == five + " and 1 more)"
+
+
+def test_blocks_and_values_that_hold_no_text_are_named_by_their_json_type() -> None:
+    # In a list of blocks: null, an array, an object whose "type" is no name (5).
+    assert held_reason({"content": [None, ["x"], {"type": 5}]}) == (
+        "no answer text: no text block at 'content' (its blocks: null, array, object)"
+    )
+    # A Python value of no JSON type inside a dict: its type's name.
+    assert held_reason({"answer": (1, 2)}) == "no answer text: a JSON tuple at 'answer'"
+
+
+def test_headless_and_extra_root_tokens_are_numbered_one_or_as_a_list() -> None:
+    # One token without a head; then three roots (1, 2 and 4) among four tokens.
+    answer = one("1\tThe\t_\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot")
+    assert answer.reason == "no head ('_') for token 1"
+    rows = "1\tThe\t0\troot\n2\tcat\t0\troot\n3\tsat\t2\tnsubj\n4\there\t0\troot"
+    answer = one(rows, ["The", "cat", "sat", "here"])
+    assert answer.reason == "3 roots (tokens 1, 2 and 4); a dependency tree has one"
+
+
+def test_the_repr_of_an_answer_read_from_a_file_names_its_place() -> None:
+    [answer] = read_answers([CAT_TREE], [CAT], file="answers.jsonl", lines=[3])
+    assert repr(answer) == (
+        "Answer(number=1, status='tree', kind='constituency', reason=None, "
+        "file='answers.jsonl', line=3)"
+    )
+
+
+def test_an_api_errors_status_names_it_and_a_label_of_prose_is_quoted() -> None:
+    # Gemini's error: "code" is a number, so its "status" names it. A label that is no
+    # word (spaces, parentheses) is quoted as input is.
+    gemini = {"code": 429, "message": "Resource has been exhausted", "status": "RESOURCE_EXHAUSTED"}
+    assert held_reason({"error": gemini}) == (
+        "API error: RESOURCE_EXHAUSTED: 'Resource has been exhausted'"
+    )
+    prose = {"type": "rate limit (per minute)", "message": "slow down"}
+    assert held_reason({"error": prose}) == "API error: 'rate limit (per minute)': 'slow down'"
+
+
+def test_a_responses_api_message_cut_off_says_so_after_the_reason() -> None:
+    # OpenAI's Responses API marks a message cut off by "status": "incomplete"; the tree
+    # in it has 6 '(' and 3 ')'.
+    text = {"type": "output_text", "text": "(S (NP (DT The) (NN cat)) (VP (VBD"}
+    cut = {"type": "message", "status": "incomplete", "content": [text]}
+    assert held_reason({"output": [cut]}) == (
+        "unbalanced brackets: 3 '(' not closed; the response was cut off: status 'incomplete'"
+    )
+
+
+def test_a_gemini_thought_is_skipped_and_string_blocks_are_joined() -> None:
+    # The thought holds a tree of the sentence's words too: read, it would come first.
+    thought = {"text": "(S (NP The cat) (VP sat))", "thought": True}
+    gemini = {"candidates": [{"content": {"parts": [thought, {"text": CAT_TREE}]}}]}
+    [answer, _] = read_answers([gemini, CAT_TREE], [CAT, CAT])
+    assert (answer.status, answer.found) == ("tree", CAT_TREE)
+    [answer, _] = read_answers([{"content": [CAT_TREE[:26], CAT_TREE[26:]]}, CAT_TREE], [CAT, CAT])
+    assert (answer.status, answer.found) == ("tree", CAT_TREE)
+
+
+def test_an_api_errors_message_is_cut_at_80_characters_with_a_label_or_without() -> None:
+    y, z = "y" * 100, "z" * 100
+    assert held_reason({"error": {"message": y}}) == f"API error: '{y[:80]}'…"
+    assert held_reason({"error": {"type": "overloaded_error", "message": y}}) == (
+        f"API error: overloaded_error: '{y[:80]}'…"
+    )
+    assert held_reason({"error": z}) == f"API error: '{z[:80]}'…"

@@ -40,9 +40,11 @@ from nltk_tedeval.metrics.attachment_groups import (
     ATTACHMENT_KEYS,
     TOKEN_KEYS,
     document_of,
+    zero_groups,
 )
 from nltk_tedeval.metrics.conll18 import RELATION_COLUMNS
 from nltk_tedeval.reading.ud_words import read_ud_words, read_ud_words_text
+from nltk_tedeval.scoring.groups import DEFAULT_BINS
 
 from .columns import ATTACHMENT_ROW, GROUP_ROW, group_rows, named_totals, totals
 from .conftest import examples
@@ -601,3 +603,88 @@ def test_groups_of_a_long_run_of_sums_count_every_token_once(statistics: str) ->
     assert b["NOUN"].scores["LAS"].totals == {"head_label": 0, "labeled_tokens": n}
     assert b["VERB"].scores["LAS"].totals == {"head_label": n, "labeled_tokens": n}
     assert b["NOUN"].frequency == b["VERB"].frequency == n
+
+
+def test_each_key_says_its_name_help_measures_and_order(corpus):
+    # Issue 45 (the fifth mutation run): what a breakdown shows of its key. Arc keys show
+    # precision, recall and F1 (not the token accuracies they also have); binned keys
+    # keep their bins' order (depth 1, 2, 3 hold 2, 5 and 3 tokens: by frequency it would
+    # be 2, 3, 1); a token key has no arc measure to test.
+    parse, gold = corpus
+    ev = AttachmentEvaluator(parse, gold, by="relation,depth,upos")
+    relation = ev.breakdown("relation").as_dict()
+    assert relation["key"] == "relation"
+    assert relation["help"] == "the relation of the arc (gold for recall, parse for precision)"
+    assert relation["measures"] == ["LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F"]
+    assert list(ev.breakdown("depth")) == ["1", "2", "3"]
+    upos = ev.breakdown("upos")
+    assert upos.as_dict()["help"] == "the gold word's universal part of speech (CoNLL-U column 4)"
+    # VERB: sat, B and C, all three right (HAND).
+    shown = str(upos["VERB"].scores["LAS"])
+    assert shown.startswith("LAS = 1.0000 (head_label=3 labeled_tokens=3, 2 sentences)")
+    assert "|by:upos=VERB|" in shown
+    with pytest.raises(OptionError) as err:
+        ev.group_significance(ev, "upos", "LAS_P")
+    assert str(err.value) == (
+        "the breakdown by upos has no measure 'LAS_P'; it has LAS, UAS, LA, UNDIRECTED, NED"
+    )
+
+
+def test_zero_groups_count_the_gold_tokens_and_no_parse_token():
+    # A missing parse with nothing right: "I saw her" (I and her PRON on saw, VERB, the
+    # root). Each gold token counts in its groups' tokens (and labeled_tokens when the
+    # sentence is labeled), nothing right, no parse token: I's head is on its right, her's
+    # on its left; the sentence is in 1-10, document GUM_bio_x, genre GUM_bio.
+    gold = DependencyTree(("I", "saw", "her"), (2, 0, 2), ("nsubj", "root", "obj"),
+                          ctags=("PRON", "VERB", "PRON"))  # fmt: skip
+    keys = ("relation", "upos", "length", "direction", "file", "genre")
+    groups = zero_groups(gold, gold.rels, None, True, keys, DEFAULT_BINS, ("GUM_bio_x-3", None))
+    one, two, three = ((k, 0, 0, 0, 0, 0, k, 0, 0, 0) for k in (1, 2, 3))
+    assert groups == {
+        "relation": {"nsubj": one, "root": one, "obj": one},
+        "upos": {"PRON": two, "VERB": one},
+        "length": {"1-10": three},
+        "direction": {"right": one, "root": one, "left": one},
+        "file": {"GUM_bio_x": three},
+        "genre": {"GUM_bio": three},
+    }
+    # Unlabeled, "her" not scored: two tokens, no labeled token.
+    unlabeled = zero_groups(gold, gold.rels, (True, True, False), False, ("relation",), {})
+    assert unlabeled == {"relation": {"nsubj": (1,) + (0,) * 9, "root": (1,) + (0,) * 9}}
+
+
+@pytest.mark.parametrize(
+    ("heads", "non_projective"),
+    [
+        # a <- b (the root), and c's head is a: the arc a -> c spans b, a's own head,
+        # which does not descend from a. So c alone is non-projective.
+        ((2, 0, 1), 1),
+        # c is the root, a's head is c and b's is a: the arc c -> a spans b, which
+        # descends from c through word 1. Projective, every arc.
+        ((3, 1, 0), 0),
+        # Word 1 the root; 2 -> 3 -> 4 -> 5 -> 6 -> 1, and 7's head 1: the arcs 1 -> 6 and
+        # 1 -> 7 span words five arcs below word 1 at most. Projective, every arc.
+        ((0, 3, 4, 5, 6, 1, 1), 0),
+    ],
+)
+def test_projective_arcs_are_those_whose_span_descends_from_their_head(heads, non_projective):
+    words = tuple("abcdefg"[: len(heads)])
+    gold = DependencyTree(words, heads, ("dep",) * len(heads))
+    ev = AttachmentEvaluator([gold], [gold], by="projective")
+    expected = {"projective": len(heads) - non_projective, "non-projective": non_projective}
+    assert {g: s.frequency for g, s in ev.breakdown("projective").items()} == {
+        g: n for g, n in expected.items() if n
+    }
+
+
+def test_a_word_below_the_first_word_is_one_deeper():
+    # "a b": a on the root (depth 1), b on a (depth 2), whichever word is visited first.
+    gold = DependencyTree(("a", "b"), (0, 1), ("root", "dep"))
+    ev = AttachmentEvaluator([gold], [gold], by="depth")
+    assert {g: s.frequency for g, s in ev.breakdown("depth").items()} == {"1": 1, "2": 1}
+
+
+def test_the_document_of_a_file_is_its_name_on_any_path():
+    # A Windows path and a bare file name: the file's name without its extensions.
+    assert document_of(None, "data\\gum\\dev.conllu") == "dev"
+    assert document_of(None, "dev.conllu") == "dev"

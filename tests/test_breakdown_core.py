@@ -8,6 +8,7 @@ scoring/groups.py, scoring/breakdown.py and scoring/bootstrap.py.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -232,3 +233,150 @@ def test_group_sums_past_a_fold_count_every_row_once(keep_rows):
     assert table.totals("NOUN").tolist() == [n, 2 * n]
     assert table.totals("VERB").tolist() == [verbs, verbs]
     assert table.group_sentences("NOUN") == n and table.group_sentences("VERB") == verbs
+
+
+# -- issue 45: the fifth mutation run (docs/mutation.md) ---------------------------------
+
+
+def test_a_macro_bootstrap_round_of_one_defined_sentence_has_that_score_and_warns_nothing():
+    # Two sentences: 1/1 (score 1.0) and 0/0 (no score). A round draws two of them: both
+    # the first (1 in 4: mean 1.0 over 2 defined), one of each (1 in 2: 1.0 over 1
+    # defined) or the second twice (1 in 4: nothing defined, no score). So about 3 rounds
+    # in 4 have a score, every one 1.0: the interval is (1.0, 1.0). Dropping the rounds of
+    # one defined sentence would leave 1 in 4 defined, and N/A; dividing 0 by 0 instead of
+    # skipping it would warn (numpy's "invalid value") where the run prints nothing.
+    t = StatsTable(("correct", "total"), [(1, 1), (0, 0)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = bootstrap_intervals([(t, ACC)], level=0.9, rounds=200, average="macro")
+    assert got == [(1.0, 1.0)]
+
+
+def test_a_group_never_seen_has_no_sentence_and_an_empty_table():
+    t = collect(SENTENCES)
+    idx = t.sentences("ADJ")
+    assert idx.tolist() == [] and idx.dtype.kind == "i"  # indices: usable as an index
+    assert np.arange(3)[idx].tolist() == []
+    assert len(t.table("ADJ")) == 0
+    assert t.table("ADJ").columns == ("correct", "total")
+
+
+def test_what_a_sums_only_run_cannot_give_is_named_in_its_refusal():
+    t = collect(SENTENCES, keep_rows=False)
+    tail = " of a group needs every sentence's rows: this run kept the sums only " \
+        "(statistics='sums' or 'macro')"  # fmt: skip
+    for call, what in ((t.sentences, "the sentences"), (t.table, "a macro average"),
+                       (t.dense, "a test or an interval")):  # fmt: skip
+        with pytest.raises(OptionError) as err:
+            call("NOUN")
+        assert str(err.value) == what + tail
+
+
+def test_a_breakdowns_interval_resamples_with_its_rounds_seed_and_average():
+    # SPEC.md §12.2 by hand, as test_the_interval_is_the_linear_quantile_of_the_resampled_
+    # scores: five sentences of NOUN, ten rounds drawn from seed 7, L = 0.5, and the macro
+    # average: each round's score is the mean of its drawn sentences' own scores.
+    rows = [(0, 1), (1, 2), (3, 4), (2, 5), (7, 7)]
+    table = collect([{"NOUN": r} for r in rows])
+    draws = np.random.default_rng(7).integers(0, 5, size=(10, 5))
+    scores = sorted(sum(rows[i][0] / rows[i][1] for i in d) / 5 for d in draws.tolist())
+    h = 9 * 0.25, 9 * 0.75
+    low, high = (scores[int(x)] + (x - int(x)) * (scores[int(x) + 1] - scores[int(x)]) for x in h)
+    b = Breakdown(table, Signature(metric="toy"), average="macro", ci=0.5, rounds=10, seed=7)
+    score = b["NOUN"].scores["ACC"]
+    assert score.interval == (pytest.approx(low), pytest.approx(high), 0.5)
+
+
+def test_group_tests_run_the_rounds_and_seed_asked_and_name_what_they_lack():
+    from nltk_tedeval.scoring.breakdown import paired_groups
+
+    a = collect([{"NOUN": (2, 2)}] * 10)
+    b = collect([{"NOUN": (0, 2)}] * 10)
+    for res in (group_significance(a, b, "ACC", rounds=9, seed=3),
+                paired_groups({"pos": a}, {"pos": b}, "pos", "ACC", rounds=9, seed=3)):  # fmt: skip
+        # p = (1 + rounds at least as far apart) / (9 + 1): a tenth, at least.
+        assert (res["NOUN"].rounds, res["NOUN"].seed) == (9, 3)
+        assert res["NOUN"].p_value * 10 == pytest.approx(round(res["NOUN"].p_value * 10))
+    with pytest.raises(OptionError) as err:
+        paired_groups({"pos": a}, {}, "pos", "ACC")
+    assert str(err.value) == "both systems need the breakdown by 'pos' (by='pos')"
+    with pytest.raises(OptionError) as err:
+        group_significance(a, collect([{"NOUN": (1, 1)}]), "ACC")
+    assert str(err.value) == "a paired test needs the same sentences: 10 and 1"
+
+
+def test_bins_parsed_from_text_keep_their_first_value_and_name_what_is_wrong():
+    assert Bins.parse("2,4", first=0).labels() == ("0-2", "3-4", "5+")
+    with pytest.raises(OptionError) as err:
+        Bins.parse("1-5,x")
+    assert str(err.value) == (
+        "bins are upper bounds such as 10,20,30,40 (the last bin is the rest) or "
+        "ranges such as 1-10,11-20, not '1-5,x'"
+    )
+    with pytest.raises(OptionError) as err:
+        Bins.parse(" , ")
+    assert str(err.value) == "bins need at least one upper bound, not ' , '"
+
+
+def test_an_interval_needs_half_of_the_rounds_defined_and_no_more():
+    # Sentence 1 is 1/1, sentence 2 has nothing to compare (0/0): a round has a score
+    # (1.0) when it draws sentence 1. Seed 10's draws (SPEC.md §12.2), rows from 0:
+    # [1, 1], [0, 0], [1, 1], [1, 0], then [1, 1]. Four rounds: two of four defined, half:
+    # the interval is (1.0, 1.0). Five rounds: two of five, fewer than half: N/A.
+    draws = np.random.default_rng(10).integers(0, 2, size=(5, 2)).tolist()
+    assert draws == [[1, 1], [0, 0], [1, 1], [1, 0], [1, 1]]
+    t = StatsTable(("correct", "total"), [(1, 1), (0, 0)])
+    assert bootstrap_intervals([(t, ACC)], level=0.9, rounds=4, seed=10) == [(1.0, 1.0)]
+    ((low, high),) = bootstrap_intervals([(t, ACC)], level=0.9, rounds=5, seed=10)
+    assert math.isnan(low) and math.isnan(high)
+
+
+def test_one_sentence_one_round_and_no_sentence_have_their_intervals():
+    # One sentence: every round draws it, so its score is the interval; one round is a
+    # round; no sentence at all is N/A.
+    one = StatsTable(("correct", "total"), [(1, 2)])
+    assert bootstrap_intervals([(one, ACC)], level=0.9, rounds=1) == [(0.5, 0.5)]
+    ((low, high),) = bootstrap_intervals([(StatsTable(("correct", "total"), []), ACC)], level=0.9)
+    assert math.isnan(low) and math.isnan(high)
+
+
+def test_rounds_past_one_block_of_draws_are_all_drawn():
+    # 4,001 sentences: 4,000,000 counts a block, so 999 rounds, then the last 1. Every
+    # sentence is 1/2: every round, and the interval, is 0.5.
+    t = StatsTable(("correct", "total"), [(1, 2)] * 4001)
+    assert bootstrap_intervals([(t, ACC)], level=0.9, rounds=1000) == [(0.5, 0.5)]
+
+
+def test_bootstrap_options_are_refused_as_they_are_worded():
+    t = StatsTable(("correct", "total"), [(1, 2)])
+
+    def refused(**options) -> str:
+        with pytest.raises(OptionError) as err:
+            bootstrap_intervals([(t, ACC)], **{"level": 0.9, **options})
+        return str(err.value)
+
+    assert refused(average="mean") == "average must be 'micro' or 'macro', not 'mean'"
+    for rounds in (0, True):
+        assert refused(rounds=rounds) == (
+            f"rounds must be an integer of at least 1, not {rounds!r}"
+        )
+    for seed in (-1, True):
+        assert refused(seed=seed) == f"the seed must be a non-negative integer, not {seed!r}"
+    with pytest.raises(ValueError) as err:
+        bootstrap_intervals([(t, ACC), (StatsTable(("correct", "total"), []), ACC)], level=0.9)
+    assert str(err.value) == "bootstrap tables must have one row per sentence of the same run"
+
+
+def test_bins_take_integer_text_and_refuse_falling_bounds_and_levels_as_worded():
+    assert Bins(("10", 20)).labels() == ("1-10", "11-20", "21+")
+    with pytest.raises(OptionError) as err:
+        Bins((20, 10))
+    assert str(err.value) == (
+        "bins must rise from 1: upper bounds such as 10,20,30,40 (1-10, 11-20, ...), not 20,10"
+    )
+    with pytest.raises(OptionError) as err:
+        check_level(2)
+    assert str(err.value) == (
+        "a confidence level is a fraction from 0.5 to below 1 (0.95) or a percentage from 50 "
+        "to below 100 (95), not 2"
+    )

@@ -96,6 +96,48 @@ def test_label_by_hand():
     assert advp.scores["R"] != advp.scores["R"] and float(advp.scores["P"]) == 0.0
 
 
+def test_label_groups_come_most_frequent_first_not_by_name():
+    # Issue 45 (the fifth mutation run): the label key is no binned key. Gold brackets of
+    # the hand corpus: NP 4, S 2, VP 2, ADVP 0 (ties by name), so NP, S, VP, ADVP;
+    # alphabetically (as bins are ordered) ADVP would come first.
+    ev = hand_evaluator()
+    assert list(ev.breakdown("label")) == ["NP", "S", "VP", "ADVP"]
+    assert [g.frequency for g in ev.breakdown("label").values()] == [4, 2, 2, 0]
+
+
+def test_each_key_says_what_its_groups_are_and_length_keeps_its_bins_order():
+    # What a breakdown shows of its key (the header of its table, its JSON): the key's
+    # name and help; length shows R, P and F1. Sentence 1 twice (length 5, 4 gold brackets
+    # each) and sentence 2 (length 4, 4): the bin 5+ has more gold brackets than 1-4 but
+    # comes after it, in the bins' order.
+    gold = [Tree.fromstring(g) for g in (GOLD1, GOLD2, GOLD1)]
+    test = [Tree.fromstring(t) for t in (TEST1, TEST2, TEST1)]
+    ev = ParsevalEvaluator(test, gold, by=ALL_KEYS, bins={"length": "4"})
+    keys = ALL_KEYS.split(",")
+    assert [ev.breakdown(key).as_dict()["key"] for key in keys] == keys
+    assert "|by:label=NP|" in str(ev.breakdown("label")["NP"].scores["F1"])
+    helps = {key: ev.breakdown(key).as_dict()["help"] for key in keys}
+    assert helps == {
+        "label": "the bracket's category, after the parameter file's label rules",
+        "length": "the sentence's length in words (as for the len<=CUTOFF_LEN figures), in bins",
+        "span": "the bracket's width in words (after deletions), in bins",
+        "confusion": "GOLD→PARSE: a parse bracket on the span of an unmatched gold bracket, "
+        "other label",
+        "attachment": "LABEL: GOLD→PARSE parent of a bracket right on both sides whose parent "
+        "differs",
+    }
+    length = ev.breakdown("length")
+    assert length.as_dict()["key"] == "length"
+    assert length.as_dict()["measures"] == ["R", "P", "F1"]
+    assert [(g, s.frequency) for g, s in length.items()] == [("1-4", 4), ("5+", 8)]
+    # Spans (test_span_by_hand, sentence 1 twice): gold widths 1: 3, 2: 6, 3-5: 3.
+    assert [(g, s.frequency) for g, s in ev.breakdown("span").items()] == [
+        ("1", 3),
+        ("2", 6),
+        ("3-5", 3),
+    ]
+
+
 def test_length_by_hand():
     ev = hand_evaluator()
     t = totals(ev, "length")
@@ -130,6 +172,16 @@ def test_a_span_the_test_labels_twice_is_one_confusion():
     test = Tree.fromstring("(S (X (X (DT the) (NN dog))) (VP (VBD ran)))")
     ev = ParsevalEvaluator([test], [gold], by="confusion")
     assert counts(ev, "confusion") == {"NP→X": 1}
+
+
+def test_a_parse_bracket_repeated_in_a_unary_chain_is_one_attachment_error():
+    # The gold's NP(0,2) hangs under X; the test's NP(0,2) is a chain of three NPs, under
+    # S, NP and NP. As sets of (label, span, parent), as disco-dop counts them: NP under S
+    # once, NP under NP once (not twice).
+    gold = Tree.fromstring("(S (X (NP (DT the) (NN dog))) (VP (VBD ran)))")
+    test = Tree.fromstring("(S (NP (NP (NP (DT the) (NN dog)))) (VP (VBD ran)))")
+    ev = ParsevalEvaluator([test], [gold], by="attachment")
+    assert counts(ev, "attachment") == {"NP: X→NP": 1, "NP: X→S": 1}
 
 
 def test_unlabeled_scoring_has_one_label_group_and_no_confusion():

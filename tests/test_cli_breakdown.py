@@ -687,3 +687,25 @@ def test_score_by_length_shows_tedevals_two_measures(capsys):
     assert table[0].split() == ["length", "sentences", "share", "%", "labeled", "unlabeled"]
     assert table[2].split() == ["1-2", "1", "50.00", "n/a", "1.0000"]
     assert table[3].split() == ["3+", "1", "50.00", "n/a", "0.8571"]
+
+
+def test_parsevals_confusions_and_attachment_errors_are_count_tables():
+    # The hand corpus of test_breakdown_parseval.py: sentence 1's gold NP(3,4) is ADVP in
+    # the test (one confusion); sentence 2's NP(3,4) hangs under S, not VP (one attachment
+    # error). Counted events: a count and a share, no score.
+    from nltk import Tree
+
+    from nltk_tedeval import ParsevalEvaluator
+
+    from .test_breakdown_parseval import GOLD1, GOLD2, TEST1, TEST2
+
+    gold = [Tree.fromstring(GOLD1), Tree.fromstring(GOLD2)]
+    test = [Tree.fromstring(TEST1), Tree.fromstring(TEST2)]
+    ev = ParsevalEvaluator(test, gold, by="confusion,attachment")
+    parts = breakdown_report(toy_args(by=["confusion,attachment"]), [("p", ev)])
+    shown = {t["key"]: t for t in parts.json}
+    for key, event in (("confusion", "NP→ADVP"), ("attachment", "NP: VP→S")):
+        assert shown[key]["counts"] is True and shown[key]["measures"] == []
+        assert [(g["group"], g["frequency"], g["scores"]) for g in shown[key]["groups"]] == [
+            (event, 1, {})
+        ]

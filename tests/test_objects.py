@@ -24,6 +24,8 @@ from spacy.tokens import Doc, Span
 
 import nltk_tedeval as t
 from nltk_tedeval.errors import InputFormatError, OptionError
+from nltk_tedeval.reading.ud_words import read_ud_words_text
+from nltk_tedeval.trees.objects import adapt_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
@@ -569,3 +571,104 @@ def test_every_object_kind_reads_every_field_the_metrics_read_as_the_file_does(
                 if name == "spacy" and measure.split(".")[0] == "Tokens":
                     continue  # (its Tokens counts: test_gum_conll18_from_objects)
                 assert float(score) == 1.0, (name, measure)
+
+
+# -- issue 45: the fifth mutation run (docs/mutation.md) -----------------------------------
+
+
+class _Stream:
+    """A reader's stream of sentence objects: iterable, with a length and a file."""
+
+    def __init__(self, items: list[Any], file: str) -> None:
+        self.items, self.file = items, file
+
+    def __iter__(self) -> Any:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+def test_a_stream_of_objects_keeps_its_file_but_not_its_length() -> None:
+    # adapt_corpus reads a stream as it is taken: its attributes are the stream's (the file
+    # a count error names), but no special name is, as its length is not its sentences'.
+    adapted = adapt_corpus(_Stream([[("Hi", 0, "root")]], "parses.txt"), "parse")
+    assert adapted.file == "parses.txt"
+    assert not hasattr(adapted, "__len__")
+    gold = [t.DependencyTree(("Hi",), (0,), ("root",)), t.DependencyTree(("Bye",), (0,), ("root",))]
+    with pytest.raises(t.SentenceCountError) as err:
+        t.AttachmentEvaluator(_Stream([[("Hi", 0, "root")]], "parses.txt"), gold).eval()
+    assert str(err.value).startswith("parses.txt ends after 1 sentence, but ")
+
+
+def test_triples_give_the_conll18_metrics_their_words_heads_and_relations() -> None:
+    # Triples hold words, heads and relations, nothing else: against a CoNLL-U gold of "_"
+    # lemmas, tags and features every measure is 1.0, each word its own token; a relation
+    # of None is "_", as the gold's. A head unset, or heads in a cycle, are refused. (Their
+    # features, "_", are no universal feature, which is all the script compares.)
+    gold_text = "1\tI\t_\t_\t_\t_\t2\tnsubj\t_\t_\n2\tleft\t_\t_\t_\t_\t0\t_\t_\t_\n\n"
+    gold = list(read_ud_words_text(gold_text))
+    triples = [[("I", 2, "nsubj"), ("left", 0, None)]]
+    scores = t.Conll18Evaluator(triples, gold).scores()
+    assert {m for m, s in scores.items() if float(s) != 1.0} == set()
+    # As the gold, their "_" lemmas accept any (Lemmas, BLEX): a parse lemmatized i, leave.
+    lemmatized = list(read_ud_words_text(gold_text.replace("\tI\t_", "\tI\ti").replace(
+        "\tleft\t_", "\tleft\tleave")))  # fmt: skip
+    assert [w.lemma for w in lemmatized[0].tree.words] == ["i", "leave"]
+    scores = t.Conll18Evaluator(lemmatized, triples).scores()
+    assert {m for m, s in scores.items() if float(s) != 1.0} == set()
+    with pytest.raises(InputFormatError) as err:
+        t.Conll18Evaluator([[("I", None, "nsubj"), ("left", 0, None)]], gold).scores()
+    assert str(err.value) == (
+        "sentence 1: parsed_sents: word 'I' has head None: the CoNLL 2018 metrics need every head"
+    )
+    with pytest.raises(InputFormatError) as err:
+        t.Conll18Evaluator([[("I", 2, "nsubj"), ("left", 1, None)]], gold).scores()
+    assert str(err.value) == (
+        "sentence 1: parsed_sents: a sentence of (word, head, relation) triples: the heads "
+        "form a cycle: 1 (I) -> 2 (left) -> 1; the CoNLL 2018 script scores only trees"
+    )
+
+
+def test_triples_have_no_features_lemmas_or_tags_as_a_conllu_file_writes_none() -> None:
+    # A CoNLL-U file writes "_" for a value it lacks: triples lack all but form, head and
+    # relation.
+    words = t.trees.objects.as_ud_sentence([("I", 2, "nsubj"), ("left", 0, "root")]).words
+    assert [(w.lemma, w.upos, w.xpos, w.feats) for w in words] == [("_", "_", "_", "_")] * 2
+
+
+def test_a_registered_kind_is_tried_before_every_other_even_a_spacy_doc() -> None:
+    # A kind registered for spaCy Docs reads a Doc as one sentence of its own; tried after
+    # the built-in "spaCy Doc" kind, the Doc would be several sentences (an error here).
+    from nltk_tedeval.trees.objects import OBJECT_KINDS, ObjectKind, register_object_kind
+
+    doc = Doc(spacy.blank("en").vocab, words=["Hi"])
+    mine = ObjectKind("whole Doc", lambda o: type(o).__name__ == "Doc",
+                      tree=lambda o, want: t.DependencyTree(("Hi",), (0,), ("root",)))  # fmt: skip
+    register_object_kind(mine)
+    try:
+        assert t.trees.objects.as_tree(doc).words == ("Hi",)
+    finally:
+        OBJECT_KINDS.remove(mine)
+
+
+def test_an_adapted_stream_names_the_attribute_it_lacks() -> None:
+    adapted = adapt_corpus(_Stream([[("Hi", 0, "root")]], "parses.txt"), "parse")
+    with pytest.raises(AttributeError) as err:
+        adapted.__len__  # noqa: B018
+    assert str(err.value) == "__len__"
+
+
+def test_as_trees_takes_the_dependency_kind_and_names_a_kind_it_does_not_know() -> None:
+    assert [
+        tree.heads for tree in t.trees.objects.as_trees([[("Hi", 0, "root")]], "dependency")
+    ] == [(0,)]
+    with pytest.raises(OptionError) as err:
+        t.trees.objects.as_trees([[("Hi", 0, "root")]], "ud")  # type: ignore[arg-type]
+    assert str(err.value) == "kind must be 'dependency' or 'constituency', not 'ud'"
+
+
+def test_a_triple_of_two_items_is_refused_naming_it_by_its_number() -> None:
+    with pytest.raises(InputFormatError) as err:
+        t.trees.objects.as_tree([("I", 2, "nsubj"), ("left", 0)])
+    assert str(err.value) == "a sentence of (word, head, relation) triples: item 2 is ('left', 0)"

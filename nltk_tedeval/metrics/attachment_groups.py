@@ -40,20 +40,13 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-import lazy_loader
+from typing import Any
 
 from .. import hooks
 from ..errors import OptionError
 from ..scoring.groups import DEFAULT_BINS, Bins, GroupKey
 from ..scoring.stats import Measure, accuracy, harmonic_f1
 from ..trees.dependency import DependencyTree
-
-if TYPE_CHECKING:
-    import numpy as np
-else:
-    np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
 __all__ = [
     "ARC_KEYS",
@@ -83,16 +76,6 @@ GROUP_COLUMNS: tuple[str, ...] = (
     "predicted_head",  # ... whose head is the gold head
     "labeled_predicted",  # parse tokens of the group in sentences with a relation
 )
-
-
-def _ratio(num: str, den: str) -> Any:
-    def formula(t: np.ndarray) -> np.ndarray:
-        t = np.asarray(t, dtype=np.float64)
-        out = np.full(t.shape[:-1], np.nan)
-        np.divide(t[..., 0], t[..., 1], out=out, where=t[..., 1] != 0)
-        return out
-
-    return formula
 
 
 _NO_GOLD = "no gold token in the group"
