@@ -87,7 +87,7 @@ def _conll18(args: argparse.Namespace) -> int:
             ("--per-sentence", args.per_sentence),
             ("--relations", args.relations),
             ("--strip-subtypes", args.strip_subtypes),
-            ("--punct exclude", args.punct == "exclude"),
+            (f"--punct {args.punct}", args.punct != "include"),
             ("--skip-bad", getattr(args, "skip_bad", False)),
             ("--align", args.align),
             ("--ci", args.ci is not None),

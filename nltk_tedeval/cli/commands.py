@@ -217,9 +217,12 @@ def _attach(p: argparse.ArgumentParser) -> None:
     gold_and_systems("PARSE")(p)
     p.add_argument(
         "--punct",
-        choices=["include", "exclude"],
+        choices=["include", "exclude", "unicode", "ptb-pos", "upos", "relation", "spacy"],
         default="include",
-        help="include punctuation (default, as CoNLL 2018) or exclude it (CoNLL-X eval.pl, nltk)",
+        help="include punctuation (default, as CoNLL 2018) or exclude it, decided on the gold "
+        "token: exclude or unicode by its characters (CoNLL-X eval.pl, nltk), ptb-pos by its "
+        "PTB tag (`` '' , . :, Chen and Manning 2014), upos by UPOS PUNCT, relation by the "
+        "punct relation, spacy by the p or punct relation (spaCy's scorer)",
     )
     p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
     p.add_argument("--relations", action="store_true", help="print the per-relation table")

@@ -113,7 +113,21 @@ ATTACHMENT_MEASURES: dict[str, Measure] = {m.name: m for m in (LAS, UAS, LA, UND
 NO_RELATION = "_"
 """How the per-relation breakdown names a token without a relation."""
 
-PUNCT_OPTIONS = ("include", "exclude")
+PUNCT_OPTIONS = ("include", "exclude", "unicode", "ptb-pos", "upos", "relation", "spacy")
+"""How punctuation is decided (SPEC.md §7), always on the gold token: ``include`` scores
+every token (CoNLL 2018); ``exclude`` (``unicode`` is its other name) leaves out a token
+whose form is all Unicode punctuation (CoNLL-X eval.pl, nltk); ``ptb-pos`` one whose gold
+POS tag is a PTB punctuation tag (PTB_PUNCT_TAGS: English PTB-dependency papers from Chen
+and Manning 2014); ``upos`` one whose gold UPOS is PUNCT; ``relation`` one whose gold
+relation is ``punct`` (subtypes too); ``spacy`` one whose gold relation is ``p`` or
+``punct`` in any case, the gold side of spaCy's ``Scorer.score_deps``."""
+
+PTB_PUNCT_TAGS = frozenset({"``", "''", ",", ".", ":"})
+"""The PTB tags of punctuation that English dependency papers leave out (Chen and Manning
+2014, and the Stanford parser's evaluation after them)."""
+
+# The presets that read only a token's form can judge either side's words under alignment.
+FORM_PUNCT = ("exclude", "unicode")
 _PUNCT_CATEGORIES = frozenset({"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"})
 
 
@@ -265,7 +279,9 @@ class AttachmentEvaluator(Evaluator):
     metric: ClassVar[str] = "attachment"
     parse_kind: ClassVar[str | None] = "dependency"
     signature_keys: ClassVar[dict[str, str]] = {
-        "punct": "punctuation tokens scored (include) or left out (exclude)",
+        "punct": "punctuation tokens scored (include) or left out, decided on the gold token "
+        "by its form (exclude, unicode), PTB tag (ptb-pos), UPOS (upos) or relation "
+        "(relation, spacy)",
         "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
     }
     # Its reports read sums and macro averages: the command line keeps no row per
@@ -296,6 +312,12 @@ class AttachmentEvaluator(Evaluator):
             options=options,
             **run,
         )
+        if self.align is not None and punct not in ("include", *FORM_PUNCT):
+            raise OptionError(
+                f"punct={punct!r} decides by the gold token's tag or relation, which a parse "
+                "word of another tokenization has no gold token to take from; under align "
+                "punct is include, exclude or unicode (by the form of each side's words)"
+            )
         self.punct = punct
         self.strip_subtypes = strip_subtypes
         self._relations: dict[str, RelationScore] | None = None
@@ -325,7 +347,7 @@ class AttachmentEvaluator(Evaluator):
         parse_tree = _as_tree(parsed, "parse")
         gold_tree = _as_tree(gold, "gold")
         check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"])
-        scored = self._scored(gold_tree.words)
+        scored = self._scored(gold_tree)
         counts: dict[str, list[int]] = {}
         gold_rels, parse_rels = self._rels(gold_tree), self._rels(parse_tree)
         labeled = _carry_relations((gold_rels, parse_rels), scored)
@@ -382,7 +404,7 @@ class AttachmentEvaluator(Evaluator):
         # A parse standing in for a missing one with nothing right (missing="zero"):
         # the gold sentence's words, no head or relation right (SPEC.md §10).
         parse = [None if s.item is ZERO else _unit_tree(s, "parse") for s in unit.test]
-        exclude = self.punct == "exclude"
+        exclude = self.punct in FORM_PUNCT
         # Each parse sentence of the unit has its own place in its file.
         bad = non_tree_errors(parse, unit.test)
         if unit.identical:
@@ -414,7 +436,7 @@ class AttachmentEvaluator(Evaluator):
         sentence only if its gold carries one.
         """
         gold_tree = _as_tree(gold, "gold")
-        scored = self._scored(gold_tree.words) or [True] * len(gold_tree.words)
+        scored = self._scored(gold_tree) or [True] * len(gold_tree.words)
         counts: dict[str, list[int]] = {}
         gold_rels = self._rels(gold_tree)
         labeled = _carry_relations((gold_rels,), scored)
@@ -428,7 +450,7 @@ class AttachmentEvaluator(Evaluator):
                 None,
                 gold_rels,
                 None,
-                self._scored(gold_tree.words),
+                self._scored(gold_tree),
                 labeled,
                 self.by,
                 self._bins,
@@ -469,13 +491,26 @@ class AttachmentEvaluator(Evaluator):
 
     def _carry_relations(self, trees: Iterable[DependencyTree]) -> bool:
         """Whether a scored token of some of ``trees`` (a unit's) carries a relation."""
-        return any(_carry_relations((self._rels(t),), self._scored(t.words)) for t in trees)
+        return any(_carry_relations((self._rels(t),), self._scored(t)) for t in trees)
 
-    def _scored(self, words: Sequence[str]) -> list[bool] | None:
-        """Which tokens count (``None``: all of them, punctuation included)."""
-        if self.punct == "exclude":
-            return [not is_punctuation(w) for w in words]
-        return None
+    def _scored(self, tree: DependencyTree) -> list[bool] | None:
+        """Which tokens of the gold ``tree`` count (``None``: all, punctuation included)."""
+        punct = self.punct
+        if punct == "include":
+            return None
+        if punct in FORM_PUNCT:
+            return [not is_punctuation(w) for w in tree.words]
+        n = len(tree.words)
+        if punct == "ptb-pos":
+            tags = tree.tags if tree.tags is not None else tree.ctags
+            return [True] * n if tags is None else [t not in PTB_PUNCT_TAGS for t in tags]
+        if punct == "upos":
+            tags = tree.ctags
+            return [True] * n if tags is None else [t != "PUNCT" for t in tags]
+        rels = [r or "" for r in tree.rels]
+        if punct == "relation":
+            return [strip_subtype(r) != "punct" for r in rels]
+        return [r.lower() not in ("p", "punct") for r in rels]  # spacy
 
     def _rels(self, tree: DependencyTree) -> list[str]:
         if self.strip_subtypes:
