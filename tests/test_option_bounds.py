@@ -43,6 +43,7 @@ FREE_FORM = {
     "--bins",
     "--by",
     "--experiment",
+    "--exclude",
     "--gold-only",
     "--head-label",
     "--head-rules",

@@ -118,3 +118,57 @@ def test_a_preset_of_tags_is_refused_under_alignment() -> None:
         AttachmentEvaluator([PARSE], [GOLD], punct="upos", align="exact")
     with pytest.raises(OptionError, match="punct must be one of"):
         AttachmentEvaluator([PARSE], [GOLD], punct="tags")
+
+
+def test_exclude_by_field_by_hand() -> None:
+    # "$" (XPOS $) left out as well: 3 of the 6 others right (I, left, 5).
+    ev = AttachmentEvaluator([PARSE], [GOLD], exclude={"xpos": ["$"]})
+    assert ev.score("UAS").totals == {"head": 3, "tokens": 6}
+    assert "|exclude:xpos=$|" in str(ev.signature)
+    # With upos: "$" and the three PUNCT out: 3 of 3.
+    ev = AttachmentEvaluator([PARSE], [GOLD], punct="upos", exclude=["xpos=$"])
+    assert ev.score("UAS").totals == {"head": 3, "tokens": 3}
+    # By relation, MaltEval's ExcludeDeprels: dep and p out: 3 (I, left, 5) of 5.
+    ev = AttachmentEvaluator([PARSE], [GOLD], exclude=["deprel=dep,p"])
+    assert ev.score("UAS").totals == {"head": 3, "tokens": 5}
+    assert ev.excluded_tokens == 2
+    # No exclusion: the signature is as it always was.
+    assert "exclude" not in str(AttachmentEvaluator([PARSE], [GOLD]).signature)
+
+
+def test_exclude_from_a_file_of_values_equals_the_ptb_preset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A comma is a value: a file gives it, one value a line.
+    values = tmp_path / "ptb.txt"
+    values.write_text(",\n.\n:\n", encoding="utf-8")
+    gold, parse = str(STUDY / "test.conllu"), str(STUDY / "outputs" / "arc-eager.conllu")
+    assert main(["attach", gold, parse, "--exclude", f"xpos=@{values}",
+                 "--exclude", "xpos=``,''"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "arc-eager  0.7007  0.7421" in out  # the ptb-pos preset's figures, above
+    assert "|exclude:xpos='' , . : ``|" in out
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("lemma=x", "exclude leaves tokens out by form, upos, xpos, deprel, not 'lemma'"),
+        ("xpos", "--exclude takes FIELD=V[,V...] or FIELD=@FILE, not 'xpos'"),
+    ],
+)
+def test_exclude_refuses_what_it_cannot_do(
+    value: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gold = str(STUDY / "test.conllu")
+    assert main(["attach", gold, gold, "--exclude", value]) == 1
+    assert capsys.readouterr().err == f"tedeval: error: {message}\n"
+
+
+def test_exclude_under_alignment_by_form_only() -> None:
+    with pytest.raises(OptionError, match="under align exclude leaves words out by form only"):
+        AttachmentEvaluator([PARSE], [GOLD], exclude={"upos": ["PUNCT"]}, align="exact")
+    ev = AttachmentEvaluator([PARSE], [GOLD], exclude={"form": ["$", "("]}, align="exact")
+    # Each side's "$" and "(" out: 5 words a side, I, left and 5 right.
+    assert ev.score("UAS").totals["head"] == 3
+    assert ev.score("UAS").totals["gold_tokens"] == 5

@@ -24,6 +24,26 @@ from .terminal import PROG, for_command_line
 __all__ = ["cmd_attach", "cmd_mph", "cmd_parseval"]
 
 
+def exclude_values(given: list[str]) -> dict[str, list[str]]:
+    """``--exclude FIELD=V,...`` as values by field, ``FIELD=@FILE`` read one value a line
+    (the way to give a value that holds a comma, such as the PTB tag ``,``)."""
+    out: dict[str, list[str]] = {}
+    for text in given:
+        field, eq, values = text.partition("=")
+        if not eq or not values:
+            raise OptionError(f"--exclude takes FIELD=V[,V...] or FIELD=@FILE, not {text!r}")
+        if values.startswith("@"):
+            path = values[1:]
+            with open(path, encoding="utf-8") as f:
+                found = [line.strip() for line in f if line.strip()]
+            if not found:
+                raise OptionError(f"--exclude {text}: {path} holds no value")
+        else:
+            found = [v for v in values.split(",") if v]
+        out.setdefault(field, []).extend(found)
+    return out
+
+
 def cmd_attach(args: argparse.Namespace) -> int:
     if args.conll18:
         return _conll18(args)
@@ -33,7 +53,11 @@ def cmd_attach(args: argparse.Namespace) -> int:
     run = evaluate(
         args,
         AttachmentEvaluator,
-        {"punct": args.punct, "strip_subtypes": args.strip_subtypes},
+        {
+            "punct": args.punct,
+            "exclude": exclude_values(args.exclude),
+            "strip_subtypes": args.strip_subtypes,
+        },
     )
 
     def details(ev: Evaluator) -> dict[str, Any]:
@@ -88,6 +112,7 @@ def _conll18(args: argparse.Namespace) -> int:
             ("--relations", args.relations),
             ("--strip-subtypes", args.strip_subtypes),
             (f"--punct {args.punct}", args.punct != "include"),
+            ("--exclude", args.exclude),
             ("--skip-bad", getattr(args, "skip_bad", False)),
             ("--align", args.align),
             ("--ci", args.ci is not None),

@@ -224,6 +224,15 @@ def _attach(p: argparse.ArgumentParser) -> None:
         "PTB tag (`` '' , . :, Chen and Manning 2014), upos by UPOS PUNCT, relation by the "
         "punct relation, spacy by the p or punct relation (spaCy's scorer)",
     )
+    p.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="FIELD=V[,V...]",
+        help="also leave out tokens whose gold FIELD (form, upos, xpos, deprel) is one of the "
+        "values, as MaltEval's Exclude* options; @FILE reads the values one a line (repeat "
+        "for several fields)",
+    )
     p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
     p.add_argument("--relations", action="store_true", help="print the per-relation table")
     add_measure_option(p, "UCM, LCM: complete match")

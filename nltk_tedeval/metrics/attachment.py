@@ -48,7 +48,7 @@ from __future__ import annotations
 import reprlib
 import unicodedata
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -128,6 +128,40 @@ PTB_PUNCT_TAGS = frozenset({"``", "''", ",", ".", ":"})
 
 # The presets that read only a token's form can judge either side's words under alignment.
 FORM_PUNCT = ("exclude", "unicode")
+
+EXCLUDE_FIELDS = ("form", "upos", "xpos", "deprel")
+"""What ``exclude=`` can leave tokens out by, on the gold token (MaltEval's
+ExcludeWordforms, ExcludeCpostags, ExcludePostags and ExcludeDeprels)."""
+
+
+def check_exclude(value: Any) -> tuple[tuple[str, frozenset[str]], ...]:
+    """``exclude=`` as sorted ``(field, values)`` pairs: a mapping of a field to its values,
+    or ``"FIELD=V,V"`` texts (``--exclude``).
+
+    >>> check_exclude({"xpos": ["$", "#"]}), check_exclude(["deprel=punct,p"])
+    ((('xpos', frozenset({'#', '$'})),), (('deprel', frozenset({'p', 'punct'})),))
+    """
+    if not value:
+        return ()
+    items: list[tuple[str, Any]] = []
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    else:
+        for text in [value] if isinstance(value, str) else value:
+            field, eq, values = str(text).partition("=")
+            if not eq or not values:
+                raise OptionError(f"exclude takes FIELD=V[,V...] such as xpos=$,#, not {text!r}")
+            items.append((field.strip(), [v for v in values.split(",") if v != ""]))
+    out: dict[str, set[str]] = {}
+    for field, values in items:
+        if field not in EXCLUDE_FIELDS:
+            raise OptionError(
+                f"exclude leaves tokens out by {', '.join(EXCLUDE_FIELDS)}, not {field!r}"
+            )
+        if isinstance(values, str):
+            values = [values]
+        out.setdefault(field, set()).update(str(v) for v in values)
+    return tuple((f, frozenset(v)) for f, v in sorted(out.items()) if v)
 _PUNCT_CATEGORIES = frozenset({"Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po"})
 
 
@@ -282,6 +316,8 @@ class AttachmentEvaluator(Evaluator):
         "punct": "punctuation tokens scored (include) or left out, decided on the gold token "
         "by its form (exclude, unicode), PTB tag (ptb-pos), UPOS (upos) or relation "
         "(relation, spacy)",
+        "exclude": "tokens also left out by the gold token's form, UPOS, XPOS or relation "
+        "(field=values+...), absent when none",
         "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
     }
     # Its reports read sums and macro averages: the command line keeps no row per
@@ -300,6 +336,7 @@ class AttachmentEvaluator(Evaluator):
         gold_sents: Sequence[DependencyGraph | DependencyTree],
         *,
         punct: str = "include",
+        exclude: Any = None,
         strip_subtypes: bool = False,
         options: RunOptions | None = None,
         **run: Any,
@@ -312,6 +349,14 @@ class AttachmentEvaluator(Evaluator):
             options=options,
             **run,
         )
+        self.exclude = check_exclude(exclude)
+        by_tags = [f for f, _ in self.exclude if f != "form"]
+        if self.align is not None and by_tags:
+            raise OptionError(
+                f"exclude by {', '.join(by_tags)} decides by the gold token, which a parse word "
+                "of another tokenization has no gold token to take from; under align exclude "
+                "leaves words out by form only"
+            )
         if self.align is not None and punct not in ("include", *FORM_PUNCT):
             raise OptionError(
                 f"punct={punct!r} decides by the gold token's tag or relation, which a parse "
@@ -323,10 +368,11 @@ class AttachmentEvaluator(Evaluator):
         self._relations: dict[str, RelationScore] | None = None
 
     def signature_fields(self) -> dict[str, object]:
-        return super().signature_fields() | {
-            "punct": self.punct,
-            "subtypes": "strip" if self.strip_subtypes else "keep",
-        }
+        fields = super().signature_fields() | {"punct": self.punct}
+        if self.exclude:
+            # Values joined by spaces: a tag may be a comma (the PTB's ",").
+            fields["exclude"] = "+".join(f"{f}={' '.join(sorted(v))}" for f, v in self.exclude)
+        return fields | {"subtypes": "strip" if self.strip_subtypes else "keep"}
 
     # -- statistics -----------------------------------------------------------
 
@@ -418,11 +464,16 @@ class AttachmentEvaluator(Evaluator):
             tokens, head, label, head_label, undirected, ned, labeled = plain
             row = (tokens, tokens, head, label, head_label, undirected, ned, labeled, labeled)
             return row, ({}, excluded, bad, int(bad_gold))
-        keep = (lambda w: not is_punctuation(w)) if exclude else (lambda w: True)
+        forms = next((v for f, v in self.exclude if f == "form"), frozenset())
+        keep = (  # each side's words by their own form: punctuation, and exclude's forms
+            (lambda w: not is_punctuation(w) and w not in forms)
+            if exclude
+            else (lambda w: w not in forms)
+        )
         # Each side's words are scored by their own punctuation, here as in aligned_row.
         labeled = self._carry_relations((*gold, *(t for t in parse if t is not None)))
         row = aligned_row(unit, (gold, parse), self._rels, keep, labeled=labeled)
-        excluded = sum(is_punctuation(w) for t in gold for w in t.words) if exclude else 0
+        excluded = sum(not keep(w) for t in gold for w in t.words)
         note = ({}, excluded, bad, sum(not t.is_tree() for t in gold))
         return row, note
 
@@ -495,6 +546,19 @@ class AttachmentEvaluator(Evaluator):
 
     def _scored(self, tree: DependencyTree) -> list[bool] | None:
         """Which tokens of the gold ``tree`` count (``None``: all, punctuation included)."""
+        keep = self._punct_scored(tree)
+        if not self.exclude:
+            return keep
+        keep = [True] * len(tree.words) if keep is None else keep
+        columns = {"form": tree.words, "upos": tree.ctags, "xpos": tree.tags, "deprel": tree.rels}
+        for field, values in self.exclude:
+            column = columns[field]
+            if column is None:
+                continue  # no such column in this tree: nothing of it to leave out
+            keep = [k and (v or "_") not in values for k, v in zip(keep, column, strict=True)]
+        return keep
+
+    def _punct_scored(self, tree: DependencyTree) -> list[bool] | None:
         punct = self.punct
         if punct == "include":
             return None
