@@ -162,7 +162,7 @@ def test_signature_keys_are_shared_or_the_metrics_own():
     # Each evaluator signs with its own keys.
     from nltk_tedeval import AttachmentEvaluator, MPHEvaluator
 
-    assert set(AttachmentEvaluator.signature_keys) == {"punct", "subtypes"}
+    assert set(AttachmentEvaluator.signature_keys) == {"exclude", "punct", "subtypes"}
     assert set(MPHEvaluator.signature_keys) == {"heads", "punct", "proj"}
 
 

@@ -138,8 +138,10 @@ def check_exclude(value: Any) -> tuple[tuple[str, frozenset[str]], ...]:
     """``exclude=`` as sorted ``(field, values)`` pairs: a mapping of a field to its values,
     or ``"FIELD=V,V"`` texts (``--exclude``).
 
-    >>> check_exclude({"xpos": ["$", "#"]}), check_exclude(["deprel=punct,p"])
-    ((('xpos', frozenset({'#', '$'})),), (('deprel', frozenset({'p', 'punct'})),))
+    >>> [(f, sorted(v)) for f, v in check_exclude({"xpos": ["$", "#"], "form": "--"})]
+    [('form', ['--']), ('xpos', ['#', '$'])]
+    >>> [(f, sorted(v)) for f, v in check_exclude(["deprel=punct,p"])]
+    [('deprel', ['p', 'punct'])]
     """
     if not value:
         return ()
