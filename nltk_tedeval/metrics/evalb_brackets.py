@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
@@ -29,6 +29,7 @@ from .evalb_row import STATUS_ERROR, STATUS_SKIP, STATUS_VALID, evalb_row
 __all__ = [
     "EvalbRules",
     "EvalbSide",
+    "compared_sides",
     "counted_brackets",
     "cut_label",
     "empty_side",
@@ -392,6 +393,23 @@ def score_sides(
                 "(after deleting DELETE_LABEL words)",
                 token=f"{gold.wn}|{test.wn}",
             )
+    return compared_sides(gold, test, rules, cutoff, rules.same_label)
+
+
+def compared_sides(
+    gold: EvalbSide,
+    test: EvalbSide,
+    rules: EvalbRules,
+    cutoff: int,
+    same_tag: Callable[[str, str], bool],
+) -> tuple[list[int], TedEvalError | None]:
+    """Two sides of as many words: the words compared (an error sentence at the first that
+    differs), then the brackets matched and crossing and the tags ``same_tag`` accepts.
+
+    The end of EVALB's calc_result(), shared with evalb_spmrl, which compares tags by
+    its own cut of labels.
+    """
+    length = gold.length
     wn = gold.wn
     gw, tw = gold.words, test.words
     if gw[:wn] != tw[:wn]:
@@ -407,7 +425,7 @@ def score_sides(
     t_keys = counted_brackets(test)
     matched, crossing = matched_and_crossing(g_keys, t_keys, rules)
     gt, tt = gold.tags, test.tags
-    correct = sum(1 for i in range(wn) if rules.same_label(gt[i], tt[i]))
+    correct = sum(1 for i in range(wn) if same_tag(gt[i], tt[i]))
     row = evalb_row(
         STATUS_VALID,
         matched,

@@ -53,10 +53,9 @@ from ..trees.evalb_params import EvalbParams
 from .evalb_brackets import (
     EvalbRules,
     EvalbSide,
+    compared_sides,
     counted_brackets,
     empty_side,
-    matched_and_crossing,
-    normalization_hint,
 )
 from .evalb_report import EVALB_HEAD, evalb_f
 from .evalb_row import COLUMNS, STATUS_ERROR, STATUS_SKIP, STATUS_VALID, evalb_row
@@ -228,45 +227,11 @@ def spmrl_score_sides(
             mismatch.counted_valid = True  # type: ignore[attr-defined]
             return [*first, *extra], mismatch
         extra[_EXTRA["spmrl_repeated"] - len(COLUMNS)] = 1
-    row, note = _scored(gold, test, rules, cutoff)
+    row, note = compared_sides(gold, test, rules, cutoff, rules.same_tag)
     if first is not None:
         row = [a + b for a, b in zip(first, row, strict=True)]
         row[COLUMNS.index("length")] = length
     return [*row, *extra], note
-
-
-def _scored(
-    gold: EvalbSide, test: EvalbSide, rules: SpmrlRules, cutoff: int
-) -> tuple[list[int], TedEvalError | None]:
-    """The words compared, then brackets and tags counted, over the gold's words."""
-    length = gold.length
-    wn = gold.wn
-    gw, tw = gold.words, test.words
-    if gw[:wn] != tw[:wn]:
-        for i in range(wn):
-            if not rules.same_word(gw[i], tw[i]):
-                return evalb_row(STATUS_ERROR, length=length, cutoff=cutoff), YieldMismatchError(
-                    f"word {i + 1} differs: gold {gw[i]!r}, test {tw[i]!r}"
-                    + normalization_hint(gw[i], tw[i]),
-                    token=tw[i],
-                )
-    g_keys = counted_brackets(gold)
-    t_keys = counted_brackets(test)
-    matched, crossing = matched_and_crossing(g_keys, t_keys, rules)
-    gt, tt = gold.tags, test.tags
-    correct = sum(1 for i in range(wn) if rules.same_tag(gt[i], tt[i]))
-    row = evalb_row(
-        STATUS_VALID,
-        matched,
-        len(g_keys),
-        len(t_keys),
-        crossing,
-        wn,
-        correct,
-        length,
-        cutoff=cutoff,
-    )
-    return row, None
 
 
 def spmrl_statuses(table: StatsTable) -> list[int]:
