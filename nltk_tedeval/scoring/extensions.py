@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 import lazy_loader
 
 from ..errors import OptionError
-from .groups import Grouped, GroupKey
+from .groups import Grouped, GroupKey, name_list
 from .stats import Measure
 
 if TYPE_CHECKING:
@@ -164,17 +164,7 @@ def check_extra_measures(value: Any) -> tuple[str, ...]:
     >>> check_extra_measures("UCM, LCM"), check_extra_measures(None)
     (('UCM', 'LCM'), ())
     """
-    if value is None:
-        return ()
-    parts = value.split(",") if isinstance(value, str) else list(value)
-    out: list[str] = []
-    for part in parts:
-        if not isinstance(part, str):
-            raise OptionError(f"extra_measures takes measure names, not {part!r}")
-        name = part.strip()
-        if name and name not in out:
-            out.append(name)
-    return tuple(out)
+    return name_list(value, "extra_measures", "measure names")
 
 
 def chosen(

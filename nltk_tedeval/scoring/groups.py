@@ -50,6 +50,7 @@ __all__ = [
     "GroupTable",
     "Grouped",
     "check_by",
+    "name_list",
 ]
 
 
@@ -191,13 +192,23 @@ def check_by(by: str | Iterable[str] | None) -> tuple[str, ...]:
     >>> check_by("relation, length"), check_by(None), check_by(["upos", "upos"])
     (('relation', 'length'), (), ('upos',))
     """
-    if by is None:
+    return name_list(by, "by", "key names")
+
+
+def name_list(value: str | Iterable[str] | None, option: str, what: str) -> tuple[str, ...]:
+    """An option's names as a tuple without repeats, in order: ``"a, b"`` or an iterable of
+    names (``None``: none); anything else in it is refused as ``option takes what``.
+
+    >>> name_list("UCM, LCM,UCM", "extra_measures", "measure names")
+    ('UCM', 'LCM')
+    """
+    if value is None:
         return ()
-    parts = by.split(",") if isinstance(by, str) else list(by)
+    parts = value.split(",") if isinstance(value, str) else list(value)
     out: list[str] = []
     for part in parts:
         if not isinstance(part, str):
-            raise OptionError(f"by takes key names, not {part!r}")
+            raise OptionError(f"{option} takes {what}, not {part!r}")
         name = part.strip()
         if name and name not in out:
             out.append(name)
