@@ -8,45 +8,12 @@ ones): UAS 7/9, LA 7/9, LAS 5/9, undirected and NED 7/9. Word-head-relation
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
-from pathlib import Path
-
 import pytest
 
 from nltk_tedeval.kinds import KINDS
 from nltk_tedeval.reading import FORMATS, columns
 
-ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "extending.md"
-
-
-def section(title: str) -> str:
-    text = DOC.read_text(encoding="utf-8")
-    start = text.index(title)
-    end = text.find("\n### ", start + 1)
-    return text[start : end if end != -1 else len(text)]
-
-
-def python_blocks(text: str) -> list[str]:
-    return re.findall(r"^```python\n(.*?)^```$", text, flags=re.M | re.S)
-
-
-def run(block: str, monkeypatch: pytest.MonkeyPatch) -> tuple[str, dict]:
-    monkeypatch.chdir(ROOT)
-    out, space = io.StringIO(), {"__name__": "__main__"}
-    with contextlib.redirect_stdout(out):
-        exec(compile(block, f"{DOC}: block", "exec"), space)
-    return out.getvalue(), space
-
-
-def shown_after(text: str, block: str) -> str:
-    after = text[text.index(block) + len(block) :]
-    found = re.search(r"```\n\n```text\n(.*?)^```$", after, flags=re.M | re.S)
-    assert found is not None
-    return found.group(1)
-
+from .extending_page import python_blocks, run_block, section, shown_after
 
 COLUMNS = "### A format of columns"
 KINDS_SECTION = "### What an input is"
@@ -54,7 +21,7 @@ KINDS_SECTION = "### What an input is"
 
 def test_the_maps_on_the_page_are_the_shipped_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     (maps,) = [b for b in python_blocks(section(COLUMNS)) if "CONLL09_PREDICTED =" in b]
-    _, space = run(maps, monkeypatch)
+    _, space = run_block(maps, monkeypatch)
     assert space["CONLL09"] == columns.CONLL09
     assert space["CONLL09_PREDICTED"] == columns.CONLL09_PREDICTED
 
@@ -62,7 +29,7 @@ def test_the_maps_on_the_page_are_the_shipped_ones(monkeypatch: pytest.MonkeyPat
 def test_the_conll09_block_runs_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
     text = section(COLUMNS)
     (block,) = [b for b in python_blocks(text) if "conll09_predicted" in b]
-    out, _ = run(block, monkeypatch)
+    out, _ = run_block(block, monkeypatch)
     assert out == shown_after(text, block)
     assert "sample  0.5556  0.7778  0.7778  0.7778      0.7778" in out.splitlines()
 
@@ -70,7 +37,7 @@ def test_the_conll09_block_runs_as_printed(monkeypatch: pytest.MonkeyPatch) -> N
 def test_a_format_of_ones_own_runs_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
     text = section(COLUMNS)
     (block,) = [b for b in python_blocks(text) if "register_format(" in b]
-    out, _ = run(block, monkeypatch)
+    out, _ = run_block(block, monkeypatch)
     assert out == shown_after(text, block)
     assert "parse   0.6000  0.6000  0.6000  0.8000      1.0000" in out.splitlines()
     assert "whr" not in FORMATS  # the block takes its format back
@@ -80,7 +47,7 @@ def test_a_kind_of_ones_own_runs_as_printed(monkeypatch: pytest.MonkeyPatch) -> 
     text = section(KINDS_SECTION)
     (block,) = python_blocks(text)
     before = list(KINDS)
-    out, _ = run(block, monkeypatch)
+    out, _ = run_block(block, monkeypatch)
     assert out == shown_after(text, block)
     assert out == "constituency | a chart\nNone | a Chart\n"
     assert before == KINDS

@@ -15,9 +15,6 @@ missing parses, breakdowns) appends the same columns, worked out by hand.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,36 +34,9 @@ from nltk_tedeval.scoring.groups import DEFAULT_BINS, Bins
 from nltk_tedeval.scoring.stats import Measure, accuracy
 
 from .columns import pick
+from .extending_page import ROOT, python_blocks, run_block, section, shown_after
 
-ROOT = Path(__file__).resolve().parent.parent
-DOC = ROOT / "docs" / "extending.md"
 DATA = ROOT / "examples" / "complete_match_data"
-
-
-def section(title: str) -> str:
-    text = DOC.read_text(encoding="utf-8")
-    start = text.index(title)
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end != -1 else len(text)]
-
-
-def blocks(text: str, lang: str) -> list[str]:
-    return re.findall(rf"^```{lang}\n(.*?)^```$", text, flags=re.M | re.S)
-
-
-def run_block(block: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.chdir(ROOT)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(block, f"{DOC}: block", "exec"), {"__name__": "__main__"})
-    return out.getvalue()
-
-
-def shown_after(text: str, block: str) -> str:
-    after = text[text.index(block) + len(block) :]
-    found = re.search(r"```\n\n```text\n(.*?)^```$", after, flags=re.M | re.S)
-    assert found is not None, "no output block after the code"
-    return found.group(1)
 
 
 MEASURE = "## Adding a measure to a metric"
@@ -75,7 +45,7 @@ KEY = "## Adding a key for breakdowns"
 
 def test_the_page_shows_the_module_as_it_ships() -> None:
     shipped = (ROOT / "nltk_tedeval" / "metrics" / "complete_match.py").read_text("utf-8")
-    assert shipped in blocks(section(MEASURE), "python")
+    assert shipped in python_blocks(section(MEASURE))
     line = '        "nltk_tedeval.metrics.complete_match:COMPLETE_MATCH",\n'
     assert line in (ROOT / "nltk_tedeval" / "metrics" / "attachment.py").read_text("utf-8")
     assert line in section(MEASURE)
@@ -83,8 +53,8 @@ def test_the_page_shows_the_module_as_it_ships() -> None:
 
 def test_the_complete_match_block_runs_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
     text = section(MEASURE)
-    (usage,) = [b for b in blocks(text, "python") if '"--measure", "UCM,LCM"' in b]
-    out = run_block(usage, monkeypatch)
+    (usage,) = [b for b in python_blocks(text) if '"--measure", "UCM,LCM"' in b]
+    out, _ = run_block(usage, monkeypatch)
     assert out == shown_after(text, usage)
     lines = out.splitlines()
     assert lines[:2] == [
@@ -102,9 +72,9 @@ def test_the_script_measure_block_runs_and_leaves_the_metric_as_it_was(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     text = section(MEASURE)
-    (usage,) = [b for b in blocks(text, "python") if "register_measure(AttachmentEvaluator" in b]
+    (usage,) = [b for b in python_blocks(text) if "register_measure(AttachmentEvaluator" in b]
     before = AttachmentEvaluator.measure_extensions
-    out = run_block(usage, monkeypatch)
+    out, _ = run_block(usage, monkeypatch)
     assert out == shown_after(text, usage)
     # At most one wrong head: the first sentence has one, the others none: 3 of 3.
     assert out == "NEAR 1.0 {'near_head': 3, 'scored_sentences': 3}\n"
@@ -113,8 +83,8 @@ def test_the_script_measure_block_runs_and_leaves_the_metric_as_it_was(
 
 def test_the_key_block_runs_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
     text = section(KEY)
-    (usage,) = blocks(text, "python")
-    out = run_block(usage, monkeypatch)
+    (usage,) = python_blocks(text)
+    out, _ = run_block(usage, monkeypatch)
     assert out == shown_after(text, usage)
     lines = out.splitlines()
     assert lines[0] == "{'lower': 0.75, 'capital': 0.6667}"
