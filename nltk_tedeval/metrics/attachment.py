@@ -489,7 +489,8 @@ class AttachmentEvaluator(Evaluator):
         sentence only if its gold carries one.
         """
         gold_tree = _as_tree(gold, "gold")
-        scored = self._scored(gold_tree) or [True] * len(gold_tree.words)
+        own = self._scored(gold_tree)  # None: every token, as the groups take it
+        scored = own or [True] * len(gold_tree.words)
         counts: dict[str, list[int]] = {}
         gold_rels = self._rels(gold_tree)
         labeled = _carry_relations((gold_rels,), scored)
@@ -503,7 +504,7 @@ class AttachmentEvaluator(Evaluator):
                 None,
                 gold_rels,
                 None,
-                self._scored(gold_tree),
+                own,
                 labeled,
                 self.by,
                 self._bins,
