@@ -155,6 +155,8 @@ def test_exclude_from_a_file_of_values_equals_the_ptb_preset(
     [
         ("lemma=x", "exclude leaves tokens out by form, upos, xpos, deprel, not 'lemma'"),
         ("xpos", "--exclude takes FIELD=V[,V...] or FIELD=@FILE, not 'xpos'"),
+        ("xpos=,", "--exclude xpos=,: no value (give a comma, as any value, in a file: "
+                   "xpos=@FILE)"),
     ],
 )
 def test_exclude_refuses_what_it_cannot_do(

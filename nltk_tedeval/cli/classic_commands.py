@@ -40,6 +40,11 @@ def exclude_values(given: list[str]) -> dict[str, list[str]]:
                 raise OptionError(f"--exclude {text}: {path} holds no value")
         else:
             found = [v for v in values.split(",") if v]
+            if not found:  # "xpos=,": a comma is a value only from a file
+                raise OptionError(
+                    f"--exclude {text}: no value (give a comma, as any value, in a file: "
+                    f"{field}=@FILE)"
+                )
         out.setdefault(field, []).extend(found)
     return out
 
