@@ -200,3 +200,42 @@ def test_a_multiword_token_that_is_not_over_its_words_is_an_error_naming_it(
     with pytest.raises(InputFormatError) as err:
         list(read_text(conllu(*rows), format="conllu", nltk_trees=False))
     assert str(err.value).startswith(message)
+
+
+@pytest.mark.parametrize(("language", "parse"), PAIRS)
+def test_lcs_alignment_counts_the_scripts_words_where_the_texts_agree(
+    capsys: pytest.CaptureFixture[str], language: str, parse: str
+) -> None:
+    # The surface texts are equal, so the diff of the texts pairs every character and
+    # the words are aligned as under exact alignment: no character is left unmatched.
+    folder = SAMPLES / language
+    files = [str(folder / "gold.conllu"), str(folder / f"{parse}.conllu")]
+    assert main(["attach", "--align", "lcs", "--strip-subtypes", "--json", *files]) == 0
+    report = json.loads(capsys.readouterr().out)
+    las = report["systems"][0]["scores"]["LAS_P"]["totals"]
+    expected = script_counts(language, parse)["LAS"]
+    assert (las["head_label"], las["labeled_gold_tokens"], las["labeled_parse_tokens"]) == expected
+    assert set(report["alignment"]["unmatched"].values()) == {0}
+
+
+def test_lcs_alignment_aligns_multiword_tokens_in_a_text_that_differs() -> None:
+    from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+    from nltk_tedeval.protocol.evaluators import TedEvalEvaluator
+    from nltk_tedeval.reading import read_text
+
+    # "Il parlait du chat" for the gold's "Il parle du chat": the diff of the surface
+    # texts pairs parl, changes e to a and leaves it as the parse's own; parlait covers
+    # parle's text, so the two are aligned (a changed spelling). du is a multiword token
+    # on both sides: de and le aligned by the LCS. Every word right; TedEval δ = 0.
+    # Unmatched: the gold's e (changed), the parse's a, i, t.
+    parse = GOLD.replace("\tparle\t", "\tparlait\t")
+    read = lambda text: list(read_text(text, format="conllu", nltk_trees=False))  # noqa: E731
+    attach = AttachmentEvaluator(read(parse), read(GOLD), align="lcs")
+    assert {k: float(v) for k, v in attach.scores().items() if k in ("UAS_P", "UAS_R")} == {
+        "UAS_P": 1.0,
+        "UAS_R": 1.0,
+    }
+    assert attach.aligned_counts["unmatched gold"] == 1
+    assert attach.aligned_counts["unmatched parsed_sents"] == 3
+    ted = TedEvalEvaluator(read(parse), read(GOLD), align="lcs")
+    assert [tuple(s.totals.values()) for s in ted.eval()] == [(0, 14), (0, 12)]

@@ -33,7 +33,7 @@ from ..trees.tokens import Segmented
 from .normalize import CONLL18_NORMALIZATION, Normalization
 from .unit import AlignedSentence, Unit, token_texts
 
-__all__ = ["WordSpan", "align_words", "lcs_pairs", "word_unit"]
+__all__ = ["WordSpan", "align_words", "lcs_pairs", "lcs_words", "word_unit"]
 
 
 class WordSpan(Protocol):
@@ -158,13 +158,14 @@ class _Word:
     """A word of a unit: its token's characters in the unit's surface text, its form,
     and where its own characters start in its side's stream of words."""
 
-    __slots__ = ("end", "form", "multiword", "own", "start", "text")
+    __slots__ = ("end", "first", "form", "multiword", "own", "start", "text")
 
     def __init__(
         self, start: int, end: int, multiword: bool, form: str, text: str, own: int
     ) -> None:
         self.start, self.end, self.multiword = start, end, multiword
         self.form, self.text, self.own = form, text, own
+        self.first = start  # where its token starts in its own side's surface text
 
 
 def _side_words(
@@ -208,7 +209,9 @@ def _side_words(
     return words, texts
 
 
-def _partners(gold: list[_Word], other: list[_Word]) -> tuple[list[int], int, set[int]]:
+def _partners(
+    gold: list[_Word], other: list[_Word], surface: Sequence[int] | None = None
+) -> tuple[list[int], int, set[int]]:
     """For every character of ``other``'s words, its gold partner or -1; how many pairs
     are equal characters (what :func:`~.lcs.merged_layout` takes of a diff); and the
     words of ``other`` that share text with one gold word but are not aligned to it.
@@ -223,6 +226,12 @@ def _partners(gold: list[_Word], other: list[_Word]) -> tuple[list[int], int, se
     and ``le``), so that TedEval charges what it charges a token split otherwise. Such
     a word may then be alone in a position with one gold word and still be no aligned
     pair: the third value lists them, for the metrics that align words (SPEC.md §11).
+
+    ``surface``, when the two sides' surface texts differ (``align="lcs"``), gives the
+    gold partner of every character of ``other``'s surface text (-1 for none), and
+    ``other``'s words have their token's characters (``start``, ``end``) in the
+    gold's, or -1 for a token with no partner there (:func:`lcs_words`); without it,
+    both sides spell one surface text.
     """
     size = sum(len(w.text) for w in other)
     partner = [-1] * size
@@ -246,6 +255,13 @@ def _partners(gold: list[_Word], other: list[_Word]) -> tuple[list[int], int, se
             partner[o] = g
             equal += x == y
 
+    # A token of the parse's own surface text (no partner in the gold's) takes no part
+    # in the walk: its words are the parse's own text.
+    walked = [j for j, w in enumerate(other) if w.start >= 0]
+    if len(walked) < len(other):
+        other = [other[j] for j in walked]
+    else:
+        walked = []
     for gs, ge, ss, se, pairs in _walk(gold, other):
         if (
             (ge - gs, se - ss) == (1, 1)
@@ -261,7 +277,7 @@ def _partners(gold: list[_Word], other: list[_Word]) -> tuple[list[int], int, se
             g_gap, o_gap = gold[g_at : gs + a], other[o_at : ss + b]
             if g_gap and o_gap:
                 pair(g_gap, o_gap)
-                apart.update(range(o_at, ss + b))
+                apart.update(walked[j] if walked else j for j in range(o_at, ss + b))
             if gs + a < ge:
                 pair(gold[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
             g_at, o_at = gs + a + 1, ss + b + 1
@@ -273,10 +289,41 @@ def _partners(gold: list[_Word], other: list[_Word]) -> tuple[list[int], int, se
     for j, w in enumerate(other):
         if not in_span[j] and not w.multiword and partner[w.own] < 0:
             for c in range(len(w.text)):
-                p = plain.get(w.start + c, -1)
+                at = w.first + c if surface is None else surface[w.first + c]
+                p = plain.get(at, -1)
                 partner[w.own + c] = p
                 equal += p >= 0
     return partner, equal, apart
+
+
+def lcs_words(
+    sides: Sequence[Sequence[AlignedSentence]],
+    segmented: Sequence[Sequence[Segmented | None]],
+    surface: Sequence[Sequence[int]],
+    norm: Normalization,
+) -> tuple[list[list[list[str] | None]], list[tuple[list[int], int]], list[set[int]]]:
+    """The word texts of every side, every parse's word partners and its words apart
+    (:func:`_partners`), for sides whose surface texts differ (``align="lcs"``).
+
+    ``sides`` hold every side's sentences with their surface tokens and bounds in
+    their side's surface text; ``surface[k - 1]`` gives the gold partner of every
+    character of parse ``k``'s surface text, as the diff found it.
+    """
+    gold, gold_texts = _side_words(sides[0], segmented[0], norm)
+    texts = [gold_texts]
+    diffs = []
+    aparts = []
+    for side, segs, partner in zip(sides[1:], segmented[1:], surface, strict=True):
+        words, side_texts = _side_words(side, segs, norm)
+        for w in words:
+            paired = [partner[c] for c in range(w.first, w.first + w.end - w.start)]
+            paired = [p for p in paired if p >= 0]
+            w.start, w.end = (paired[0], paired[-1] + 1) if paired else (-1, -1)
+        found = _partners(gold, words, partner)
+        texts.append(side_texts)
+        diffs.append(found[:2])
+        aparts.append(found[2])
+    return texts, diffs, aparts
 
 
 def word_unit(
