@@ -11,6 +11,7 @@ the measures to show and a metric's extra text.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -42,10 +43,13 @@ from .report import (
     REPORT_VERSION,
     counts_lines,
     evaluator_rows,
+    length_filter_of,
+    length_lines,
     report,
     system_entry,
     undefined_lines,
 )
+from .terminal import PROG
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -204,6 +208,7 @@ def report_run(
     )
     level = ci_level(args)
     seed = args.seed
+    length = length_filter_of(first)
     made: dict[tuple[int, str, str], Score] = {}
 
     def score(ev: Evaluator, name: str, average: str = "micro") -> Score:
@@ -248,6 +253,7 @@ def report_run(
         significance=sig_rows,
         notes=notes,
         version=REPORT_VERSION if parts.json or level is not None else FIRST_VERSION,
+        length=length,
         **extra,
     )
     if args.per_sentence:
@@ -283,6 +289,10 @@ def report_run(
 
     def text() -> str:
         if bare and text_body is not None:
+            if length is not None:
+                # Another tool's output, line for line, has no room for what was left out:
+                # it goes where that tool's own messages go (SPEC.md §15).
+                to_stderr(length_lines(*length, unit="sentence" if aligned is None else "unit"))
             return "\n".join(text_body())
         lines = [title]
         if text_body is not None:
@@ -309,6 +319,7 @@ def report_run(
             failures=first.answer_failures,
             bad=first.bad_parses,
             errors=errors_by_system,
+            length=length,
         )
         if sig_rows:
             lines.append(
@@ -332,3 +343,9 @@ def report_run(
 
     emit(args, data, text, table, sentences, measures)
     return data
+
+
+def to_stderr(lines: Sequence[str]) -> None:
+    """Lines of the report that another tool's output has no place for, on standard error."""
+    for line in lines:
+        print(f"{PROG}: {line}", file=sys.stderr)
