@@ -1,7 +1,8 @@
 """Length filters (issue 43, item 5): ``--max-length``, ``--min-length``, ``max_length=``,
 ``min_length=`` (SPEC.md §15).
 
-The corpus by hand: four sentences of 3, 5, 40 and 41 words (``w1 .. wn``). Each gold
+The corpus by hand (``corpora_samples/spec/lengths_*``): four sentences of 3, 5, 40 and
+41 words (``a1 a2 a3``, ``b1 .. b5``, ``c1 .. c40``, ``d1 .. d41``). Each gold
 is ``(S (NP-SBJ (X w1) (X w2)) (X w3) ... (X wn))``: EVALB's brackets S and NP, TedEval's
 labeled item SBJ(0,2) and n + 1 unlabeled items (NP and the n preterminals). The parses:
 
@@ -67,7 +68,8 @@ LENGTHS = (3, 5, 40, 41)
 
 
 def words(k: int, n: int) -> list[str]:
-    return [f"w{k}_{i}" for i in range(1, n + 1)]
+    """The words of sentence ``k`` (from 1): a1 a2 a3, b1 ... b5, ..."""
+    return [f"{'abcde'[k - 1]}{i}" for i in range(1, n + 1)]
 
 
 def bracketed(ws: Sequence[str], first: str | None, second: str | None = None) -> str:
@@ -127,20 +129,24 @@ def _parse_conllu() -> list[str]:
 PARSE_CONLLU = _parse_conllu()
 
 
+TEXTS = {
+    "gold.ptb": "\n".join(GOLD_PTB) + "\n",
+    "parse.ptb": "\n".join(PARSE_PTB) + "\n",
+    "gold.conllu": "".join(GOLD_CONLLU),
+    "parse.conllu": "".join(PARSE_CONLLU),
+}
+SHIPPED = ROOT / "corpora_samples" / "spec"
+
+
 @pytest.fixture
-def files(tmp_path: Path) -> dict[str, Path]:
-    out = {
-        "gold.ptb": "\n".join(GOLD_PTB) + "\n",
-        "parse.ptb": "\n".join(PARSE_PTB) + "\n",
-        "gold.conllu": "".join(GOLD_CONLLU),
-        "parse.conllu": "".join(PARSE_CONLLU),
-    }
-    paths = {}
-    for name, text in out.items():
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        paths[name] = path
-    return paths
+def files() -> dict[str, Path]:
+    """The corpus as shipped for SPEC.md §15's examples (``corpora_samples/spec/lengths_*``)."""
+    return {name: SHIPPED / f"lengths_{name}" for name in TEXTS}
+
+
+def test_the_shipped_files_are_the_corpus_by_hand() -> None:
+    for name, text in TEXTS.items():
+        assert (SHIPPED / f"lengths_{name}").read_text(encoding="utf-8") == text, name
 
 
 def kept_files(tmp_path: Path, keep: Sequence[int]) -> dict[str, Path]:
@@ -227,7 +233,7 @@ def test_attach_text_report(capsys: pytest.CaptureFixture[str], files: dict[str,
     assert status == 0 and err == ""
     lines = out.splitlines()
     # 40/45 = 0.8889 in LAS and UAS.
-    assert lines[3].split()[:3] == ["parse", "0.8889", "0.8889"]
+    assert lines[3].split()[:3] == ["lengths_parse", "0.8889", "0.8889"]
     assert lines[4:8] == [
         "4 sentences read, 2 scored, 0 with a missing parse, 0 skipped as bad, "
         "2 left out by length",
@@ -293,7 +299,7 @@ def test_a_prm_that_shortens_evalbs_length(
     # A 41-token sentence ending in "." tagged ".": with DELETE_LABEL_FOR_LENGTH . EVALB's
     # length is 40 (in its len<=40 block); ours counts the "." (41): --max-length 40 leaves
     # the sentence out. The filter keeps one length for every metric; the block the file's.
-    ws = words(9, 40)
+    ws = words(5, 40)
     gold = bracketed(ws, "NP")[:-1] + " (. .))"  # 40 words and the "." under S
     prm = tmp_path / "len.prm"
     prm.write_text(
@@ -587,6 +593,22 @@ def test_evalb_output_is_evalbs_on_the_kept_sentences(
     assert err.splitlines()[0].startswith("tedeval: length filter: sentences of 5 to 40 words")
     assert err.splitlines()[1:] == [
         "tedeval:   sentence 1: 3 words",
+        "tedeval:   sentence 4: 41 words",
+    ]
+
+
+def test_a_table_format_names_them_on_standard_error(
+    capsys: pytest.CaptureFixture[str], files: dict[str, Path]
+) -> None:
+    status, out, err = run(
+        capsys, "parseval", files["gold.ptb"], files["parse.ptb"], "--max-length", "40",
+        "-f", "tsv",
+    )  # fmt: skip
+    assert status == 0
+    assert out.splitlines() == ["system\tP\tR\tF1", "lengths_parse\t80.00\t66.67\t72.73"]
+    assert err.splitlines() == [
+        "tedeval: length filter: sentences of at most 40 words kept (--max-length 40); "
+        "left out: 1 with more than 40 words",
         "tedeval:   sentence 4: 41 words",
     ]
 

@@ -105,9 +105,9 @@ def _conll18(args: argparse.Namespace) -> int:
     from ..errors import OptionError
     from ..metrics.conll18 import CONLL18_METRICS, Conll18Evaluator
     from ..reading.ud_words import read_ud_words
-    from .emit import emit
+    from .emit import emit, to_stderr
     from .report import length_filter_of, length_lines, report, system_entry
-    from .systems import systems, to_stderr
+    from .systems import systems
 
     refused = [
         flag

@@ -42,6 +42,7 @@ __all__ = [
     "length_filter_of",
     "length_lines",
     "report",
+    "report_length_lines",
     "system_entry",
     "undefined_lines",
 ]
@@ -279,6 +280,18 @@ def length_filter_of(accounts: Any) -> LengthFilterRun | None:
     ``None`` for a run without one, whose report says nothing of lengths."""
     bounds = accounts.length_filter
     return None if bounds is None else (bounds, accounts.left_out_by_length)
+
+
+def report_length_lines(data: Mapping[str, Any]) -> list[str]:
+    """:func:`length_lines` of a JSON report's ``length_filter``: for an output that does
+    not hold them (a table format), what the filter kept and left out."""
+    lengths = data["length_filter"]
+    bounds = LengthBounds(lengths["min_length"], lengths["max_length"])
+    left = [
+        LeftOutByLength(s["sentence"], s["id"], s["length"], s["reason"])
+        for s in lengths["sentences"]
+    ]
+    return length_lines(bounds, left, unit="unit" if "alignment" in data else "sentence")
 
 
 def length_lines(

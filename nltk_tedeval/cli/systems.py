@@ -11,7 +11,6 @@ the measures to show and a metric's extra text.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -26,7 +25,7 @@ from .breakdowns import (
     interval_lines,
     with_bounds,
 )
-from .emit import emit
+from .emit import emit, to_stderr
 from .inputs import System, require_sentences, run_options, streams, systems
 from .output import (
     ScoreTable,
@@ -49,7 +48,6 @@ from .report import (
     system_entry,
     undefined_lines,
 )
-from .terminal import PROG
 
 __all__: list[str] = []  # helpers of the commands only
 
@@ -343,9 +341,3 @@ def report_run(
 
     emit(args, data, text, table, sentences, measures)
     return data
-
-
-def to_stderr(lines: Sequence[str]) -> None:
-    """Lines of the report that another tool's output has no place for, on standard error."""
-    for line in lines:
-        print(f"{PROG}: {line}", file=sys.stderr)
