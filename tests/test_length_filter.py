@@ -431,6 +431,14 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "attach-align": ("attach", "gold.conllu", "parse.conllu", "--align"),
     "parseval-align": ("parseval", "gold.ptb", "parse.ptb", "--align"),
     "conll18": ("attach", "gold.conllu", "parse.conllu", "--conll18"),
+    "conll18-by": ("attach", "gold.conllu", "parse.conllu", "--conll18", "--by", "relation"),
+    "attach-lcs": ("attach", "gold.conllu", "parse.conllu", "--align", "lcs"),
+    "attach-by": ("attach", "gold.conllu", "parse.conllu", "--by", "relation,length"),
+    "score-multiple": ("score", "gold.ptb", "parse.ptb", "--other-gold", "gold.conllu"),
+    "parseval-disco": ("parseval", "gold.ptb", "parse.ptb", "--disco"),
+    "parseval-spmrl": ("parseval", "gold.ptb", "parse.ptb", "--spmrl"),
+    "parseval-jp": ("parseval", "gold.ptb", "parse.ptb", "--align", "--jp-evalb"),
+    "parseval-by": ("parseval", "gold.ptb", "parse.ptb", "--by", "label,span"),
 }
 
 
@@ -452,6 +460,10 @@ def test_a_filter_scores_what_the_kept_sentences_score_alone(
     filtered = run_json(capsys, *argv(files), *FILTERS[name], "--macro")
     alone = run_json(capsys, *argv(kept), "--macro")
     assert _scores(filtered) == _scores(alone)
+    for a, b in zip(filtered.get("breakdowns", ()), alone.get("breakdowns", ()), strict=True):
+        assert [(g["group"], g["totals"]) for g in a["groups"]] == [
+            (g["group"], g["totals"]) for g in b["groups"]
+        ]
     counts = filtered["counts"]
     assert counts["read"] == 4 and counts["scored"] == alone["counts"]["scored"]
     assert counts["length_filtered"] == 4 - len(KEPT[name])
@@ -643,6 +655,10 @@ def test_a_left_out_sentence_has_no_missing_parse(
     assert data["counts"]["missing"] == 0 and data["missing"]["sentences"] == []
     status, _, err = run(capsys, "parseval", files["gold.ptb"], parse, "--max-length", "40")
     assert status == 0 and err == ""
+    status, _, err = run(
+        capsys, "parseval", files["gold.ptb"], parse, "--max-length", "40", "--missing", "error"
+    )
+    assert status == 0 and err == ""  # no missing parse to stop at
 
 
 def test_a_bad_gold_is_reported_as_without_a_filter(
@@ -772,3 +788,62 @@ def test_every_sentence_left_out_has_no_score(
             min_length=42,
         )
         assert ev.counts()["scored"] == 0
+
+
+def test_conll18_systems_that_split_sentences_otherwise(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The CoNLL 2018 metrics align each system on its own: a system that joins the gold's
+    # sentences of 3 and 5 words makes one unit of 8, which --max-length 7 leaves out for
+    # that system alone; the report says so and each system lists its own.
+    gold = tmp_path / "g.conllu"
+    gold.write_text("".join(GOLD_CONLLU[:2]), encoding="utf-8")
+    heads = [2, 3, 0, 5, 6, 7, 8, 3]
+    joined = tmp_path / "joined.conllu"
+    joined.write_text(
+        conll_sentence(WORDS[0] + WORDS[1], heads, ["dep"] * 2 + ["root"] + ["dep"] * 5),
+        encoding="utf-8",
+    )
+    data = run_json(capsys, "attach", gold, gold, joined, "--conll18", "--max-length", "7")
+    same, other = data["systems"]
+    assert same["details"]["length_filter"]["sentences"] == []
+    assert [s["sentence"] for s in other["details"]["length_filter"]["sentences"]] == [1, 2]
+    assert [s["length"] for s in other["details"]["length_filter"]["sentences"]] == [8, 8]
+    assert data["counts"]["length_filtered"] == 0  # the counts are the first system's
+    assert "split the gold into different units" in data["notes"][0]
+    status, _, err = run(capsys, "attach", gold, gold, joined, "--conll18", "--max-length", "7")
+    assert status == 0 and "note: the systems split the gold into different units" in err
+
+
+def test_the_html_report_of_python_evaluators_counts_them(files: dict[str, Path]) -> None:
+    from nltk_tedeval.cli.notebook import evaluator_report
+
+    ev = AttachmentEvaluator(
+        [r.tree for r in read_file(files["parse.conllu"])],
+        [r.tree for r in read_file(files["gold.conllu"])],
+        max_length=40,
+    )
+    data = evaluator_report(ev)
+    jsonschema.validate(data, SCHEMA)
+    assert data["length_filter"]["sentences"] == [
+        {"sentence": 4, "id": None, "length": 41, "reason": "longer"}
+    ]
+    assert "<li>4 : 41 words (longer)</li>" in ev.html()
+
+
+@pytest.mark.parametrize("mode", [(), ("--spmrl",)])
+def test_evalbs_length_column_is_the_filters_length(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, mode: tuple[str, ...]
+) -> None:
+    # Brackets count, a trace does not: 4 words, the Len of EVALB's and evalb_spmrl's
+    # tables (COLLINS.prm and spmrl.prm name -NONE- alone in DELETE_LABEL_FOR_LENGTH).
+    path = tmp_path / "lrb.ptb"
+    path.write_text(
+        "(S (NP (-LRB- -LRB-) (NN a) (-RRB- -RRB-)) (VP (VB b)) (-NONE- *))\n", encoding="utf-8"
+    )
+    status, out, _ = run(capsys, "parseval", path, path, "--evalb", *mode)
+    assert status == 0 and out.splitlines()[3].split()[:2] == ["1", "4"]
+    kept = run_json(capsys, "parseval", path, path, *mode, "--max-length", "4")
+    assert kept["counts"]["scored"] == 1
+    left = run_json(capsys, "parseval", path, path, *mode, "--max-length", "3")
+    assert left["length_filter"]["sentences"][0]["length"] == 4
