@@ -397,13 +397,26 @@ def test_conll18_by_hand(capsys: pytest.CaptureFixture[str], files: dict[str, Pa
     )
 
 
+MULTIWORD = (
+    "1\tVoy\tir\tVERB\t_\t_\t0\troot\t_\t_\n2-3\tdel\t_\t_\t_\t_\t_\t_\t_\t_\n"
+    "2\tde\tde\tADP\t_\t_\t4\tcase\t_\t_\n3\tel\tel\tDET\t_\t_\t4\tdet\t_\t_\n"
+    "4\tcentro\tcentro\tNOUN\t_\t_\t1\tobl\t_\t_\n\n"
+)
+
+
+def test_every_metric_counts_a_multiword_token_as_its_words() -> None:
+    # "del" (2-3) is one token of two words, "de" and "el": the sentence has 4 words, for
+    # attachment (and TedEval) as for the CoNLL 2018 metrics below.
+    trees = [r.tree for r in read_text(MULTIWORD, "conllu")]
+    assert AttachmentEvaluator(trees, trees, max_length=4).counts()["scored"] == 1
+    three = AttachmentEvaluator(trees, trees, max_length=3)
+    assert [s.length for s in three.left_out_by_length] == [4]
+    assert TedEvalEvaluator(trees, trees, min_length=5).counts()["length_filtered"] == 1
+
+
 def test_conll18_counts_a_multiword_token_as_its_words() -> None:
     # "del" (2-3) is one token of two words, "de" and "el": the sentence has 4 words.
-    text = (
-        "1\tVoy\tir\tVERB\t_\t_\t0\troot\t_\t_\n2-3\tdel\t_\t_\t_\t_\t_\t_\t_\t_\n"
-        "2\tde\tde\tADP\t_\t_\t4\tcase\t_\t_\n3\tel\tel\tDET\t_\t_\t4\tdet\t_\t_\n"
-        "4\tcentro\tcentro\tNOUN\t_\t_\t1\tobl\t_\t_\n\n"
-    )
+    text = MULTIWORD
     four = Conll18Evaluator(read_ud_words_text(text), read_ud_words_text(text), max_length=4)
     three = Conll18Evaluator(read_ud_words_text(text), read_ud_words_text(text), max_length=3)
     assert four.run_counts()["scored"] == 1

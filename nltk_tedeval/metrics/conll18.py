@@ -397,7 +397,10 @@ class Conll18Evaluator:
     difference. :meth:`eval` gives the official scores (LAS, MLAS and BLEX
     F1); :meth:`score` any measure: a metric's name is its F1, and
     ``"LAS.precision"``, ``"LAS.recall"``, ``"LAS.aligned_accuracy"`` the
-    rest. :meth:`table` prints what the script prints.
+    rest. :meth:`table` prints what the script prints. ``max_length=`` and
+    ``min_length=`` keep the units whose gold sentences have that many words
+    (SPEC.md §15), listed in :attr:`left_out_by_length`; the script scores the
+    rest as it would.
 
     >>> from nltk_tedeval.reading import read_ud_words_text
     >>> gold = "1\\tGo\\tgo\\tVERB\\t_\\t_\\t0\\troot\\t_\\t_\\n"

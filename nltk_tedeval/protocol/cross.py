@@ -75,7 +75,9 @@ class CrossFrameworkEvaluator(RunAccounts):
     pairwise p-values. ``tl_unify`` maps an experiment name to another whose
     gold labels enrich it by TL-unification.
 
-    Scores do not depend on the order of the experiments. ``statistics``
+    Scores do not depend on the order of the experiments (a length filter,
+    ``max_length=``, counts the words of the first experiment's gold, which are
+    every gold's but under alignment; SPEC.md §15). ``statistics``
     says what the run keeps (:data:`~nltk_tedeval.scoring.evaluator.STATISTICS`):
     with ``"sums"`` (or ``"macro"``, for macro averages too) its memory stays
     flat, and per-sentence results and significance tests raise an error.

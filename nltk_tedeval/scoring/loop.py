@@ -23,8 +23,15 @@ Two things can go wrong with a sentence, and they are kept apart:
   parses are always counted, and a :class:`~nltk_tedeval.errors.MissingParseWarning`
   says so, so that no policy changes a score silently.
 
+A run with a length filter (``min_length``, ``max_length``; SPEC.md §15)
+leaves out, before either of these is looked at, every sentence whose first
+gold has fewer or more words than its bounds (a unit under alignment: the
+words of its gold sentences), for every system alike, and lists it in
+:attr:`LoopResult.left_out`.
+
 This module knows trees only as values it hands on: even the flat
-stand-in of a missing parse comes from the scorer (its ``flat`` method).
+stand-in of a missing parse comes from the scorer (its ``flat`` method), and
+the number of a gold's words from its ``length``.
 
 A scorer may take sentences by more than one: ``score_batch`` scores a
 batch of :data:`BATCH_SENTENCES` (a sentence it leaves is scored alone),
