@@ -47,6 +47,7 @@ from typing import Any
 from diff_match_patch import diff_match_patch
 
 from ..errors import AlignmentError
+from ..trees.tokens import Segmented
 from .normalize import Normalization
 from .unit import AlignedSentence, Unit, Words, located, token_texts
 
@@ -148,6 +149,24 @@ class Layout:
     lacking: list[bytearray]
 
 
+def text_diffs(sides: Sides) -> list[tuple[list[int], int]]:
+    """Every parse's character partners in the gold's text (:func:`_partners`), a
+    sentence a line where no token holds a line break."""
+    streams = ["".join("".join(s) for s in side if s is not None) for side in sides]
+    gold = streams[0]
+    diffs = []
+    for side, other in zip(sides[1:], streams[1:], strict=True):
+        if "\n" in gold or "\n" in other:
+            diffs.append(_partners(gold, other))  # no line of its own for a sentence
+            continue
+        mark = ""
+        if any(sentence is None for sentence in side):
+            mark = next(c for c in _MARKS if c not in gold and c not in other)
+        lines = (_lines(sides[0], mark, True), _lines(side, mark, False))
+        diffs.append(_partners(*lines, marks=f"\n{mark}"))
+    return diffs
+
+
 def _tokens(side: Sequence[Sequence[str] | None]) -> list[tuple[int, int]]:
     """Every token's characters in its side's stream, in order."""
     out = []
@@ -159,8 +178,15 @@ def _tokens(side: Sequence[Sequence[str] | None]) -> list[tuple[int, int]]:
     return out
 
 
-def merged_layout(sides: Sides, roles: Sequence[str]) -> Layout:
-    """The merged text of a gold (side 0) and its parses, and where every token lies in it."""
+def merged_layout(
+    sides: Sides, roles: Sequence[str], diffs: list[tuple[list[int], int]] | None = None
+) -> Layout:
+    """The merged text of a gold (side 0) and its parses, and where every token lies in it.
+
+    ``diffs``, when given, are every parse's character partners as :func:`_partners`
+    gives them, found otherwise (the words of multiword tokens, :mod:`.multiword`);
+    a parse may then share no character with the gold.
+    """
     streams = ["".join("".join(s) for s in side if s is not None) for side in sides]
     gold = streams[0]
     size = len(gold)
@@ -168,18 +194,11 @@ def merged_layout(sides: Sides, roles: Sequence[str]) -> Layout:
     token_of = [0] * size  # the gold token of every gold character
     for t, (a, b) in enumerate(gold_tokens):
         token_of[a:b] = [t] * (b - a)
-    diffs = []
-    for side, other in zip(sides[1:], streams[1:], strict=True):
-        if "\n" in gold or "\n" in other:
-            diffs.append(_partners(gold, other))  # no line of its own for a sentence
-            continue
-        mark = ""
-        if any(sentence is None for sentence in side):
-            mark = next(c for c in _MARKS if c not in gold and c not in other)
-        lines = (_lines(sides[0], mark, True), _lines(side, mark, False))
-        diffs.append(_partners(*lines, marks=f"\n{mark}"))
+    given = diffs is not None
+    if diffs is None:
+        diffs = text_diffs(sides)
     for k, (partner, equal) in enumerate(diffs, start=1):
-        if gold and partner and not equal:
+        if gold and partner and not equal and not given:
             raise AlignmentError(
                 f"the texts share no character: {roles[0]} and {roles[k]} are not two "
                 "tokenizations of one text"
@@ -330,12 +349,23 @@ def lcs_units(
                     item,
                     index,
                 )
-            found = () if found is None else tuple(found)
+            found = () if found is None else found if isinstance(found, tuple) else tuple(found)
             side_tokens.append(found)
             side_texts.append(token_texts(found, norm, item, index) if found else None)
         tokens.append(side_tokens)
         texts.append(side_texts)
-    layout = merged_layout(texts, roles)
+    aparts: list[set[int]] | None = None
+    surface_texts = texts
+    if any(isinstance(t, Segmented) for side in tokens for t in side):
+        # Multiword tokens: the texts' surface characters are diffed, the words
+        # inside a multiword token aligned as the CoNLL 2018 script aligns them.
+        texts, diffs, aparts, surface_texts, surface_diffs = _multiword_words(
+            items, tokens, texts, norm
+        )
+        layout = merged_layout(texts, roles, diffs=diffs)
+        _surface_unmatched(layout, surface_texts, surface_diffs)
+    else:
+        layout = merged_layout(texts, roles)
     gold_extents = [e for e in layout.extents[0] if e is not None]
     gold_spans = [(e[0][0], e[1][-1]) for e in gold_extents]
     spans: list[list[tuple[int, int]]] = [gold_spans]
@@ -344,7 +374,7 @@ def lcs_units(
     if tally is not None:
         # The text of a gold sentence that a missing parse stands for is counted
         # as missing, not as characters the parse lacks.
-        first = list(accumulate((sum(map(len, t or ())) for t in texts[0]), initial=0))
+        first = list(accumulate((sum(map(len, t or ())) for t in surface_texts[0]), initial=0))
         number_of = {span: i for i, span in enumerate(gold_spans)}
         for k in range(1, len(items)):
             for i, extent in enumerate(layout.extents[k]):
@@ -369,6 +399,15 @@ def lcs_units(
                   | {0, size})  # fmt: skip
     cursor = [0] * len(items)
     number = 0
+    # Per side and sentence, the words apart (:mod:`.multiword`), by their place.
+    apart_of: list[list[frozenset[int] | None]] = [[None] * len(side) for side in items]
+    if aparts is not None:
+        for k in range(1, len(items)):
+            w = 0
+            for i, found in enumerate(tokens[k]):
+                mine = frozenset(t - w for t in aparts[k - 1] if w <= t < w + len(found))
+                apart_of[k][i] = mine or None
+                w += len(found)
     for c, d in pairwise(cuts):
         sides: list[tuple[AlignedSentence, ...]] = []
         for k, side in enumerate(items):
@@ -384,13 +423,91 @@ def lcs_units(
                     bounds = (*(x - c for x in starts), ends[-1] - c)
                     shifted = tuple(x - c for x in ends)
                     holes = shifted if shifted[:-1] != bounds[1:-1] else None
-                    out.append(AlignedSentence(side[i], i, tokens[k][i], bounds, ends=holes))
+                    out.append(
+                        AlignedSentence(
+                            side[i], i, tokens[k][i], bounds, ends=holes, apart=apart_of[k][i]
+                        )
+                    )
                 i += 1
             cursor[k] = i
             sides.append(tuple(out))
         if any(sides):
             number += 1
             yield Unit(number, tuple(sides), d - c, layout.text[c:d])
+
+
+def _multiword_words(
+    items: list[list[Any]],
+    tokens: list[list[tuple[str, ...]]],
+    texts: list[list[list[str] | None]],
+    norm: Normalization,
+) -> tuple[
+    list[list[list[str] | None]],
+    list[tuple[list[int], int]],
+    list[set[int]],
+    list[list[list[str] | None]],
+    list[tuple[list[int], int]],
+]:
+    """Word texts, word partners and words apart of sides with multiword tokens, from a
+    diff of their surface texts (:func:`~.multiword.lcs_words`); and the surface texts."""
+    from .multiword import lcs_words
+
+    surface: list[list[list[str] | None]] = []
+    placed: list[list[AlignedSentence]] = []
+    segmented: list[list[Segmented | None]] = []
+    for side_items, side_tokens, side_texts in zip(items, tokens, texts, strict=True):
+        side_surface: list[list[str] | None] = []
+        side_placed = []
+        side_segs: list[Segmented | None] = []
+        at = 0
+        for i, (item, found, text) in enumerate(
+            zip(side_items, side_tokens, side_texts, strict=True)
+        ):
+            seg = found if isinstance(found, Segmented) else None
+            if text is None:
+                side_surface.append(None)
+                side_placed.append(AlignedSentence(item, i, (), (at, at), missing=True))
+                side_segs.append(None)
+                continue
+            forms = seg.surface() if seg is not None else found
+            spelled = token_texts(forms, norm, item, i) if seg is not None else text
+            bounds = tuple(accumulate(map(len, spelled), initial=at))
+            at = bounds[-1]
+            side_surface.append(spelled)
+            side_placed.append(AlignedSentence(item, i, forms, bounds))
+            side_segs.append(seg)
+        surface.append(side_surface)
+        placed.append(side_placed)
+        segmented.append(side_segs)
+    surface_diffs = text_diffs(surface)
+    word_texts, diffs, aparts = lcs_words(
+        placed, segmented, [partner for partner, _ in surface_diffs], norm
+    )
+    return word_texts, diffs, aparts, surface, surface_diffs
+
+
+def _surface_unmatched(
+    layout: Layout,
+    surface: list[list[list[str] | None]],
+    diffs: list[tuple[list[int], int]],
+) -> None:
+    """Count the characters left unmatched on the surface texts, not the words': a
+    multiword token's words need not spell it, and only its text is the text."""
+    streams = ["".join("".join(s) for s in side if s is not None) for side in surface]
+    gold = streams[0]
+    layout.lacking.clear()
+    layout.unmatched.clear()
+    union = bytearray(len(gold))
+    unmatched_parse = []
+    for (partner, equal), other in zip(diffs, streams[1:], strict=True):
+        flags = bytearray([1]) * len(gold)
+        for o, p in enumerate(partner):
+            if p >= 0 and gold[p] == other[o]:
+                flags[p] = 0
+        layout.lacking.append(flags)
+        union = bytearray(x | y for x, y in zip(union, flags, strict=True))
+        unmatched_parse.append(len(partner) - equal)
+    layout.unmatched.extend([sum(union), *unmatched_parse])
 
 
 def _parse_spans(

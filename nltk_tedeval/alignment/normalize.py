@@ -10,8 +10,8 @@ whitespace, which tokenizers keep inside some tokens and drop elsewhere,
 is removed.
 
 >>> ptb = Normalization()
->>> [ptb("-LRB-"), ptb("``"), ptb("1\\\\/2"), ptb("New York"), ptb("Nov.")]
-['(', '"', '1/2', 'NewYork', 'Nov.']
+>>> [ptb("-LRB-"), ptb("``"), ptb("1\\\\/2"), ptb("New York"), ptb("Nov."), ptb("``Hi''")]
+['(', '"', '1/2', 'NewYork', 'Nov.', '"Hi"']
 >>> Normalization(escapes=False, whitespace="Zs")("``")
 '``'
 >>> Normalization(casefold=True)("Straße")
@@ -156,6 +156,12 @@ class Normalization:
             if quote is not None:
                 text = quote
             else:
+                # A tokenizer that joins a quote to its word keeps PTB's opening ``
+                # at the token's start and closing '' at its end (``Lettische).
+                if text.startswith("``"):
+                    text = '"' + text[2:]
+                if text.endswith("''"):
+                    text = text[:-2] + '"'
                 text = normalize_token(text)
                 if "\\" in text:
                     for escaped, char in _INNER:

@@ -112,6 +112,10 @@ class AlignedSentence:
     bounds: tuple[int, ...]
     missing: bool = False
     ends: tuple[int, ...] | None = None
+    apart: frozenset[int] | None = None
+    """Tokens alone in a position with one token of the other side that are still no
+    aligned pair (two different words the CoNLL 2018 alignment leaves unaligned inside
+    a multiword token, :mod:`.multiword`); ``None`` for none."""
 
     @property
     def start(self) -> int:
@@ -146,7 +150,9 @@ class AlignedSentence:
         gold sentence it stands for, or nothing right, over that sentence's
         tokens.
         """
-        return AlignedSentence(item, self.index, other.tokens, other.bounds, True, other.ends)
+        return AlignedSentence(
+            item, self.index, other.tokens, other.bounds, True, other.ends, other.apart
+        )
 
     @classmethod
     def spelled(cls, item: Any, index: int, spelling: Spelling) -> AlignedSentence:
@@ -155,7 +161,7 @@ class AlignedSentence:
         shares one spelling, and a unit scored as its sentences' trees never asks."""
         sentence = object.__new__(cls)
         sentence.__dict__.update(
-            item=item, index=index, missing=False, ends=None, _spelling=spelling
+            item=item, index=index, missing=False, ends=None, apart=None, _spelling=spelling
         )
         return sentence
 
@@ -179,7 +185,8 @@ class AlignedSentence:
         field-by-field ``__init__``, which costs more than the rest of such a unit."""
         sentence = object.__new__(cls)
         sentence.__dict__.update(
-            item=item, index=index, tokens=tokens, bounds=bounds, missing=False, ends=None
+            item=item, index=index, tokens=tokens, bounds=bounds, missing=False, ends=None,
+            apart=None,
         )
         return sentence
 

@@ -37,7 +37,8 @@ from itertools import accumulate
 from typing import Any
 
 from ..errors import AlignmentError, OptionError
-from ..trees.tokens import split_joined_words
+from ..trees.tokens import Segmented, split_joined_words
+from .multiword import word_unit
 from .normalize import Normalization
 from .unit import (
     AlignedSentence,
@@ -75,6 +76,10 @@ class _Side:
         self.role = role
         self.done = False
         self.sentences: list[AlignedSentence] = []
+        # Per sentence of the open unit, its words where multiword tokens make them
+        # differ from its tokens (:mod:`.multiword`), and whether any does.
+        self.segmented: list[Segmented | None] = []
+        self.multiword = False
         self.text = ""  # the open unit's characters
         self.length = 0  # len(self.text), read at every step
         self.starts: list[int] = []  # where each sentence of the open unit starts
@@ -100,7 +105,9 @@ class _Side:
         if nxt is not None and nxt[2] is _UNREAD:
             index, item, _ = nxt
             found = self.words(item)
-            nxt = self.pending = (index, item, None if found is None else tuple(found))
+            if found is not None and not isinstance(found, tuple):
+                found = tuple(found)  # (a tuple as it is: Segmented words keep their tokens)
+            nxt = self.pending = (index, item, found)
         return nxt
 
     def pull(self, gold: _Side) -> bool:
@@ -113,6 +120,13 @@ class _Side:
         if tokens is None:
             self._stand_in(item, index, gold)
             return True
+        if isinstance(tokens, Segmented):
+            # The text is the surface tokens'; the words are placed when the unit closes.
+            self.segmented.append(tokens)
+            tokens = tokens.surface()
+            self.multiword = True
+        else:
+            self.segmented.append(None)
         texts = token_texts(tokens, self.norm, item, index)
         bounds = list(accumulate(map(len, texts), initial=self.length))
         at = bounds[-1]
@@ -157,11 +171,14 @@ class _Side:
         self.text += gold.text[at:end]
         self.length = end
         self.sentences.append(AlignedSentence(item, index, (), (at, end), missing=True))
+        self.segmented.append(None)
 
     def take(self) -> tuple[AlignedSentence, ...]:
         out = tuple(self.sentences)
         self.before = self.text
         self.sentences.clear()
+        self.segmented.clear()
+        self.multiword = False
         self.starts.clear()
         self.text = ""
         self.length = 0
@@ -261,7 +278,14 @@ def align_units(
             # Every side ends a sentence at the same character: the unit closes.
             number += 1
             text = sides[0].text
-            yield Unit(number, tuple(s.take() for s in sides), low, text)
+            if any(s.multiword for s in sides):
+                # Multiword tokens: the unit's text is their surface's, its words
+                # aligned as the CoNLL 2018 script aligns them (SPEC.md §11).
+                segmented = [list(s.segmented) for s in sides]
+                unit = Unit(number, tuple(s.take() for s in sides), low, text)
+                yield word_unit(unit, segmented, norm, roles)
+            else:
+                yield Unit(number, tuple(s.take() for s in sides), low, text)
             checked = 0
             continue
         # The shortest side reads on; at a tie (a unit just closed), the first.

@@ -96,8 +96,9 @@ def aligned_row(
             for t, p in enumerate(unit.token_positions(s)):
                 by_position[p][side].append((k, t))
     to_gold: dict[Node, Node] = {_ROOT: _ROOT}
+    apart = {(k, t) for k, s in enumerate(unit.test) if s.apart for t in s.apart}
     for g_nodes, p_nodes in by_position:
-        if len(g_nodes) == 1 and len(p_nodes) == 1:
+        if len(g_nodes) == 1 and len(p_nodes) == 1 and p_nodes[0] not in apart:
             to_gold[p_nodes[0]] = g_nodes[0]
 
     def head(trees: Sequence[DependencyTree], node: Node) -> Node:

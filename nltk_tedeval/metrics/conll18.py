@@ -67,6 +67,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..alignment import CONLL18_NORMALIZATION, align_units
+from ..alignment.multiword import align_words
 from ..errors import OptionError, TedEvalError
 from ..kinds import UD, Accepts, accepted
 from ..records import require_corpus, unwrap
@@ -295,93 +296,6 @@ def _matched_spans(gold: list[tuple[int, int]], system: list[tuple[int, int]]) -
     return correct
 
 
-def _past(words: list[_Word], i: int, end: int) -> bool:
-    """Word ``i`` lies beyond a multiword span that ends at character ``end``."""
-    if i >= len(words):
-        return True
-    w = words[i]
-    return w.start >= end if w.multiword else w.end > end
-
-
-def _multiword_span(
-    gold: list[_Word], system: list[_Word], gi: int, si: int
-) -> tuple[int, int, int, int]:
-    """The words ``gold[gs:ge]`` and ``system[ss:se]`` of the multiword span at ``gi, si``.
-
-    The span starts at the multiword token found, grows while either side
-    has a word that is not past its end, and ends after the last multiword
-    token it takes in (the script's ``find_multiword_span``, whose one-word
-    skip at the start is kept so that the alignment is the script's).
-    """
-    if gold[gi].multiword:
-        end = gold[gi].end
-        if not system[si].multiword and system[si].start < gold[gi].start:
-            si += 1
-    else:
-        end = system[si].end
-        if not gold[gi].multiword and gold[gi].start < system[si].start:
-            gi += 1
-    gs, ss = gi, si
-    while not _past(gold, gi, end) or not _past(system, si, end):
-        if gi < len(gold) and (si >= len(system) or gold[gi].start <= system[si].start):
-            w = gold[gi]
-            gi += 1
-        else:
-            w = system[si]
-            si += 1
-        if w.multiword and w.end > end:
-            end = w.end
-    return gs, ss, gi, si
-
-
-def _lcs_pairs(gold: list[_Word], system: list[_Word]) -> list[tuple[int, int]]:
-    """Pairs of a longest common subsequence of lower-cased forms, the first one found."""
-    n, m = len(gold), len(system)
-    # table[i][j]: LCS length of gold[i:] and system[j:]
-    table = [[0] * (m + 1) for _ in range(n + 1)]
-    for i in range(n - 1, -1, -1):
-        row, below = table[i], table[i + 1]
-        gf = gold[i].form
-        for j in range(m - 1, -1, -1):
-            if gf == system[j].form:
-                row[j] = below[j + 1] + 1
-            else:
-                row[j] = max(below[j], row[j + 1])
-    pairs = []
-    i = j = 0
-    while i < n and j < m:
-        if gold[i].form == system[j].form:
-            pairs.append((i, j))
-            i += 1
-            j += 1
-        elif table[i][j] == table[i + 1][j]:
-            i += 1
-        else:
-            j += 1
-    return pairs
-
-
-def _align_words(gold: list[_Word], system: list[_Word]) -> list[tuple[int, int]]:
-    """Aligned (gold, system) word indices: by token span, or by LCS in multiword spans."""
-    pairs: list[tuple[int, int]] = []
-    gi = si = 0
-    while gi < len(gold) and si < len(system):
-        g, s = gold[gi], system[si]
-        if g.multiword or s.multiword:
-            gs, ss, gi, si = _multiword_span(gold, system, gi, si)
-            if gi > gs and si > ss:
-                pairs += [(gs + a, ss + b) for a, b in _lcs_pairs(gold[gs:gi], system[ss:si])]
-        elif g.start == s.start and g.end == s.end:
-            pairs.append((gi, si))
-            gi += 1
-            si += 1
-        elif g.start <= s.start:
-            gi += 1
-        else:
-            si += 1
-    return pairs
-
-
 _NOT_ALIGNED = -2  # a system head with no aligned gold word; -1 is the root
 
 
@@ -600,7 +514,7 @@ class Conll18Evaluator:
         groups: list[dict[str, list[int]]] | None = None,
     ) -> None:
         """Each metric's counts per unit; with ``groups``, each unit's relations' rows too."""
-        pairs = _align_words(gold, system)
+        pairs = align_words(gold, system)
         to_gold = dict((s, g) for g, s in pairs)
         # Per word: which metrics count it (gold words for recall, system for precision).
         plain = [index[m] for m in CONLL18_METRICS if m not in ("Tokens", "Sentences")]

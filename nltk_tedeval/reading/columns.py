@@ -355,6 +355,7 @@ def _read_lines(
     nodes: list[dict[str, Any]] = []  # node dicts of the tokens so far (address i + 1)
     heads: list[int] = []
     headless: list[bool] = []  # the token's head is "_"
+    ranges: list[tuple[int, int, str]] = []  # multiword tokens, 0-based (first, end, form)
     where: list[int] = []  # the line of each token
     start = 0  # first line of the sentence; 0 between sentences
     tokens = False  # a token line (or a skipped multiword/empty one) was seen
@@ -396,6 +397,14 @@ def _read_lines(
         if error is None and not unparsed:
             if n == 0:
                 fail("the sentence has no tokens, only multiword-token or empty-node lines", start)
+            elif ranges and ranges[-1][1] > n:
+                a, b, form = ranges[-1]
+                fail(
+                    f"multiword token {a + 1}-{b} ({form!r}) goes past the sentence's last "
+                    f"word, {n}",
+                    start,
+                    f"{a + 1}-{b}",
+                )
             elif max(heads) > n or min(heads) < 0:
                 i = next(i for i, h in enumerate(heads) if not 0 <= h <= n)
                 fail(
@@ -416,11 +425,12 @@ def _read_lines(
             if nltk_graphs:
                 tree = _graph(nodes, deprel_i is None or width <= deprel_i)
             else:
-                tree = _dependency_tree(nodes)
+                tree = _dependency_tree(nodes, tuple(ranges))
             record = SourceSentence(name, number, start, sent_id, tree, None)
         nodes.clear()
         heads.clear()
         headless.clear()
+        ranges.clear()
         where.clear()
         start = width = 0
         tokens = False
@@ -462,7 +472,11 @@ def _read_lines(
             tid = cells[id_i]
             if tid != (_NUMBERS[address] if address < 1024 else str(address)):
                 if _SKIPPED_ID.match(tid):
-                    continue  # a multiword token ("3-4") or an empty node ("5.1")
+                    # A multiword token ("3-4": its words are the tree's, its form the
+                    # text's, for alignment) or an empty node ("5.1", skipped).
+                    if "-" in tid and (bad := _multiword(tid, cells[form_i], address, ranges)):
+                        fail(bad, lineno, tid)
+                    continue
                 fail(
                     f"token ID {tid!r} where {address} was expected (IDs count from 1 in every "
                     "sentence; is the blank line between two sentences missing?)"
@@ -587,20 +601,30 @@ def _clean_sentence(block: list[str], cmap: ColumnMap) -> tuple[str | None, Depe
         width = min(widths)  # more columns than the map reads: zip stops at the shortest row
     columns = tuple(zip(*rows, strict=False))
     id_i = cmap.id
+    multiword: tuple[tuple[int, int, str], ...] = ()
     if id_i is not None and columns[id_i] != _NUMBERS[1 : len(rows) + 1]:
-        # Multiword tokens ("3-4") and empty nodes ("5.1") are skipped.
-        rows = [row for row in rows if not _SKIPPED_ID.match(row[id_i])]
-        if not rows:
+        # Multiword tokens ("3-4") are kept aside for alignment; empty nodes ("5.1") skipped.
+        ranges: list[tuple[int, int, str]] = []
+        words: list[list[str]] = []
+        for row in rows:
+            tid = row[id_i]
+            if not _SKIPPED_ID.match(tid):
+                words.append(row)
+            elif "-" in tid and _multiword(tid, row[cmap.form], len(words) + 1, ranges):
+                return None  # the line-at-a-time reader says what is wrong
+        rows = words
+        if not rows or (ranges and ranges[-1][1] > len(rows)):
             return None
         columns = tuple(zip(*rows, strict=False))
         if columns[id_i] != _NUMBERS[1 : len(rows) + 1]:
             return None
+        multiword = tuple(ranges)
     n = len(rows)
     deprel, xpos, upos = cmap.deprel, cmap.xpos, cmap.upos
     rels = columns[deprel] if deprel is not None and deprel < width else ("",) * n
     tags = columns[xpos] if xpos is not None else ("",) * n
     ctags = tags if upos is None else columns[upos] if upos < width else ("",) * n
-    tree = _tree(columns[cmap.form], columns[cmap.head], rels, tags, ctags)
+    tree = _tree(columns[cmap.form], columns[cmap.head], rels, tags, ctags, multiword)
     return None if tree is None else (sent_id, tree)
 
 
@@ -610,6 +634,7 @@ def _tree(
     rels: tuple[str, ...],
     tags: tuple[str, ...],
     ctags: tuple[str, ...],
+    multiword: tuple[tuple[int, int, str], ...] = (),
 ) -> DependencyTree | None:
     """:func:`_dependency_tree` of these columns; None if a head is not a number in 0..n.
 
@@ -621,7 +646,9 @@ def _tree(
         return None
     if max(numbers) > len(numbers):
         return None
-    return DependencyTree._unchecked(words, numbers, _values(rels), _values(tags), _values(ctags))
+    return DependencyTree._unchecked(
+        words, numbers, _values(rels), _values(tags), _values(ctags), multiword
+    )
 
 
 class _Labels(dict[str, str | None]):
@@ -650,8 +677,11 @@ def _values(column: tuple[str, ...]) -> tuple[str | None, ...]:
     return tuple(map(_LABELS.__getitem__, column))
 
 
-def _dependency_tree(nodes: list[dict[str, Any]]) -> DependencyTree:
-    """What ``from_dependency_graph(_graph(nodes, ...), require_tree=False)`` gives.
+def _dependency_tree(
+    nodes: list[dict[str, Any]], multiword: tuple[tuple[int, int, str], ...] = ()
+) -> DependencyTree:
+    """What ``from_dependency_graph(_graph(nodes, ...), require_tree=False)`` gives, with
+    the sentence's multiword tokens (which a DependencyGraph does not keep).
 
     Cells ``""`` and ``"_"`` are no value, as ``from_dependency_graph`` reads them.
     """
@@ -663,7 +693,24 @@ def _dependency_tree(nodes: list[dict[str, Any]]) -> DependencyTree:
         tuple([None if (v := node["tag"]) in none else v for node in nodes]),
         tuple([None if (v := node["ctag"]) in none else v for node in nodes]),
         check=False,
+        multiword=multiword,
     )
+
+
+def _multiword(
+    tid: str, form: str, address: int, ranges: list[tuple[int, int, str]]
+) -> str | None:
+    """Add the multiword token ``tid`` (``"3-4"``) read before word ``address``; the
+    error's message if it cannot be one (CoNLL-U: it comes just before its first word,
+    over its words: UD asks for two or more, a range of one word is taken too)."""
+    first, last = (int(x) for x in tid.split("-"))
+    if first != address or last < first:
+        return (
+            f"multiword token {tid} ({form!r}) must come just before its first word and "
+            f"end at or after it: here the next word is {address}"
+        )
+    ranges.append((first - 1, last, form))
+    return None
 
 
 def _graph(nodes: list[dict[str, Any]], unlabeled: bool) -> DependencyGraph:

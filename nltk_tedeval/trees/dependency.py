@@ -31,7 +31,7 @@ files; spans are 0-based half-open, as everywhere else in the package.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import InitVar, dataclass
+from dataclasses import InitVar, dataclass, field
 from typing import Any
 
 from ..errors import NonProjectiveError, TreeStructureError
@@ -93,6 +93,11 @@ class DependencyTree:
     tags: tuple[str | None, ...] | None = None
     ctags: tuple[str | None, ...] | None = None
     check: InitVar[bool] = True
+    multiword: tuple[tuple[int, int, str], ...] = field(default=(), repr=False, compare=False)
+    """The CoNLL-U multiword tokens ``(first, end, form)``: words ``first:end`` (0-based)
+    are one token of the text, written ``form`` (``2-3 du`` over ``de`` and ``le`` is
+    ``(1, 3, "du")``). Alignment reads the text from them (SPEC.md §11); they are no
+    part of the tree, so trees that differ only in them are equal."""
 
     def __post_init__(self, check: bool) -> None:
         n = len(self.words)
@@ -113,6 +118,8 @@ class DependencyTree:
         if len(self.heads) != n:
             raise TreeStructureError(f"{n} words but {len(self.heads)} heads; they must match")
         _check_heads(self.words, self.heads)
+        if self.multiword:
+            set_(self, "multiword", _checked_multiword(self.multiword, n))
         if check:
             _check_tree(self.words, self.heads)
         set_(self, "_checked", check)
@@ -125,6 +132,7 @@ class DependencyTree:
         rels: tuple[str | None, ...],
         tags: tuple[str | None, ...],
         ctags: tuple[str | None, ...],
+        multiword: tuple[tuple[int, int, str], ...] = (),
     ) -> DependencyTree:
         """``DependencyTree(..., check=False)`` for tuples a reader has already checked.
 
@@ -136,6 +144,8 @@ class DependencyTree:
         tree.__dict__.update(
             words=words, heads=heads, rels=rels, tags=tags, ctags=ctags, _checked=False
         )
+        if multiword:
+            tree.__dict__["multiword"] = multiword
         return tree
 
     def is_tree(self) -> bool:
@@ -305,7 +315,9 @@ class DependencyTree:
             lifted.append(arc)
             heads[arc.dependent - 1] = heads[arc.head - 1]
         # Moving a token up to its grandparent never makes a cycle: a tree stays one.
-        tree = DependencyTree._unchecked(self.words, tuple(heads), self.rels, self.tags, self.ctags)
+        tree = DependencyTree._unchecked(
+            self.words, tuple(heads), self.rels, self.tags, self.ctags, self.multiword
+        )
         object.__setattr__(tree, "_checked", True)
         return tree, tuple(lifted)
 
@@ -339,6 +351,25 @@ def _non_projective_arcs(heads: Sequence[int]) -> list[Arc]:
         if between and (min(between) < number[head] or max(between) >= number[head] + size[head]):
             arcs.append(Arc(head, dep))
     return arcs
+
+
+def _checked_multiword(
+    ranges: Sequence[tuple[int, int, str]], n: int
+) -> tuple[tuple[int, int, str], ...]:
+    """Multiword tokens in order, each over words of the sentence, none
+    overlapping another; a bad one raises TreeStructureError naming it (1-based, as
+    CoNLL-U writes it)."""
+    out = tuple((int(a), int(b), str(form)) for a, b, form in ranges)
+    at = 0
+    for a, b, form in out:
+        if not (at <= a < b <= n):
+            raise TreeStructureError(
+                f"multiword token {a + 1}-{b} ({form!r}) must span words of the sentence's "
+                f"{n}, after the previous multiword token's",
+                token=form,
+            )
+        at = b
+    return out
 
 
 def _check_heads(words: Sequence[str], heads: Sequence[int]) -> None:

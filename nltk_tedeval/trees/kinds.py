@@ -48,6 +48,7 @@ from .constituency import (
 )
 from .dependency import DependencyTree, checked, from_dependency_graph
 from .mft import MultiFunctionTree
+from .tokens import Segmented
 
 if TYPE_CHECKING:
     from nltk import Tree
@@ -249,7 +250,8 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
         # costs more than the words of a line (alignment asks it of every sentence).
         return tuple(obj.text_words())
     if isinstance(obj, DependencyTree):
-        return obj.words  # (a dependency tree has no empty element)
+        # (A dependency tree has no empty element; its multiword tokens spell the text.)
+        return Segmented(obj.words, obj.multiword) if obj.multiword else obj.words
     spec = spec_of(obj)
     if spec is not None and spec.kind == CONSTITUENCY:
         if spec.nltk:

@@ -26,7 +26,14 @@ from collections.abc import Sequence
 
 from ..errors import YieldMismatchError
 
-__all__ = ["PTB_ESCAPES", "check_yields", "joined_words", "normalize_token", "split_joined_words"]
+__all__ = [
+    "PTB_ESCAPES",
+    "Segmented",
+    "check_yields",
+    "joined_words",
+    "normalize_token",
+    "split_joined_words",
+]
 
 PTB_ESCAPES: tuple[tuple[str, str], ...] = (
     ("-LRB-", "("),
@@ -131,3 +138,53 @@ def split_joined_words(joined: bytes) -> list[str]:
     True
     """
     return joined.replace(b"\xff", b"\n").decode("utf-8", "surrogatepass").split("\n")
+
+
+class Segmented(tuple[str, ...]):
+    """A sentence's words whose multiword tokens do not spell them one by one: the words,
+    as a tuple, and ``multiword``, the CoNLL-U ranges ``(first, end, form)`` of its
+    multiword tokens (words ``first:end``, 0-based, make the token ``form``).
+
+    Alignment (SPEC.md §11) reads the text from the tokens and aligns the words inside
+    a multiword token as the CoNLL 2018 script does.
+
+    >>> words = Segmented(("Il", "parle", "de", "le", "chat"), ((2, 4, "du"),))
+    >>> words.surface(), list(words.tokens())
+    (('Il', 'parle', 'du', 'chat'), [(1, False), (1, False), (2, True), (1, False)])
+    """
+
+    multiword: tuple[tuple[int, int, str], ...]
+
+    def __new__(
+        cls, words: Sequence[str], multiword: tuple[tuple[int, int, str], ...]
+    ) -> Segmented:
+        self = super().__new__(cls, words)
+        self.multiword = multiword
+        return self
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[Segmented], tuple[tuple[str, ...], tuple[tuple[int, int, str], ...]]]:
+        return Segmented, (tuple(self), self.multiword)
+
+    def tokens(self) -> list[tuple[int, bool]]:
+        """Every surface token's number of words and whether it is a multiword token."""
+        out: list[tuple[int, bool]] = []
+        w = 0
+        for first, end, _ in self.multiword:
+            out += [(1, False)] * (first - w)
+            out.append((end - first, True))
+            w = end
+        out += [(1, False)] * (len(self) - w)
+        return out
+
+    def surface(self) -> tuple[str, ...]:
+        """The surface tokens: the multiword tokens' forms, the other words as they are."""
+        out: list[str] = []
+        w = 0
+        for first, end, form in self.multiword:
+            out += self[w:first]
+            out.append(form)
+            w = end
+        out += self[w:]
+        return tuple(out)
