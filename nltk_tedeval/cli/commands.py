@@ -272,6 +272,7 @@ register(
   tedeval score gold.conllu parse.conllu --other-gold gold.ptb --json   # MULTIPLE
   tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
   tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
+  tedeval score --align gold.ptb parse.ptb --gold-segments gold.seg   # gold over morphemes
 """,
     )
 )
@@ -286,6 +287,8 @@ register(
   tedeval cross -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
       --tl-unify ptb:ud --significance 10000 --json
   tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
+  tedeval cross --align -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
+      --gold-segments ptb=gold.conllu   # the PTB gold's words grouped as the UD tokens
 """,
         formats=False,
         files=FileKinds(answer_files=False),
@@ -303,6 +306,7 @@ register(
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
+  tedeval parseval --align gold.ptb raw.ptb --gold-segments gold.seg   # SPMRL morphemes
 """,
         files=FileKinds(
             scores=(CONSTITUENCY, DISCONTINUOUS),
@@ -321,6 +325,7 @@ register(
   tedeval attach gold.conllu parse.conllu
   tedeval attach gold.conllx parse.conllx --punct exclude --relations
   tedeval attach gold.conllu a.conllu b.conllu --significance 10000
+  tedeval attach --align gold.conllx parse.conllu --gold-segments gold.seg   # SPMRL CoNLL-X
 """,
         files=FileKinds(
             scores=(DEPENDENCY,),
