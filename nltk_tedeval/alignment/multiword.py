@@ -262,24 +262,36 @@ def _partners(
         other = [other[j] for j in walked]
     else:
         walked = []
-    for gs, ge, ss, se, pairs in _walk(gold, other):
+    # Nor does a gold token the parse has no character of (text the parse lacks, such as
+    # the sentences of its missing parses): the script's walk takes both sides to spell
+    # one text, and would carry a multiword span across the hole to a later token.
+    kept = range(len(gold))
+    if surface is not None:
+        covered = bytearray(len(gold) and gold[-1].end)
+        for p in surface:
+            if p >= 0:
+                covered[p] = 1
+        kept = [i for i, g in enumerate(gold) if any(covered[g.start : g.end])]
+    in_walk = gold if len(kept) == len(gold) else [gold[i] for i in kept]
+    for gs, ge, ss, se, pairs in _walk(in_walk, other):
         if (
             (ge - gs, se - ss) == (1, 1)
             and pairs
-            and not (gold[gs].multiword or other[ss].multiword)
+            and not (in_walk[gs].multiword or other[ss].multiword)
         ):
-            pair(gold[gs:ge], other[ss:se])  # a word that is its token
+            pair(in_walk[gs:ge], other[ss:se])  # a word that is its token
             continue
-        gold_in_span[gs:ge] = [True] * (ge - gs)
+        for i in range(gs, ge):
+            gold_in_span[kept[i]] = True
         in_span[ss:se] = [True] * (se - ss)
         g_at, o_at = gs, ss
         for a, b in [*pairs, (ge - gs, se - ss)]:
-            g_gap, o_gap = gold[g_at : gs + a], other[o_at : ss + b]
+            g_gap, o_gap = in_walk[g_at : gs + a], other[o_at : ss + b]
             if g_gap and o_gap:
                 pair(g_gap, o_gap)
                 apart.update(walked[j] if walked else j for j in range(o_at, ss + b))
             if gs + a < ge:
-                pair(gold[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
+                pair(in_walk[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
             g_at, o_at = gs + a + 1, ss + b + 1
     plain: dict[int, int] = {}  # surface character -> the gold word character spelling it
     for g, inside in zip(gold, gold_in_span, strict=True):

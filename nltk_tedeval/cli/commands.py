@@ -273,6 +273,7 @@ register(
   tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
   tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
   tedeval score gold.ptb parse.ptb --max-length 40   # sentences of at most 40 words
+  tedeval score --align gold.ptb parse.ptb --gold-segments gold.seg   # gold over morphemes
 """,
     )
 )
@@ -288,6 +289,8 @@ register(
       --tl-unify ptb:ud --significance 10000 --json
   tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
   tedeval cross -e ptb=gold.ptb,a.ptb -e ud=gold.conllu,b.conllu --max-length 40
+  tedeval cross --align -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
+      --gold-segments ptb=gold.conllu   # the PTB gold's words grouped as the UD tokens
 """,
         formats=False,
         files=FileKinds(answer_files=False),
@@ -306,6 +309,7 @@ register(
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
   tedeval parseval gold.ptb parse.ptb --spmrl --max-length 69   # SPMRL's "< 70" sentences
+  tedeval parseval --align gold.ptb raw.ptb --gold-segments gold.seg   # SPMRL morphemes
 """,
         files=FileKinds(
             scores=(CONSTITUENCY, DISCONTINUOUS),
@@ -325,6 +329,7 @@ register(
   tedeval attach gold.conllx parse.conllx --punct exclude --relations
   tedeval attach gold.conllu a.conllu b.conllu --significance 10000
   tedeval attach gold.conllu parse.conllu --max-length 40 --json   # "<= 40", listed in JSON
+  tedeval attach --align gold.conllx parse.conllu --gold-segments gold.seg   # SPMRL CoNLL-X
 """,
         files=FileKinds(
             scores=(DEPENDENCY,),
