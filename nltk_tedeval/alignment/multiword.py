@@ -236,7 +236,8 @@ def _partners(
     size = sum(len(w.text) for w in other)
     partner = [-1] * size
     equal = 0
-    apart: set[int] = set()
+    n_other = len(other)
+    aligned: set[int] = set()  # the words the script's walk aligns (of those walked)
     in_span = [False] * len(other)
     gold_in_span = [False] * len(gold)
 
@@ -280,6 +281,7 @@ def _partners(
             and not (in_walk[gs].multiword or other[ss].multiword)
         ):
             pair(in_walk[gs:ge], other[ss:se])  # a word that is its token
+            aligned.add(ss)
             continue
         for i in range(gs, ge):
             gold_in_span[kept[i]] = True
@@ -289,9 +291,9 @@ def _partners(
             g_gap, o_gap = in_walk[g_at : gs + a], other[o_at : ss + b]
             if g_gap and o_gap:
                 pair(g_gap, o_gap)
-                apart.update(walked[j] if walked else j for j in range(o_at, ss + b))
             if gs + a < ge:
                 pair(in_walk[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
+                aligned.add(ss + b)
             g_at, o_at = gs + a + 1, ss + b + 1
     plain: dict[int, int] = {}  # surface character -> the gold word character spelling it
     for g, inside in zip(gold, gold_in_span, strict=True):
@@ -305,6 +307,11 @@ def _partners(
                 p = plain.get(at, -1)
                 partner[w.own + c] = p
                 equal += p >= 0
+    # Every other word is no aligned pair, even alone in a position with one gold word:
+    # a one-word token that overlaps a gold one partly (Lo of Lors, its rs taken into the
+    # multiword span after it), or a word the LCS left out (SPEC.md §11).
+    kept_aligned = {walked[j] for j in aligned} if walked else aligned
+    apart = set(range(n_other)) - kept_aligned
     return partner, equal, apart
 
 
