@@ -8,6 +8,8 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py --only evalb --evalb ~/EVALB/evalb   # an EVALB you built
     python benchmarks/run.py --only conll18 --conll18 conll18_ud_eval.py
     python benchmarks/run.py --only startup,align    # issue 31's start-up and --align rows
+    python benchmarks/run.py --only multiword --ud-gold fr_gsd-ud-test.conllu \\
+        --conll18 conll18_ud_eval.py                 # issue 41's rows: --align, multiword tokens
     python benchmarks/run.py --only suite            # the test suite, -n auto and serial
 
 Measured on 2 cores shared with other jobs (load average 2 to 10; Python
@@ -47,6 +49,7 @@ import os
 import platform
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,8 +104,11 @@ def as_installed() -> dict[str, str]:
     return env
 
 
-def best_processes(commands: list[list[str]], repeat: int, warm: bool = True) -> list[float]:
-    """The best wall time of each command as a whole process, runs taking turns.
+def process_times(
+    commands: list[list[str]], repeat: int, warm: bool = True
+) -> list[list[tuple[float, float]]]:
+    """Wall and CPU time (user + system) of each command as a whole process, every
+    repetition: ``times[i][r]`` for command ``i`` in round ``r``, runs taking turns.
 
     One untimed run each comes first (it writes the bytecode), unless ``warm``
     is false; then the commands alternate, so that a machine busy for a while
@@ -111,13 +117,24 @@ def best_processes(commands: list[list[str]], repeat: int, warm: bool = True) ->
     env = as_installed()
     for argv in commands if warm else ():
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-    best = [float("inf")] * len(commands)
+    times: list[list[tuple[float, float]]] = [[] for _ in commands]
     for _ in range(repeat):
         for i, argv in enumerate(commands):
+            before = os.times()
             start = time.perf_counter()
             subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
+            wall = time.perf_counter() - start
+            after = os.times()
+            # The children's times count only processes waited for: this one, now.
+            cpu = (after.children_user + after.children_system
+                   - before.children_user - before.children_system)  # fmt: skip
+            times[i].append((wall, cpu))
+    return times
+
+
+def best_processes(commands: list[list[str]], repeat: int, warm: bool = True) -> list[float]:
+    """The best wall time of each command as a whole process (:func:`process_times`)."""
+    return [min(w for w, _ in runs) for runs in process_times(commands, repeat, warm)]
 
 
 def peak_mb(fn: Callable[[], object]) -> float:
@@ -220,6 +237,7 @@ class Bench:
     figures: list[Figure] = field(default_factory=list)
     evalb: Path | None = None  # an EVALB binary the user built (never shipped)
     conll18: Path | None = None  # the CoNLL 2018 evaluation script (never shipped)
+    ud_gold: Path | None = None  # a UD test set with multiword tokens (never shipped)
     evalb_prm: Path | None = None
 
     @property
@@ -913,6 +931,112 @@ def bench_align(b: Bench, files: dict[str, Path]) -> None:
     )
 
 
+RESEGMENTED_EVERY = 20
+"""The differing segmentation of a whole UD test set: make_parses.py's resegmentation of
+the samples, over every 20 sentences in turn, so that sentences are joined and split
+throughout the file (on a whole file at once it would join and split one pair)."""
+
+
+def ud_parses(gold: Path, tmp: Path) -> dict[str, Path]:
+    """Two parses of a UD gold, made as corpora_samples/ud/make_parses.py makes the
+    samples': ``same`` keeps the gold's tokens, words and sentences and changes some
+    annotation; ``resegmented`` keeps the characters and the annotation on another
+    segmentation (multiword tokens left unsplit or split otherwise, tokens split and
+    joined, sentences joined and split; :data:`RESEGMENTED_EVERY`)."""
+    sys.path.insert(0, str(ROOT / "corpora_samples" / "ud"))
+    import make_parses
+
+    same = tmp / "ud.same.conllu"
+    same.write_text(
+        make_parses.write(make_parses.change_annotation(make_parses.read(gold))), encoding="utf-8"
+    )
+    sentences = make_parses.read(gold)
+    # Words that hold a space (UD Vietnamese) are what a tokenizer splits and joins there.
+    spaced = any(" " in w.form for s in sentences for w in s.words)
+    out = []
+    for k in range(0, len(sentences), RESEGMENTED_EVERY):
+        piece = sentences[k : k + RESEGMENTED_EVERY]
+        short = len(piece) <= make_parses.SPLIT  # too few to join and split as it does
+        out += piece if short else make_parses.resegment(piece, spaced)
+    resegmented = tmp / "ud.resegmented.conllu"
+    resegmented.write_text(make_parses.write(out), encoding="utf-8")
+    return {"same": same, "resegmented": resegmented}
+
+
+def paired_note(times: list[list[tuple[float, float]]], of: str) -> str:
+    """The median over rounds of the first command's time against the second's, wall and
+    CPU: on a shared machine the best of each can come from rounds far apart."""
+    walls = [a[0] / b[0] for a, b in zip(*times, strict=True)]
+    cpus = [a[1] / b[1] for a, b in zip(*times, strict=True) if b[1]]
+    cpu = f", CPU {statistics.median(cpus):.2f}x" if cpus else ""
+    return f"median of {len(walls)} rounds {statistics.median(walls):.2f}x{cpu} {of}"
+
+
+def load_note() -> str:
+    return "load {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
+
+
+def bench_multiword(b: Bench, files: dict[str, Path]) -> None:
+    """``--align`` on a UD test set with multiword tokens (issue 41), whole processes:
+    on the gold's segmentation beside the same command unaligned (at most 1.25x, for
+    ``attach`` and ``score``), and ``attach --align`` on another segmentation beside
+    the CoNLL 2018 script's whole process on the same files (at most 0.5x).
+
+    Neither file is shipped: pass ``--ud-gold`` a UD test set (issue 41 names French
+    GSD, ``fr_gsd-ud-test.conllu`` from github UniversalDependencies/UD_French-GSD)
+    and ``--conll18`` the script. The parses are made from the gold (:func:`ud_parses`).
+    Figures are the best of the rounds; notes give the median over rounds of the
+    paired ratio, wall and CPU, and the load average after the section's runs.
+    """
+    if b.ud_gold is None:
+        print("  skipped: --ud-gold names no UD test set", file=sys.stderr)
+        return
+    gold = b.ud_gold
+    parses = ud_parses(gold, b.tmp)
+    n = sum(1 for line in gold.open(encoding="utf-8") if line.startswith("# sent_id"))
+    mwt = sum(1 for line in gold.open(encoding="utf-8") if re.match(r"\d+-\d+\t", line))
+    tedeval = [sys.executable, "-m", "nltk_tedeval"]
+    repeat = b.process_repeat
+    for command in ("attach", "score"):
+        argv = [*tedeval, command, str(gold), str(parses["same"])]
+        times = process_times([[*argv, "--align"], argv], repeat, warm=not b.quick)
+        aligned, plain = (min(w for w, _ in runs) for runs in times)
+        b.add(
+            limit_figure(
+                f"{command} --align, {gold.stem}, its segmentation (process)",
+                n,
+                aligned,
+                "the same, unaligned",
+                plain,
+                1.25,
+                "unaligned",
+                f"{aligned / plain:.2f}x; {paired_note(times, 'unaligned')}; {mwt} multiword "
+                f"tokens; {load_note()}",
+            )
+        )
+    if b.conll18 is None:
+        print("  skipped: attach --align against the CoNLL 2018 script (no --conll18)",
+              file=sys.stderr)  # fmt: skip
+        return
+    parse = str(parses["resegmented"])
+    ours = [*tedeval, "attach", str(gold), parse, "--align", "--strip-subtypes"]
+    script = [sys.executable, str(b.conll18), str(gold), parse]
+    times = process_times([ours, script], repeat, warm=not b.quick)
+    t_ours, t_script = (min(w for w, _ in runs) for runs in times)
+    b.add(
+        limit_figure(
+            f"attach --align --strip-subtypes, {gold.stem}, another segmentation (process)",
+            n,
+            t_ours,
+            "conll18_ud_eval.py",
+            t_script,
+            0.5,
+            "the script's time",
+            f"{t_ours / t_script:.2f}x; {paired_note(times, 'the script')}; {load_note()}",
+        )
+    )
+
+
 def import_times(argv: list[str]) -> tuple[int, int, list[tuple[int, str]]]:
     """``python -X importtime`` of a command: the package's modules it imported, numpy's,
     and the slowest top-level imports (microseconds, cumulative)."""
@@ -1340,6 +1464,7 @@ SECTIONS = {
     "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),
     "align": lambda b, f: bench_align(b, f),
+    "multiword": lambda b, f: bench_multiword(b, f),
     "significance": lambda b, f: bench_significance(b),
     "lengths": lambda b, f: bench_lengths(b),
     "nonprojective": lambda b, f: bench_nonprojective(b),
@@ -1386,6 +1511,12 @@ def main() -> int:
     ap.add_argument(
         "--evalb-prm", type=Path, help="its parameter file (default: COLLINS.prm beside it)"
     )
+    ap.add_argument(
+        "--ud-gold",
+        type=Path,
+        help="a UD CoNLL-U test set with multiword tokens (fr_gsd-ud-test.conllu of "
+        "UniversalDependencies/UD_French-GSD), for the 'multiword' section",
+    )
     args = ap.parse_args()
     only = chosen_sections(args.only, args.quick)
     unknown = only - set(SECTIONS)
@@ -1396,7 +1527,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="tedeval-bench-") as tmp:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
         b.evalb, b.evalb_prm = args.evalb, args.evalb_prm
-        b.conll18 = args.conll18
+        b.conll18, b.ud_gold = args.conll18, args.ud_gold
         files = concatenate_gum(gum, b.tmp, QUICK_EVERY if args.quick else 1)
         print(
             f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "
