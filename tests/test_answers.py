@@ -259,6 +259,31 @@ def test_a_changed_word_is_paired_with_the_word_most_like_it() -> None:
     assert answer.changes == ("added", "changed")
 
 
+def test_a_stretch_of_2500_word_pairs_is_paired_by_likeness_and_a_larger_one_by_position():
+    # Issue 45 (the sixth mutation run): a replaced stretch of a gold words against b
+    # answer words is aligned by likeness up to a * b = 2,500 pairs, by position beyond.
+    # Gold g1..g25 against 75 words "x" then g1s..g25s: no word equal, so one stretch,
+    # 25 * 100 = 2,500. By likeness every gi is paired with gis (a change costing
+    # 1 - 0.8) and the 75 x are added before word 1: 100 differences, 3 named.
+    gold = [f"g{i}" for i in range(1, 26)]
+    words = ["x"] * 75 + [f"{w}s" for w in gold]
+    answer = one("(S " + " ".join(f"(X {w})" for w in words) + ")", gold)
+    assert answer.reason == "; ".join(["word added before word 1: 'x'"] * 3) + (
+        "; and 97 more differences"
+    )
+    assert answer.changes == ("added", "changed")
+    # One gold word more (g26, and g26s in the answer): 26 * 101 = 2,626 pairs, paired by
+    # position: words 1..26 changed to x, x, ..., then 75 added after word 26.
+    gold.append("g26")
+    words.append("g26s")
+    answer = one("(S " + " ".join(f"(X {w})" for w in words) + ")", gold)
+    assert answer.reason == (
+        "word 1 changed: 'x' for 'g1'; word 2 changed: 'x' for 'g2'; "
+        "word 3 changed: 'x' for 'g3'; and 98 more differences"
+    )
+    assert answer.changes == ("changed", "added")
+
+
 def test_lrb_in_the_answer_is_a_round_bracket_of_the_sentence() -> None:
     # A '(' cannot be a leaf of a bracketed tree: the model writes -LRB-, which is "(".
     sentence = ["John", "(", "Jr", ")", "left"]
@@ -349,6 +374,28 @@ def test_multiword_tokens_and_empty_nodes_are_skipped() -> None:
     assert answer.tree.tags == (None,) * 3  # "_" cells are None
 
 
+def test_rows_of_multiword_tokens_and_empty_nodes_alone_have_no_tokens() -> None:
+    # Issue 45 (the sixth mutation run): a "1-2" and a "2.1" line are CoNLL rows, but no
+    # token: the block has no word, which its reason says (not "no root").
+    text = "1-2\tThecat\t_\t_\t_\t_\t_\t_\t_\t_\n2.1\tgone\t_\t_\t_\t_\t_\t_\t_\t_"
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.tree) == ("invalid", "dependency", None)
+    assert answer.reason == "the rows have no tokens, only multiword-token or empty-node lines"
+
+
+def test_rows_beat_a_broken_bracketed_tree_of_the_same_words() -> None:
+    # Issue 45 (the sixth mutation run): an unclosed bracketed tree (a broken nested tree,
+    # ranked below a tree) and CoNLL rows, both with The cat sat: the rows are the tree,
+    # although a bracketed tree wins a tie of everything else.
+    text = (
+        "(S (NP (DT The) (NN cat)) (VP (VBD sat))\n\n"
+        "1\tThe\t2\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot"
+    )
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.reason) == ("tree", "dependency", None)
+    assert answer.tree.heads == (2, 3, 0)
+
+
 def test_a_cycle_is_invalid() -> None:
     # Heads 2, 3, 2: 2 -> 3 -> 2 (following heads), and no token hangs from the root.
     answer = one("1 The 2 det\n2 cat 3 nsubj\n3 sat 2 root")
@@ -382,6 +429,25 @@ def test_bad_heads_and_ids_are_invalid() -> None:
     )
     assert one("1 The _ det\n2 cat _ nsubj\n3 sat 0 root").reason == (
         "no head ('_') for tokens 1 and 2"
+    )
+
+
+def test_heads_outside_and_cycles_are_named_up_to_three_then_counted() -> None:
+    # Issue 45 (the sixth mutation run): three problems of a kind are each named, the
+    # fourth only counted. Five tokens a..e; heads 9 are outside 0..5.
+    sentence = list("abcde")
+    three = "heads outside 0..5: " + "; ".join(
+        f"token {i} ({w!r}) has head 9" for i, w in ((1, "a"), (2, "b"), (3, "c"))
+    )
+    assert one("1 a 9 x\n2 b 9 x\n3 c 9 x\n4 d 0 root\n5 e 4 x", sentence).reason == three
+    assert one("1 a 9 x\n2 b 9 x\n3 c 9 x\n4 d 9 x\n5 e 0 root", sentence).reason == (
+        three + "; and 1 more"
+    )
+    # Tokens that are their own heads: each a cycle.
+    cycles = "; ".join(f"a cycle: token {i} -> {i} (its own head)" for i in (1, 2, 3))
+    assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 0 root\n5 e 4 x", sentence).reason == cycles
+    assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 4 x\n5 e 0 root", sentence).reason == (
+        cycles + "; and 1 more cycles"
     )
 
 

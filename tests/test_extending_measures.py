@@ -236,6 +236,24 @@ def test_a_word_key_is_checked_and_taken_back() -> None:
         register_word_key(WordKey("a b", "", lambda g, b: []))
 
 
+def test_a_word_keys_name_may_hold_underscores_but_not_only_them() -> None:
+    # Issue 45 (the sixth mutation run): a name is letters, digits and "_": "first_word"
+    # is one, "_" (no letter or digit) and "" are none.
+    key = WordKey("first_word", "the sentence's first word or not", lambda g, b: [
+        "first" if i == 0 else "other" for i in range(len(g.heads))
+    ])
+    register_word_key(key)
+    try:
+        gold, parse = _gold_and_parse()
+        groups = AttachmentEvaluator(parse, gold, by="first_word").breakdown("first_word")
+        assert groups["first"].scores["UAS"].totals == {"head": 3, "tokens": 3}
+    finally:
+        unregister_word_key("first_word")
+    for name in ("_", ""):
+        with pytest.raises(OptionError, match="a breakdown key's name is a word"):
+            register_word_key(WordKey(name, "", lambda g, b: []))
+
+
 def test_a_binned_word_key_gets_its_bins() -> None:
     def chars(gold: Any, bins: Bins | None) -> list[str]:
         assert bins is not None
