@@ -229,13 +229,17 @@ def _attach(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FIELD=V[,V...]",
-        help="also leave out tokens whose gold FIELD (form, upos, xpos, deprel) is one of the "
-        "values, as MaltEval's Exclude* options; @FILE reads the values one a line (repeat "
-        "for several fields)",
+        help="also leave out tokens whose gold FIELD (form, lemma, upos, xpos, feats, deprel) "
+        "is one of the values, as MaltEval's Exclude* options (feats: the whole FEATS cell); "
+        "@FILE reads the values one a line (repeat for several fields)",
     )
     p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
     p.add_argument("--relations", action="store_true", help="print the per-relation table")
-    add_measure_option(p, "UCM, LCM: complete match")
+    add_measure_option(
+        p,
+        "UCM, LCM: complete match; AnyRight, BothRight, BothWrong, LabelWrong, HeadWrong, "
+        "AnyWrong: MaltEval's word-level measures",
+    )
     p.add_argument(
         "--conll18",
         nargs="?",
@@ -330,6 +334,9 @@ register(
   tedeval attach gold.conllu a.conllu b.conllu --significance 10000
   tedeval attach gold.conllu parse.conllu --max-length 40 --json   # "<= 40", listed in JSON
   tedeval attach --align gold.conllx parse.conllu --gold-segments gold.seg   # SPMRL CoNLL-X
+  tedeval attach gold.conllu parse.conllu --by relation-length,frame,feats=Case   # MaltEval's
+  tedeval attach gold.conllu parse.conllu --measure AnyRight,BothWrong --by lemma --top 0
+  tedeval attach gold.conllu parse.conllu --exclude lemma=be,have --exclude feats=@feats.txt
 """,
         files=FileKinds(
             scores=(DEPENDENCY,),

@@ -82,6 +82,18 @@ def _stem(path: str) -> str:
     return name.stem or path
 
 
+def wants_morphology(args: argparse.Namespace) -> bool:
+    """Whether the run groups or leaves out words by their lemma or features (``--by
+    lemma``, ``--exclude feats=...``), which the readers keep only when asked."""
+    keys = keys_of(args)
+    fields = [str(e).partition("=")[0].strip() for e in getattr(args, "exclude", None) or ()]
+    if not keys and not fields:
+        return False
+    from ..metrics.attachment_groups import morphology_fields  # only for such a run
+
+    return bool(morphology_fields(keys, fields))
+
+
 def streams(
     args: argparse.Namespace,
     paths: Sequence[str],
@@ -104,6 +116,8 @@ def streams(
     formats = blank_files_read_as_their_gold(paths, formats, against)
     on_error = "collect" if args.skip_bad else "raise"
     one_per_line = LAYOUTS[args.layout]
+    morphology = wants_morphology(args)
+    golds = {0} if against is None else set(against)
     out: list[Iterable[Any]] = [
         _answers(args, path, paths[0], formats[0])
         if k and is_answers_file(path)
@@ -118,6 +132,7 @@ def streams(
                 one_per_line=one_per_line,
                 nltk_trees=False,
                 nltk_free=True,
+                morphology=morphology and k in golds,  # read by keys and exclusions
             ),
             # As the readers name standard input in their messages.
             "<stdin>" if path == STDIN else path,
