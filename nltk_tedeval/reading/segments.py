@@ -87,6 +87,10 @@ def read_segments(source: PathLike | Iterable[str]) -> Iterator[Segmentation]:
     Lines and files are decoded as every reader decodes them
     (:mod:`~nltk_tedeval.reading.lines`); a bad line is an
     :class:`~nltk_tedeval.errors.InputFormatError` naming the file, line and item.
+
+    >>> (sentence,) = read_segments(["Il\\tIl", "du\\tde:le", "chat\\tchat", ""])
+    >>> sentence.tokens[1]
+    ('du', ('de', 'le'))
     """
     with ExitStack() as stack:
         if isinstance(source, (str, os.PathLike)):
