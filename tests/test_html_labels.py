@@ -133,3 +133,23 @@ def test_parsevals_panels_say_it_compares_the_category(monkeypatch) -> None:
     panels = [p for v in got for p in v.get("trees") or []]
     assert panels and all(p["labels"] == PARSEVAL_LABELS for p in panels)
     assert "compares a phrase's category" in PARSEVAL_LABELS
+
+
+def test_a_node_inside_a_gapped_node_hangs_from_it() -> None:
+    """Sentence 1 of the GUM export: S has the words 0-3, 5-21 and 23-31 (the comma, 4,
+    hangs from ROOT); the subject NP-SBJ over 5-9 comes after the comma, so after S was
+    left once, and is still S's child, as in the treebank."""
+    from nltk_tedeval.cli.sentence_views import mft_nodes, node_categories
+
+    tree = next(s.tree for s in read_file(DISCO / "gum_gold.export"))
+    mft = Converter()(tree)
+    nodes = mft_nodes(mft, node_categories(Converter(), tree, tree)["gold"])
+    where = {
+        (tuple(map(tuple, n["spans"])) if isinstance(n, dict) else ((n[1], n[2]),)): i
+        for i, n in enumerate(nodes)
+    }
+    s = where[((0, 4), (5, 22), (23, 32))]
+    subject = nodes[where[((5, 10),)]]
+    assert nodes[s]["shown"] == ["S"] and subject[4] == ["NP-", "SBJ"]
+    assert subject[3] == s
+    assert nodes[where[((4, 5),)]][3] == where[((0, 34),)]  # the comma: ROOT's
