@@ -34,7 +34,7 @@ def decode_arcs(panel: list[Any], panels: list[list[Any]], strings: list[str]) -
             base[2 * (dep - 1)], base[2 * (dep - 1) + 1] = head, rel
         two = base
     arcs = [[two[k], k // 2 + 1, strings[two[k + 1]]] for k in range(0, len(two), 2)]
-    three = panel[5] if len(panel) > 5 else []
+    three = (panel[5] if len(panel) > 5 else []) or []  # 0: none, a later element follows
     arcs += [[three[k], three[k + 1], strings[three[k + 2]]] for k in range(0, len(three), 3)]
     return arcs
 
@@ -145,6 +145,32 @@ def test_sentences_round_trip_through_the_compact_encoding() -> None:
     assert rows[0][5][0] == 0.8571
     disc = rows[5][6][0][2]
     assert disc[4:8] == [strings.index("NP"), [0, 2, 3, 6], -1, 0]
+
+
+def test_shown_labels_and_the_labels_line_are_encoded() -> None:
+    # Sentence 1's gold as a constituency tree would show it: S over all, NP-SBJ+PRP over
+    # "She" (function SBJ), the other nodes without parts of their own; and a gapped node.
+    sentence = inputs.tedeval_sentences()[0]
+    nodes = [list(n) for n in inputs.GOLD_NODES]
+    nodes[0].append(["S"])
+    nodes[1].append(["NP-", "SBJ", "+PRP"])
+    gapped = {"label": "_", "spans": [[0, 1], [2, 3]], "parent": 0, "shown": ["NP"]}
+    sentence["trees"] = [
+        {"name": "gold", "nodes": [*nodes, gapped], "labels": "node labels: NP-SBJ"},
+        {"name": "A", "nodes": inputs.PARSE_NODES},
+        {"name": "B", "nodes": inputs.PARSE_NODES, "labels": "node labels: NP-SBJ"},
+    ]
+    page = render_html(inputs.tedeval_report(), [sentence])
+    [row] = embedded(page, "tedeval-sentences")
+    strings = embedded(page, "tedeval-header")["strings"]
+    gold, plain, note_only = row[6]
+    # [name, words, nodes, arcs, marks, arcs3 (0: none), shown (one per node), labels]
+    assert len(gold) == 8 and gold[5] == 0
+    shown = [None if k is None else strings[k] for k in gold[6]]
+    assert shown == ["S", "NP-\x01SBJ\x01+PRP", None, None, None, None, None, "NP"]
+    assert strings[gold[7]] == "node labels: NP-SBJ"
+    assert len(plain) == 5  # nothing after the marks
+    assert note_only[5:7] == [0, 0] and note_only[7] == gold[7]  # one string, interned once
 
 
 def test_write_html_streams_the_sentences_once() -> None:

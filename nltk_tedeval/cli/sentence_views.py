@@ -20,7 +20,7 @@ sentences side by side, without marks.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from nltk import Tree
@@ -30,10 +30,11 @@ from ..alignment.unit import AlignedSentence, Unit, unmatched_tokens
 from ..errors import TedEvalError
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
-from ..trees.constituency import PhraseStructure, flatten_tree
+from ..trees.constituency import PhraseStructure, flatten_tree, span_labels
 from ..trees.dependency import DependencyTree, from_dependency_graph
 from ..trees.discontinuous import DiscTree, is_disc_tree
 from ..trees.kinds import tree_words
+from ..trees.labelers import Reading, get_reading
 from ..trees.mft import MultiFunctionTree, span_words
 
 __all__ = [
@@ -45,9 +46,11 @@ __all__ = [
     "explanation_panels",
     "item_mark",
     "mft_nodes",
+    "node_categories",
     "panels_of",
     "phrase_panels",
     "sentence_views",
+    "shown_label",
     "unit_panels",
 ]
 
@@ -441,6 +444,7 @@ def cross_panels(
     trees = {g: unwrap(golds[g][number - 1])[0] for g in golds}
     if parse is None or any(t is None for t in trees.values()):
         return None
+    categories = node_categories(converters[name], parse, trees[name])
     if tl_unify:
         # Every gold as its multi-function tree, each enriched with the plain tree of its
         # partner, as protocol/sentence.py does.
@@ -454,7 +458,7 @@ def cross_panels(
         other_converters=[converters[g] for g in others],
         converter=converters[name],
     )
-    panels, ops = explanation_panels(e, name, first_system=True)
+    panels, ops = explanation_panels(e, name, first_system=True, categories=categories)
     for panel in panels:
         if panel["name"] == "gold":
             panel["name"] = f"gold ({name})"
@@ -494,6 +498,7 @@ def _tedeval(
     from ..trees.operations import tl_unify
 
     config = ev.config
+    categories = node_categories(ev.converter, parse, gold)
     others: list[Any] = []
     if ev.other_golds or ev.tl_unify_with is not None:
         if number is None or not all(
@@ -515,7 +520,7 @@ def _tedeval(
         other_converters=list(config.converters[1 : 1 + len(others)]),
         converter=ev.converter,
     )
-    return explanation_panels(e, name, first_system=first_system)
+    return explanation_panels(e, name, first_system=first_system, categories=categories)
 
 
 def _attachment(
@@ -530,7 +535,11 @@ def _phrases(
     parse, gold = _phrase(parse), _phrase(gold)
     if parse is None or gold is None:
         return None
-    return phrase_panels(name, parse, gold, first_system=first_system)
+    panels, ops = phrase_panels(name, parse, gold, first_system=first_system)
+    if ev.metric in ("parseval", "parseval-disco"):
+        for panel in panels:
+            panel["labels"] = PARSEVAL_LABELS
+    return panels, ops
 
 
 def _disco(
@@ -542,6 +551,8 @@ def _disco(
     if first_system:
         panels.append({"name": "gold", "words": list(gold.words), "nodes": disc_nodes(gold)})
     panels.append({"name": name, "words": list(parse.words), "nodes": disc_nodes(parse)})
+    for panel in panels:
+        panel["labels"] = PARSEVAL_LABELS
     return panels, []
 
 
@@ -600,24 +611,127 @@ UNIT_PANELS: dict[str, Any] = {
 after another: ``trees`` to a panel's ``{"words", ...}`` (no marks)."""
 
 
-def mft_nodes(tree: MultiFunctionTree) -> list[Any]:
+def mft_nodes(tree: MultiFunctionTree, categories: Categories | None = None) -> list[Any]:
     """A multi-function tree as the renderer's nodes: ``[labels, start, end, parent]``, or a
-    dict with ``spans`` for a node with gaps; labels of one span joined by commas."""
+    dict with ``spans`` for a node with gaps; labels of one span joined by commas.
+
+    With ``categories`` (the treebank's labels of each span and how the labeler reads them,
+    :func:`node_categories`) a node over a span that has some also carries what it shows,
+    :func:`shown_label`'s parts: ``[labels, start, end, parent, shown]`` (``"shown"`` in the
+    dict). The labels stay what TedEval compares; the marks find their node by them.
+    """
     nodes: list[Any] = []
     stack: list[tuple[int, frozenset[int]]] = []  # (node index, its positions)
+    chains, reading = categories if categories is not None else ({}, None)
+    gaps = not tree.contiguous
     for span in tree.spans:
         positions = _positions(span)
-        while stack and not positions <= stack[-1][1]:
-            stack.pop()
-        parent = stack[-1][0] if stack else -1
-        label = ",".join(sorted(tree.labels(span))) or "_"
+        if gaps:
+            # A node with gaps is left and entered again (S over 0-4 and 5-22 is left at
+            # the comma 4-5): the parent is the smallest node before that holds the words.
+            holders = [(len(p), i) for i, p in stack if positions <= p]
+            parent = min(holders)[1] if holders else -1
+            stack.append((len(nodes), positions))
+        else:
+            while stack and not positions <= stack[-1][1]:
+                stack.pop()
+            parent = stack[-1][0] if stack else -1
+        functions = tree.labels(span)
+        label = ",".join(sorted(functions)) or "_"
+        chain = chains.get(span)
+        shown = shown_label(chain, functions, reading) if chain and reading else None
         runs = _runs(positions)
         if len(runs) == 1:
             nodes.append([label, runs[0][0], runs[0][1], parent])
+            if shown is not None:
+                nodes[-1].append(shown)
         else:
             nodes.append({"label": label, "spans": [list(r) for r in runs], "parent": parent})
-        stack.append((len(nodes) - 1, positions))
+            if shown is not None:
+                nodes[-1]["shown"] = shown
+        if not gaps:
+            stack.append((len(nodes) - 1, positions))
     return nodes
+
+
+Categories = tuple[Mapping[Any, tuple[str, ...]], Callable[[str], Reading]]
+"""The treebank's labels of each span of a tree
+(:func:`~nltk_tedeval.trees.constituency.span_labels`) and the labeler's reading of a label
+(:func:`~nltk_tedeval.trees.labelers.get_reading`)."""
+
+TEDEVAL_LABELS = (
+    "node labels: category-function, as the treebank writes them (NP-SBJ; a unary chain is "
+    "one node: NP-SBJ+PRP); TedEval compares the function, in bold (SBJ), over the node's "
+    "words, and not the category"
+)
+"""The line under TedEval's drawings of constituency trees: which part of a label counts."""
+
+PARSEVAL_LABELS = (
+    "node labels as the treebank writes them; ParsEval compares a phrase's category (its "
+    "label cut at the first - or =: NP of NP-SBJ-1) and its words; POS tags are not "
+    "brackets, nor are the labels the parameter file deletes"
+)
+"""The line under ParsEval's drawings: which part of a label counts."""
+
+
+def node_categories(converter: Any, parse: Any, gold: Any) -> dict[str, Categories] | None:
+    """What TedEval's panels show of the treebank's labels: ``{"parse": ..., "gold": ...}``
+    (the reference's nodes are spans of the gold), each the tree's :data:`Categories`, or
+    ``None`` where a tree is no constituency tree or the labeler no built-in one."""
+    reading = get_reading(getattr(converter, "labeler", "ptb"))
+    if reading is None:
+        return None
+    out = {}
+    for side, tree in (("parse", parse), ("gold", gold)):
+        chains = span_labels(unwrap(tree)[0])
+        if chains is not None:
+            out[side] = (chains, reading)
+    return out or None
+
+
+def shown_label(
+    chain: Sequence[str], functions: frozenset[str], reading: Callable[[str], Reading]
+) -> list[str]:
+    """A node's label as drawn: the treebank's labels of its span (``chain``, outermost
+    first, joined by ``+`` as ``nltk.Tree.collapse_unary`` joins them), each with those of
+    its functions the node has, then any other function of the node after a comma. Parts
+    alternate, from the first: text, then a function TedEval compares, drawn in bold.
+
+    >>> from nltk_tedeval.trees.labelers import ptb_reading
+    >>> shown_label(("NP-SBJ-1", "PRP"), frozenset({"SBJ"}), ptb_reading)
+    ['NP-', 'SBJ', '+PRP']
+    >>> shown_label(("NP-SBJ",), frozenset(), ptb_reading)   # generalized away
+    ['NP']
+    >>> shown_label(("VP",), frozenset({"nsubj"}), ptb_reading)   # from TL-unification
+    ['VP,', 'nsubj']
+    """
+    parts = [""]
+
+    def add(text: str, compared: bool) -> None:
+        if compared == (len(parts) % 2 == 0):
+            parts[-1] += text
+        else:
+            parts.append(text)
+
+    covered = set()
+    for k, label in enumerate(chain):
+        if k:
+            add("+", False)
+        for text, function in reading(label):
+            if function is None:
+                add(text, False)
+            elif function in functions:
+                at = text.find(function)
+                add(text[:at], False)
+                add(function, True)
+                add(text[at + len(function) :], False)
+                covered.add(function)
+    for function in sorted(functions - covered):
+        add(",", False)
+        add(function, True)
+    while len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    return parts
 
 
 def _positions(span: Any) -> frozenset[int]:
@@ -648,22 +762,32 @@ def item_mark(kind: str, charged: bool, item: tuple) -> list[Any]:
 
 
 def explanation_panels(
-    explanation: Any, name: str, *, first_system: bool
+    explanation: Any,
+    name: str,
+    *,
+    first_system: bool,
+    categories: Mapping[str, Categories] | None = None,
 ) -> tuple[list[dict[str, Any]], list[list[Any]]]:
     """TedEval's panels: the parse (its deletions), the reference (its additions) and, when the
-    reference is not the gold, the native gold with its own script (never charged)."""
+    reference is not the gold, the native gold with its own script (never charged).
+
+    ``categories`` (:func:`node_categories`) gives a constituency tree's nodes the
+    treebank's labels to show beside the functions compared; the reference's spans are
+    the gold's (SINGLE: the gold; MULTIPLE: some of its spans)."""
     panels = []
+    categories = categories or {}
     for caption, tree, marks in explanation.panels():
         kind = "parse" if caption.startswith("parse") else (
             "reference" if caption.startswith("reference") else "gold")  # fmt: skip
         if kind == "gold" and not first_system:
             continue
         panel_name = {"parse": name, "reference": f"reference ({name})", "gold": "gold"}[kind]
+        shown = categories.get("parse" if kind == "parse" else "gold")
         panels.append(
             {
                 "name": panel_name,
                 "words": list(tree.words),
-                "nodes": mft_nodes(tree),
+                "nodes": mft_nodes(tree, shown),
                 # In order: the items are sets' members, whose order moves with the hash seed.
                 "marks": sorted(
                     (item_mark(op, charged, item) for item, (op, charged) in marks.items()),
@@ -671,6 +795,8 @@ def explanation_panels(
                 ),
             }
         )
+        if shown is not None:
+            panels[-1]["labels"] = TEDEVAL_LABELS
     # The operations are the parse's and the reference's marks: what the parse loses and gains.
     ops = [
         [*mark, " ".join(span_words(explanation.reference.words, (mark[2], mark[3])))]

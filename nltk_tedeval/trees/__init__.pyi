@@ -31,9 +31,12 @@ from .headrules import find_heads as find_heads
 from .headrules import get_head_rules as get_head_rules
 from .headrules import head_dependencies as head_dependencies
 from .labelers import LABELERS as LABELERS
+from .labelers import READINGS as READINGS
 from .labelers import Labeler as Labeler
+from .labelers import Reading as Reading
 from .labelers import colon_labeler as colon_labeler
 from .labelers import get_labeler as get_labeler
+from .labelers import get_reading as get_reading
 from .labelers import identity_labeler as identity_labeler
 from .labelers import ptb_labeler as ptb_labeler
 from .labelers import rr_labeler as rr_labeler

@@ -40,6 +40,7 @@ __all__ = [
     "is_disc_tree",
     "is_tree",
     "phrase_structure",
+    "span_labels",
     "tree_to_mft",
 ]
 
@@ -376,6 +377,38 @@ def tree_to_mft(
         table[span] = funcs if old is None else old | funcs
     words = tuple(normalize_token(w) for w in raw_words)
     return MultiFunctionTree._trusted(words, table)
+
+
+def span_labels(tree: Any) -> dict[Span, tuple[str, ...]] | None:
+    """The treebank's labels over each node of :func:`tree_to_mft`'s tree: for each span, the
+    labels of the constituents that collapse into its node, outermost first; ``None`` for a
+    tree that is not a constituency tree. For drawing only: nothing is scored on it.
+
+    The spans are those :func:`tree_to_mft` makes, by the same walks (empty elements removed).
+
+    >>> from nltk import Tree
+    >>> t = Tree.fromstring("(TOP (S (NP-SBJ (PRP I)) (VP (VBD left) (NP (-NONE- *)))))")
+    >>> span_labels(t)
+    {(0, 2): ('TOP', 'S'), (1, 2): ('VP', 'VBD'), (0, 1): ('NP-SBJ', 'PRP')}
+    >>> span_labels(flatten_tree(t)) == span_labels(t)
+    True
+    """
+    if is_disc_tree(tree):
+        from .discontinuous import labeled_yields
+
+        spans: Iterable[tuple[str, Any]] = labeled_yields(tree)  # in pre-order
+    elif isinstance(tree, PhraseStructure):
+        spans = ((label, (s, e)) for label, s, e in tree.remove_empty_elements().labeled_spans())
+    elif is_tree(tree):
+        # Closed after their children: a chain's innermost label comes first.
+        post = _spans_without_empty_elements(tree)[1]
+        spans = ((label, (s, e)) for label, s, e in reversed(post))
+    else:
+        return None
+    table: dict[Span, tuple[str, ...]] = {}
+    for label, span in spans:
+        table[span] = (*table.get(span, ()), label)
+    return table
 
 
 _NAMED_FUNCTIONS: dict[Labeler, dict[str, frozenset[str]]] = {}

@@ -47,6 +47,7 @@ __all__ = [
     "disc_tree_to_mft",
     "escape_discbracket",
     "is_disc_tree",
+    "labeled_yields",
     "unescape_discbracket",
 ]
 
@@ -239,6 +240,16 @@ def _constituents(tree: DiscTree) -> list[tuple[str, Span]]:
     for index in range(len(found) - 1, 0, -1):
         found[parents[index]][1].extend(found[index][1])
     return [(label, span_of(positions)) for label, positions in found if positions]
+
+
+def labeled_yields(tree: DiscTree) -> list[tuple[str, Span]]:
+    """``(label, yield)`` of every constituent, in pre-order: the nodes of
+    :func:`disc_tree_to_mft`'s tree before their labels are read (for drawing them).
+
+    >>> labeled_yields(DiscTree.from_discbracket("(S (NP 0=a 2=c) (VB 1=b))"))
+    [('S', (0, 3)), ('NP', (0, 1, 2, 3)), ('VB', (1, 2))]
+    """
+    return _constituents(tree)
 
 
 def disc_tree_to_mft(tree: DiscTree, labeler: str | Labeler = "ptb") -> MultiFunctionTree:

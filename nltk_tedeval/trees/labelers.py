@@ -25,9 +25,12 @@ from ..errors import OptionError
 
 __all__ = [
     "LABELERS",
+    "READINGS",
     "Labeler",
+    "Reading",
     "colon_labeler",
     "get_labeler",
+    "get_reading",
     "identity_labeler",
     "ptb_labeler",
     "rr_labeler",
@@ -133,3 +136,91 @@ def labeler_name(spec: str | Labeler) -> str:
         if fn is spec:
             return name
     return getattr(spec, "__name__", "custom")
+
+
+Reading = tuple[tuple[str, str | None], ...]
+"""A label cut into its parts, as the HTML report draws it: ``(text, function)`` pairs in
+the label's order, ``function`` the function label the part stands for (its text also holds
+the separator that goes with it: ``"-SBJ"``), ``None`` for the category; coindices, which
+no labeler reads, are left out."""
+
+
+def ptb_reading(label: str) -> Reading:
+    """The category and the dash features :func:`ptb_labeler` reads.
+
+    >>> ptb_reading("NP-SBJ-1"), ptb_reading("NP=2"), ptb_reading("-LRB-")
+    ((('NP', None), ('-SBJ', 'SBJ')), (('NP', None),), (('-LRB-', None),))
+    >>> ptb_reading("PP-LOC-CLR")
+    (('PP', None), ('-LOC', 'LOC'), ('-CLR', 'CLR'))
+    """
+    if label.startswith("-"):
+        return ((label, None),)
+    core = label.split("=", 1)[0]
+    category, *features = core.split("-")
+    return ((category, None), *((f"-{f}", f) for f in features if f and not f.isdigit()))
+
+
+def colon_reading(*, function_first: bool = False) -> Callable[[str], Reading]:
+    """The category and functions :func:`colon_labeler` reads (``NP:SB``, or ``SB:np``).
+
+    >>> colon_reading()("NP:SB"), colon_reading(function_first=True)("SB:np")
+    ((('NP', None), (':SB', 'SB')), (('SB:', 'SB'), ('np', None)))
+    """
+
+    def reading(label: str) -> Reading:
+        if ":" not in label:
+            return ((label, None),)
+        parts = label.split(":")
+        if function_first:
+            return (*((f"{f}:", f or None) for f in parts[:-1]), (parts[-1], None))
+        return ((parts[0], None), *((f":{f}", f or None) for f in parts[1:]))
+
+    return reading
+
+
+def identity_reading(label: str) -> Reading:
+    """The whole label is the function (:func:`identity_labeler`); ``*`` is none.
+
+    >>> identity_reading("nsubj"), identity_reading("*")
+    ((('nsubj', 'nsubj'),), (('*', None),))
+    """
+    stripped = label.strip()
+    return ((label, None),) if stripped in ("", "*") else ((stripped, stripped),)
+
+
+def rr_reading(label: str) -> Reading:
+    """A function node ``FUNC@CAT`` (:func:`rr_labeler`); other nodes are categories.
+
+    >>> rr_reading("SBJ@S"), rr_reading("{SBJ,PRD}@S")
+    ((('SBJ@', 'SBJ'), ('S', None)), (('{SBJ,PRD}@S', None),))
+    """
+    if "@" not in label or label.startswith("{"):
+        return ((label, None),)
+    func, category = label.split("@", 1)
+    return ((f"{func}@", func or None), (category, None))
+
+
+READINGS: dict[str, Callable[[str], Reading]] = {
+    "ptb": ptb_reading,
+    "colon": colon_reading(),
+    "colon-mirror": colon_reading(function_first=True),
+    "identity": identity_reading,
+    "rr": rr_reading,
+}
+"""How the built-in labelers cut a label into category and functions, by name: the
+functions of ``READINGS[name](label)`` are exactly ``LABELERS[name](label)``."""
+
+
+def get_reading(spec: str | Labeler) -> Callable[[str], Reading] | None:
+    """The reading of a built-in labeler, given by name or as the function itself; ``None``
+    for any other callable, whose categories nothing can tell.
+
+    >>> get_reading("ptb")("NP-SBJ"), get_reading(lambda label: ())
+    ((('NP', None), ('-SBJ', 'SBJ')), None)
+    """
+    if isinstance(spec, str):
+        return READINGS.get(spec)
+    for name, fn in LABELERS.items():
+        if fn is spec:
+            return READINGS[name]
+    return None

@@ -16,9 +16,13 @@ A sentence row, as ``report.js`` reads it (``S`` is the string table)::
 
 - ``values``: one number (or null) per column of the header's ``cols``
   (``[system, "s" score | "t" statistic, name]``), rounded to 4 decimals;
-- a panel: ``[name, words or 0 (the sentence's), nodes, arcs, marks, arcs3]``:
+- a panel: ``[name, words or 0 (the sentence's), nodes, arcs, marks, arcs3, shown,
+  labels]``, the last three left out when empty (0 when a later one is not):
   ``nodes`` flat by 4 ``label, start, end, parent`` (a node with gaps:
-  ``label, [s, e, s, e, ...], -1, parent``); ``arcs`` flat by 2
+  ``label, [s, e, s, e, ...], -1, parent``); ``shown``, one per node, the S index of
+  the label it draws (parts joined by U+0001, alternately text and the function the
+  metric compares, drawn in bold) or null to draw ``label``; ``labels`` the S index of
+  the line that says what the node labels are; ``arcs`` flat by 2
   ``head, rel`` for dependents 1..n in order, or ``{"b": panel, "d": [dep,
   head, rel, ...]}``: the arcs of an earlier panel over the same words, but
   these; else ``arcs3`` flat by 3 ``head, dep, rel``; ``marks`` flat by 4
@@ -158,16 +162,20 @@ class SentenceEncoder:
         own = tree.get("words")
         panel_words: Any = 0 if own is None or list(own) == words else list(own)
         nodes: list[Any] = []
+        shown: list[Any] = []  # per node: the S index of its drawn label's parts, or None
         for node in tree.get("nodes") or []:
             if isinstance(node, Mapping):  # {"label", "spans", "parent"}: a node with gaps
                 flat = [x for span in node["spans"] for x in span]
                 nodes.extend([self.intern(node.get("label")), flat, -1, node.get("parent", -1)])
-            elif len(node) == 4 and isinstance(node[1], list):  # [label, spans, -1, parent]
+                parts = node.get("shown")
+            elif isinstance(node[1], list):  # [label, spans, -1, parent(, shown)]
                 flat = [x for span in node[1] for x in span]
                 nodes.extend([self.intern(node[0]), flat, -1, node[3]])
+                parts = node[4] if len(node) > 4 else None
             else:
-                label, start, end, parent = node
-                nodes.extend([self.intern(label), start, end, parent])
+                nodes.extend([self.intern(node[0]), node[1], node[2], node[3]])
+                parts = node[4] if len(node) > 4 else None
+            shown.append(None if parts is None else self.intern("\x01".join(parts)))
         arcs = [list(a) for a in tree.get("arcs") or []]
         sequential = all(a[1] == i for i, a in enumerate(arcs, start=1))
         arcs2: Any = [x for a in arcs for x in (a[0], self.intern(a[2]))] if sequential else []
@@ -194,9 +202,14 @@ class SentenceEncoder:
             for x in (self.intern(m[0]), self.intern(m[1]), m[2], m[3])
         ]
         panel = [self.intern(tree.get("name", "")), panel_words, nodes, arcs2, marks]
-        if arcs3:
-            panel.append(arcs3)
-        return panel
+        extra: list[Any] = [arcs3 or 0, shown if any(x is not None for x in shown) else 0]
+        note = self.intern(tree.get("labels"))
+        if note is not None:
+            extra.append(note)  # an S index, which may be 0: never trimmed
+        else:
+            while extra and extra[-1] == 0:
+                extra.pop()
+        return panel + extra
 
     def header(self) -> dict[str, Any]:
         return {
@@ -644,7 +657,7 @@ def write_html(
     out.write('<script type="application/json" id="tedeval-header">')
     out.write(_script_json({**encoder.header(), "reference": reference_caption(report)}))
     out.write("</script>")
-    out.write(f"<script>{_asset('report.js')}</script></body></html>\n")
+    out.write(f"<script>{_asset('layout.js')}\n{_asset('report.js')}</script></body></html>\n")
 
 
 def reference_caption(report: Mapping[str, Any]) -> str | None:

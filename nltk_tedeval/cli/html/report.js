@@ -227,8 +227,37 @@
     if (text !== undefined) e.textContent = text;
     return e;
   }
-  const CHAR = 7.4;
-  const textWidth = (t) => Math.max(8, String(t).length * CHAR);
+  const L = tedevalLayout.G;
+  // A text's width as drawn: each part measured on a canvas in the font the stylesheet
+  // gives that text (read from the text itself, in the page), which lays nothing out.
+  const CHAR = 7.4;  // the width of a character where nothing can be measured
+  const pen = document.createElement("canvas").getContext("2d");
+  const fonts = new Map();   // a text's classes to its font
+  const widths = new Map();  // font and text to width
+  function fontOf(t) {
+    const cs = getComputedStyle(t);
+    return `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  }
+  function widthOf(t) {
+    const parts = t.childElementCount ? [...t.children] : [t];
+    let w = 0;
+    for (const part of parts) {
+      const key = (t.closest("g") || t).getAttribute("class") + "|" + (part.getAttribute("class") || "");
+      let font = fonts.get(key);
+      if (font === undefined) fonts.set(key, (font = fontOf(part)));
+      const text = part.textContent;
+      const k = font + "\u0000" + text;
+      let tw = widths.get(k);
+      if (tw === undefined) {
+        if (pen) pen.font = font;
+        tw = pen ? pen.measureText(text).width : 0;
+        if (!(tw > 0)) tw = text.length * CHAR;
+        widths.set(k, tw);
+      }
+      w += tw;
+    }
+    return w;
+  }
 
   // The direction of a sentence, as dir="auto" decides a paragraph's (UAX #9, P2-P3): that
   // of its first strong letter. A right-to-left sentence (Hebrew, Arabic) is drawn right
@@ -243,44 +272,42 @@
     return false;
   }
 
-  function wordPositions(words) {
-    const xs = [];
-    let x = 12;
-    for (const w of words) {
-      const wd = Math.max(26, textWidth(w) + 14);
-      xs.push(x + wd / 2);
-      x += wd;
-    }
-    const width = x + 12;
-    // Mirrored, every drawing that places by xs (nodes over their words, arcs between
-    // them) is mirrored with it.
-    const rtl = isRtl(words);
-    return { xs: rtl ? xs.map((p) => width - p) : xs, width, rtl };
-  }
-
   // A word or label of any script, isolated (<bdi>) so that a Hebrew label beside Latin
   // text and digits keeps its own order and does not reorder its neighbours.
   const bdi = (text, attrs) => h("bdi", attrs || {}, text);
 
-  // A label in a box; the box's stroke says the mark's kind, plus a strike or underline.
-  function label(g, x, y, text, kind) {
-    const w = textWidth(text) + 10;
-    const box = el("rect", { class: "box", x: x - w / 2, y: y - 12, width: w, height: 17, rx: 2 }, g);
-    const t = el("text", { x, y, "text-anchor": "middle" }, g);
-    t.textContent = text;
-    if (kind === "delete" || kind === "relabel" || kind === "free-delete") {
-      if (kind !== "free-delete") {
-        el("line", { class: "strike", x1: x - w / 2 + 3, y1: y - 4, x2: x + w / 2 - 3, y2: y - 4 }, g);
-      }
-    }
-    if (kind === "add" || kind === "relabel") {
-      el("line", { class: "underline", x1: x - w / 2, y1: y + 8, x2: x + w / 2, y2: y + 8 }, g);
-    }
-    if (!kind) box.setAttribute("stroke", "none");
-    return w;
+  // A label's text, not yet placed: its parts alternate plain text and the function the
+  // metric compares (tspan.fn, in bold).
+  function labelText(g, parts) {
+    const t = el("text", { "text-anchor": "middle" }, g);
+    if (parts.length === 1) t.textContent = parts[0];
+    else parts.forEach((part, k) => {
+      if (!part) return;
+      const span = el("tspan", k % 2 ? { class: "fn" } : {}, t);
+      span.textContent = part;
+    });
+    return t;
   }
 
-  function decodeNodes(flat) {
+  // A label placed: its text at (x, y) in a box of its width; the box's stroke says the
+  // mark's kind, plus a strike or an underline.
+  function placeLabel(g, t, x, y, w, kind) {
+    const half = w / 2 + L.PAD;
+    t.setAttribute("x", x);
+    t.setAttribute("y", y);
+    const box = el("rect", { class: "box", x: x - half, y: y - L.UP, width: 2 * half,
+                             height: L.UP + L.DOWN, rx: 2 });
+    g.insertBefore(box, t);
+    if (kind === "delete" || kind === "relabel") {
+      el("line", { class: "strike", x1: x - half + 3, y1: y - 4, x2: x + half - 3, y2: y - 4 }, g);
+    }
+    if (kind === "add" || kind === "relabel") {
+      el("line", { class: "underline", x1: x - half, y1: y + 3, x2: x + half, y2: y + 3 }, g);
+    }
+    if (!kind) box.setAttribute("stroke", "none");
+  }
+
+  function decodeNodes(flat, shown) {
     const nodes = [];
     for (let k = 0; k < flat.length; k += 4) {
       const spans = [];
@@ -288,7 +315,10 @@
         const f = flat[k + 1];
         for (let j = 0; j < f.length; j += 2) spans.push([f[j], f[j + 1]]);
       } else spans.push([flat[k + 1], flat[k + 2]]);
-      nodes.push({ label: str(flat[k]), spans, parent: flat[k + 3], kids: [] });
+      const label = str(flat[k]);
+      const own = shown ? shown[k / 4] : null;
+      const parts = own === null || own === undefined ? [label] : str(own).split("\u0001");
+      nodes.push({ label, parts, spans, parent: flat[k + 3], kids: [] });
     }
     return nodes;
   }
@@ -302,65 +332,43 @@
     return marks;
   }
 
-  function wordsLayer(svg, words, xs, y, unmatched) {
+  // The words' texts, not yet placed: [group, text] of each.
+  function wordsLayer(svg, words, unmatched) {
     const g = el("g", { class: "words" }, svg);
-    words.forEach((w, i) => {
+    return words.map((w, i) => {
       const wg = el("g", { class: "word" + (unmatched.has(i) ? " unmatched" : ""),
                            "data-i": String(i) }, g);
-      const t = el("text", { x: xs[i], y, "text-anchor": "middle" }, wg);
+      const t = el("text", { "text-anchor": "middle" }, wg);
       t.textContent = w;
+      return [wg, t];
+    });
+  }
+
+  function placeWords(texts, widths, xs, y, unmatched) {
+    texts.forEach(([wg, t], i) => {
+      t.setAttribute("x", xs[i]);
+      t.setAttribute("y", y);
       if (unmatched.has(i)) {
-        const hw = textWidth(w) / 2;
-        el("line", { class: "unmatched-line", x1: xs[i] - hw, y1: y + 5, x2: xs[i] + hw, y2: y + 5 }, wg);
+        const hw = widths[i] / 2;
+        el("line", { class: "unmatched-line", x1: xs[i] - hw, y1: y + 4, x2: xs[i] + hw, y2: y + 4 }, wg);
       }
     });
   }
 
-  function drawNodes(fig, words, flat, marks, unmatched) {
-    const nodes = decodeNodes(flat);
-    const { xs, width, rtl } = wordPositions(words);
-    nodes.forEach((nd, i) => { if (nd.parent >= 0 && nodes[nd.parent]) nodes[nd.parent].kids.push(i); });
-    const depth = new Array(nodes.length).fill(-1);
-    const depthOf = (i, guard) => {
-      if (depth[i] >= 0) return depth[i];
-      const p = nodes[i].parent;
-      depth[i] = p >= 0 && nodes[p] && guard < nodes.length ? depthOf(p, guard + 1) + 1 : 0;
-      return depth[i];
-    };
-    nodes.forEach((_, i) => depthOf(i, 0));
-    const maxDepth = nodes.length ? Math.max(...depth) : 0;
-    const LEVEL = 42;
-    const wordY = 26 + (maxDepth + 1) * LEVEL + 6;
-    const svg = el("svg", { class: "tree constituency", width, height: wordY + 14,
-                            viewBox: `0 0 ${width} ${wordY + 14}`, role: "img",
-                            "data-dir": rtl ? "rtl" : "ltr" });
-    const covered = (nd) => {
-      const out = [];
-      for (const [s, e] of nd.spans) for (let w = s; w < e; w++) out.push(w);
-      return out;
-    };
+  function sized(svg, width, height) {
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  }
+
+  function drawNodes(fig, words, flat, marks, unmatched, shown) {
+    const nodes = decodeNodes(flat, shown);
+    const rtl = isRtl(words);
     nodes.forEach((nd, i) => {
-      const ws = covered(nd).filter((w) => w < xs.length);
-      nd.x = ws.length ? ws.reduce((a, w) => a + xs[w], 0) / ws.length : 12;
-      nd.y = 24 + depth[i] * LEVEL;
-      nd.words = ws;
+      if (nd.parent >= 0 && nd.parent < i) nodes[nd.parent].kids.push(i);
     });
-    const edges = el("g", { class: "edges" }, svg);
-    nodes.forEach((nd) => {
-      const byKids = new Set();
-      nd.kids.forEach((k) => {
-        const kid = nodes[k];
-        el("line", { class: "edge", x1: nd.x, y1: nd.y + 6, x2: kid.x, y2: kid.y - 13 }, edges);
-        kid.words.forEach((w) => byKids.add(w));
-      });
-      // Words the node covers that no child does hang from it directly; a node with gaps
-      // reaches over the words between its spans, so its lines cross the others' there.
-      nd.words.forEach((w) => {
-        if (!byKids.has(w)) {
-          el("line", { class: "edge", x1: nd.x, y1: nd.y + 6, x2: xs[w], y2: wordY - 13 }, edges);
-        }
-      });
-    });
+    const svg = el("svg", { class: "tree constituency", role: "img", "data-dir": rtl ? "rtl" : "ltr" });
+    fig.appendChild(svg);
     // Marks find their node: same span (and label if one matches), each node once.
     const key = (nd) => nd.spans.map((s) => s.join("-")).join(",");
     const hull = (nd) => nd.spans[0][0] + "-" + nd.spans[nd.spans.length - 1][1];
@@ -375,69 +383,88 @@
       }
       if (hit >= 0) { markOf.set(hit, m); m.placed = true; }
     }
+    const edges = el("g", { class: "edges" }, svg);
     const layer = el("g", { class: "nodes" }, svg);
-    nodes.forEach((nd, i) => {
+    const texts = nodes.map((nd, i) => {
       const m = markOf.get(i);
       const g = el("g", { class: "node" + (m ? " mark mark-" + m.kind : ""), "data-label": nd.label,
                           "data-span": key(nd) }, layer);
       if (m) g.setAttribute("data-mark", m.kind);
-      label(g, nd.x, nd.y, nd.label, m ? m.kind : null);
       if (nd.spans.length > 1) g.classList.add("gap");
+      if (nd.parts.length > 1 || nd.parts[0] !== nd.label) g.setAttribute("data-shown", nd.parts.join(""));
+      return [g, labelText(g, nd.parts)];
     });
-    wordsLayer(svg, words, xs, wordY, unmatched);
-    fig.appendChild(svg);
-  }
-
-  function drawArcs(fig, words, arcs, marks, unmatched) {
-    const { xs, width, rtl } = wordPositions(words);
-    // Nesting levels: an arc is one level above the highest arc inside its span.
-    const spans = arcs.map((a) => (a.h === 0 ? null : [Math.min(a.h, a.d), Math.max(a.h, a.d)]));
-    const ordered = arcs.map((_, i) => i).filter((i) => spans[i])
-      .sort((a, b) => (spans[a][1] - spans[a][0]) - (spans[b][1] - spans[b][0]));
-    const level = new Array(arcs.length).fill(1);
-    ordered.forEach((i, k) => {
-      for (let j = 0; j < k; j++) {
-        const o = ordered[j];
-        if (spans[o][0] >= spans[i][0] && spans[o][1] <= spans[i][1]) {
-          level[i] = Math.max(level[i], level[o] + 1);
+    const wordTexts = wordsLayer(svg, words, unmatched);
+    const wordW = wordTexts.map(([, t]) => widthOf(t));
+    const labelW = texts.map(([, t]) => widthOf(t));
+    const at = tedevalLayout.tree(wordW, nodes.map((nd, i) => ({ spans: nd.spans, parent: nd.parent,
+                                                                w: labelW[i] })), rtl);
+    sized(svg, at.width, at.height);
+    nodes.forEach((nd, i) => {
+      nd.x = at.nodes[i].x;
+      nd.y = at.nodes[i].y;
+      const m = markOf.get(i);
+      placeLabel(texts[i][0], texts[i][1], nd.x, nd.y, labelW[i], m ? m.kind : null);
+    });
+    const wordTop = at.wordY - L.WORD_UP;
+    nodes.forEach((nd) => {
+      const byKids = new Set();
+      nd.kids.forEach((k) => {
+        const kid = nodes[k];
+        el("line", { class: "edge", x1: nd.x, y1: nd.y + L.DOWN, x2: kid.x, y2: kid.y - L.UP }, edges);
+        for (const [s, e] of kid.spans) for (let w = s; w < e; w++) byKids.add(w);
+      });
+      // Words the node covers that no child does hang from it directly; a node with gaps
+      // reaches over the words between its spans, so its lines cross the others' there.
+      for (const [s, e] of nd.spans) {
+        for (let w = s; w < e && w < words.length; w++) {
+          if (!byKids.has(w)) {
+            el("line", { class: "edge", x1: nd.x, y1: nd.y + L.DOWN, x2: at.words[w], y2: wordTop }, edges);
+          }
         }
       }
     });
-    const STEP = 22;
-    const top = ((ordered.length ? Math.max(...ordered.map((i) => level[i])) : 0) + 1) * STEP + 20;
-    const wordY = top + 18;
-    const svg = el("svg", { class: "tree dependency", width, height: wordY + 14,
-                            viewBox: `0 0 ${width} ${wordY + 14}`, role: "img",
-                            "data-dir": rtl ? "rtl" : "ltr" });
-    const base = wordY - 16;
+    placeWords(wordTexts, wordW, at.words, at.wordY, unmatched);
+  }
+
+  function drawArcs(fig, words, arcs, marks, unmatched) {
+    const rtl = isRtl(words);
+    const svg = el("svg", { class: "tree dependency", role: "img", "data-dir": rtl ? "rtl" : "ltr" });
+    fig.appendChild(svg);
     const markOf = new Map();
     for (const m of marks) {
       const i = arcs.findIndex((a, k) => !markOf.has(k) && a.d === m.start + 1);
       if (i >= 0) { markOf.set(i, m); m.placed = true; }
     }
+    // The curves under the labels: a label's box hides any line that passes behind it.
     const layer = el("g", { class: "arcs" }, svg);
-    arcs.forEach((a, i) => {
+    const labels = el("g", { class: "arc-labels" }, svg);
+    const parts = arcs.map((a, i) => {
       const m = markOf.get(i);
       const g = el("g", { class: "arc" + (m ? " mark mark-" + m.kind : ""), "data-label": a.rel,
                           "data-dep": String(a.d), "data-head": String(a.h) }, layer);
       if (m) g.setAttribute("data-mark", m.kind);
-      const xd = xs[a.d - 1];
-      if (xd === undefined) return;
-      let lx, ly;
-      if (a.h === 0 || xs[a.h - 1] === undefined) {
-        el("path", { d: `M${xd} 14V${base}` }, g);
-        lx = xd; ly = 14;
-      } else {
-        const xh = xs[a.h - 1];
-        const y = base - level[i] * STEP;
-        el("path", { d: `M${xh} ${base}C${xh} ${y} ${xd} ${y} ${xd} ${base}` }, g);
-        lx = (xh + xd) / 2; ly = base - level[i] * STEP * 0.75 - 2;
-      }
-      el("polygon", { points: `${xd - 4},${base - 7} ${xd + 4},${base - 7} ${xd},${base}` }, g);
-      label(g, lx, ly, a.rel, m ? m.kind : null);
+      const lg = el("g", { class: "arc-label" + (m ? " mark-" + m.kind : ""), "data-dep": String(a.d) }, labels);
+      return [g, lg, labelText(lg, [a.rel])];
     });
-    wordsLayer(svg, words, xs, wordY, unmatched);
-    fig.appendChild(svg);
+    const wordTexts = wordsLayer(svg, words, unmatched);
+    const wordW = wordTexts.map(([, t]) => widthOf(t));
+    const labelW = parts.map(([, , t]) => widthOf(t));
+    const at = tedevalLayout.arcs(wordW, arcs.map((a, i) => ({ h: a.h, d: a.d, w: labelW[i] })), rtl);
+    sized(svg, at.width, at.height);
+    const base = at.base;
+    arcs.forEach((a, i) => {
+      const [g, lg, t] = parts[i];
+      const p = at.arcs[i];
+      if (!p.level) { lg.remove(); return; }
+      const xd = p.dep;
+      if (p.root) el("path", { d: `M${xd} ${p.y + L.DOWN}V${base}` }, g);
+      else el("path", { d: `M${p.head} ${base}C${p.head} ${p.cy} ${xd} ${p.cy} ${xd} ${base}` }, g);
+      el("polygon", { points: `${xd - 4},${base - 7} ${xd + 4},${base - 7} ${xd},${base}` }, g);
+      const m = markOf.get(i);
+      placeLabel(lg, t, p.x, p.y, labelW[i], m ? m.kind : null);
+    });
+    placeWords(wordTexts, wordW, at.words, at.wordY, unmatched);
   }
 
   function decodeArcs(panel, panels) {
@@ -484,9 +511,9 @@
     ];
     for (const [kind, text] of items) {
       const span = h("span", { class: "legend-item", "data-kind": kind });
-      const svg = el("svg", { width: 46, height: 20, "aria-hidden": "true" });
+      const svg = el("svg", { width: 46, height: 24, "aria-hidden": "true" });
       const g = el("g", { class: "mark-" + kind }, svg);
-      label(g, 23, 14, "X", kind);
+      placeLabel(g, labelText(g, ["X"]), 23, 17, 9, kind);
       span.appendChild(svg);
       span.appendChild(document.createTextNode(" " + text));
       div.appendChild(span);
@@ -551,15 +578,20 @@
       box.appendChild(h("pre", { class: "answer-text", dir: "auto" }, a[4]));
       detail.appendChild(box);
     }
+    // In the page before anything is drawn in it: the drawings measure their texts.
     const panels = h("div", { class: "panels" });
+    detail.appendChild(panels);
+    const notes = [];
     for (const p of r[6] || []) {
       const name = str(p[0]);
       const words = p[1] || gold;
       const fig = h("figure", { class: "panel", "data-name": name });
+      panels.appendChild(fig);
       fig.appendChild(h("figcaption", {}, caption(name)));
       const marks = decodeMarks(p[4] || []);
       const unmatched = unmatchedFor(align, name, name === "gold");
-      if (p[2] && p[2].length) drawNodes(fig, words, p[2], marks, unmatched);
+      if (p[2] && p[2].length) drawNodes(fig, words, p[2], marks, unmatched, p[6] || null);
+      if (p[7] !== undefined && p[7] !== null && !notes.includes(str(p[7]))) notes.push(str(p[7]));
       const arcs = decodeArcs(p, r[6]);
       if (arcs.length) drawArcs(fig, words, arcs, marks, unmatched);
       const left = marks.filter((m) => !m.placed);
@@ -581,12 +613,12 @@
         save.addEventListener("click", () => saveSvg(drawn, `sentence-${r[0]}-${name}.svg`));
         fig.appendChild(save);
       }
-      panels.appendChild(fig);
     }
     if (panels.childNodes.length) {
-      detail.appendChild(panels);
       detail.appendChild(legend());
-    }
+      // What the node labels are, and which part of them the metric compares.
+      for (const note of notes) detail.appendChild(h("p", { class: "labels-note" }, note));
+    } else panels.remove();
     const ops = r[7] || [];
     if (ops.length) {
       // One list per system, under its name (op_systems: system, count, ...); a report
