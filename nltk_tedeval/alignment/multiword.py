@@ -262,24 +262,36 @@ def _partners(
         other = [other[j] for j in walked]
     else:
         walked = []
-    for gs, ge, ss, se, pairs in _walk(gold, other):
+    # Likewise a gold token none of whose characters the parse has (a hole of the parse,
+    # such as a sentence it lacks): walked, its words would open a multiword span that
+    # takes in every gold word up to the parse's next multiword token.
+    seen = list(range(len(gold)))
+    if surface is not None:
+        has = bytearray(max((w.end for w in gold), default=0))
+        for p in surface:
+            if p >= 0:
+                has[p] = 1
+        seen = [i for i, w in enumerate(gold) if any(has[w.start : w.end])]
+    walk = [gold[i] for i in seen] if len(seen) < len(gold) else gold
+    for gs, ge, ss, se, pairs in _walk(walk, other):
         if (
             (ge - gs, se - ss) == (1, 1)
             and pairs
-            and not (gold[gs].multiword or other[ss].multiword)
+            and not (walk[gs].multiword or other[ss].multiword)
         ):
-            pair(gold[gs:ge], other[ss:se])  # a word that is its token
+            pair(walk[gs:ge], other[ss:se])  # a word that is its token
             continue
-        gold_in_span[gs:ge] = [True] * (ge - gs)
+        for i in seen[gs:ge]:
+            gold_in_span[i] = True
         in_span[ss:se] = [True] * (se - ss)
         g_at, o_at = gs, ss
         for a, b in [*pairs, (ge - gs, se - ss)]:
-            g_gap, o_gap = gold[g_at : gs + a], other[o_at : ss + b]
+            g_gap, o_gap = walk[g_at : gs + a], other[o_at : ss + b]
             if g_gap and o_gap:
                 pair(g_gap, o_gap)
                 apart.update(walked[j] if walked else j for j in range(o_at, ss + b))
             if gs + a < ge:
-                pair(gold[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
+                pair(walk[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
             g_at, o_at = gs + a + 1, ss + b + 1
     plain: dict[int, int] = {}  # surface character -> the gold word character spelling it
     for g, inside in zip(gold, gold_in_span, strict=True):
