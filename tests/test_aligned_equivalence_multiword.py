@@ -152,3 +152,55 @@ def test_cross(policy: str, mode: str, first, second) -> None:
                 return type(err).__name__, err.message
 
     assert run(mode) == run(False)
+
+
+def unsplit(tree: DependencyTree) -> DependencyTree:
+    """``tree`` with every multiword token one word, written as the token: the words of a
+    range contracted into one, which takes the head of the range's word nearest the root
+    (so no cycle), and the dependents of all of them."""
+    n = len(tree.words)
+    depth = [0] * n
+    for i in range(n):
+        h = tree.heads[i]
+        while h:
+            depth[i] += 1
+            h = tree.heads[h - 1]
+    ranges = {i: (a, b, form) for a, b, form in tree.multiword for i in range(a, b)}
+    new_of, words, rels, top = [], [], [], {}
+    for i in range(n):
+        a, b, form = ranges.get(i, (i, i + 1, tree.words[i]))
+        if i == a:
+            top[len(words)] = min(range(a, b), key=lambda j: depth[j])
+            words.append(form)
+            rels.append(tree.rels[top[len(words) - 1]])
+        new_of.append(len(words) - 1)
+    heads = []
+    for w in range(len(words)):
+        h = tree.heads[top[w]]
+        heads.append(0 if h == 0 else new_of[h - 1] + 1)
+    return DependencyTree(tuple(words), tuple(heads), tuple(rels))
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("policy", POLICIES)
+@SETTINGS
+@given(data=corpora())
+def test_beside_a_parse_of_other_words(policy: str, mode: str, data) -> None:
+    # The two scenarios side by side: the parse on the gold's words beside a system that
+    # leaves every multiword token unsplit (other words, the same sentences). The first
+    # system's rows are its unaligned rows still: the other system's words change no unit
+    # and no word of it.
+    gold, parse = data
+    other = [unsplit(g) for g in gold]
+
+    def both() -> Any:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MissingParseWarning)
+            first, _ = TedEvalEvaluator.evaluate_systems(
+                gold, [parse, other], missing=policy, align=mode
+            )
+            first.stats  # noqa: B018 (scored here, under the warnings filter)
+            return first
+
+    # The rows, or the error's kind (its message names the unit under alignment).
+    assert outcome(both)[0] == outcome(lambda: TedEvalEvaluator(parse, gold, missing=policy))[0]

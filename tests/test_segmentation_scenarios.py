@@ -151,3 +151,46 @@ def test_a_sentence_lacking_before_a_multiword_token(mode: str) -> None:
         with pytest.raises(AlignmentError, match="the texts differ"):
             ted([second], gold, mode)
         assert ted([None, second], gold, mode, "zero") == [[6, 6, 5, 5], [0, 12, 0, 10]]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_both_scenarios_side_by_side(mode: str) -> None:
+    # The gold: Il parle du chat | hwa iSb bbit. One parse on the gold's words (the first
+    # sentence without range lines, with obj for obl: 2/14 there), one on its own
+    # (du left unsplit, h_ added: 3/13 and 1/13, SPEC.md §11). One alignment over both:
+    # the same two units, rows side by side, and the note counts the units where each
+    # parse's words are not the gold's: none for the first, both for the second.
+    gold = [french(), INDEFINITE]
+    on_gold = [french("obj", ()), INDEFINITE]
+    unsplit = DependencyTree(("Il", "parle", "du", "chat"), (2, 0, 4, 2),
+                             ("nsubj", "root", "case", "obl"))  # fmt: skip
+    own = [unsplit, DEFINITE]
+    a, b = TedEvalEvaluator.evaluate_systems(
+        gold, [on_gold, own], names=["gold-segmentation", "predicted-segmentation"], align=mode
+    )
+    rows = ("delta_labeled", "iota_labeled", "delta_unlabeled", "iota_unlabeled")
+    assert pick(a, *rows) == [[2, 14, 0, 12], [0, 12, 0, 10]]
+    assert pick(b, *rows) == [[3, 13, 3, 11], [1, 13, 1, 11]]
+    # Corpus scores: labeled 1 - 2/26 and 1 - 4/26, unlabeled 1 - 0/22 and 1 - 4/22.
+    assert [round(float(s), 4) for s in a.eval()] == [0.9231, 1.0]
+    assert [round(float(s), 4) for s in b.eval()] == [0.8462, 0.8182]
+    assert a.alignment_summary()["other_words"] == {
+        "gold-segmentation": 0, "predicted-segmentation": 2,
+    }  # fmt: skip
+    assert a.alignment_note().endswith(
+        "; words other than the gold's in 0 of 2 units of gold-segmentation, "
+        "2 of 2 units of predicted-segmentation"
+    )
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_no_count_where_every_parse_has_the_gold_words(mode: str) -> None:
+    # Sentences split otherwise but every word the gold's: nothing to say. A missing parse
+    # has no words, so it is no unit of other words either.
+    gold = [french(), INDEFINITE]
+    ev = TedEvalEvaluator([french("obj", ()), None], gold, align=mode, missing="zero")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingParseWarning)
+        ev.eval()
+    assert "other_words" not in ev.alignment_summary()
+    assert "other than the gold's" not in ev.alignment_note()
