@@ -272,6 +272,7 @@ register(
   tedeval score gold.conllu parse.conllu --other-gold gold.ptb --json   # MULTIPLE
   tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
   tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
+  tedeval score gold.conllu goldseg=a.conllu predseg=b.conllu --align   # SPEC.md §11.1
 """,
     )
 )
