@@ -116,6 +116,17 @@ def command_lines() -> list[list[str]]:
             out.append(["score", *mode, study_ptb, f"{toks}/pcfg.ptb", "--missing", "zero",
                         *form])  # fmt: skip
         out.append(["score", *mode, study_ptb, pcfg, "--missing", "zero"])
+    # Multiword tokens under alignment, and the length filters (issue 41, 43).
+    for lang in ("french", "hebrew"):
+        ud = f"corpora_samples/ud/{lang}"
+        for mode in (["--align"], ["--align", "lcs"]):
+            out.append(["score", *mode, f"{ud}/gold.conllu", f"{ud}/resegmented.conllu",
+                        f"{ud}/same.conllu", "--json"])  # fmt: skip
+            out.append(["attach", *mode, "--strip-subtypes", f"{ud}/gold.conllu",
+                        f"{ud}/resegmented.conllu", "--json"])  # fmt: skip
+    out.append(["score", study_ud, eager, "--max-length", "20", "--min-length", "5", "--json"])
+    out.append(["attach", study_ud, eager, "--max-length", "40", "--by", "upos"])
+    out.append(["parseval", study_ptb, pcfg, "--max-length", "39"])
 
     # cross
     exps = ["-e", f"ptb={crane_ptb},{crane_ptb}", "-e", f"ud={crane_ud},{crane_ud}"]

@@ -16,7 +16,7 @@ from nltk_tedeval.cli.registry import evaluator_command
 from nltk_tedeval.scoring.evaluator import Evaluator
 from nltk_tedeval.scoring.stats import Measure, f_measure, precision, recall
 from nltk_tedeval.trees import DependencyTree, from_dependency_graph
-from nltk_tedeval.trees.kinds import flat_parse, has_text, tree_words
+from nltk_tedeval.trees.kinds import flat_parse, has_text, text_length, tree_words
 
 COLUMNS = ("right", "gold", "parse")
 
@@ -40,10 +40,12 @@ class RootEvaluator(Evaluator):
     }
     primary: ClassVar[tuple[str, ...]] = ("P", "R", "F1")
 
-    # How a missing parse is scored under --missing flat, and what counts as one.
+    # How a missing parse is scored under --missing flat, and what counts as one;
+    # the gold's words (paired tests) and their number (--max-length, --min-length).
     _flat_parse = staticmethod(flat_parse)
     _has_text = staticmethod(has_text)
     _gold_words = staticmethod(tree_words)
+    _gold_length = staticmethod(text_length)
 
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[tuple[int, ...], None]:
         gold_roots, parse_roots = _roots(gold), _roots(parsed)

@@ -31,6 +31,8 @@ BOUNDS: dict[str, tuple[list[str], str, list[str]]] = {
     "--max-errors": (["-1"], "a number of error sentences of at least 0", ["0"]),
     "--sentence": (["0", "-2"], "a sentence number, from 1", ["1"]),
     "--first": (["0", "-1"], "a number of sentences of at least 1", ["1"]),
+    "--max-length": (["0", "-1", "2.5", "x"], "a number of words of at least 1", ["1", "40"]),
+    "--min-length": (["0", "-3", "2.5"], "a number of words of at least 1", ["1", "40"]),
     "--ci": (
         ["0", "0.49", "1", "2", "49", "100", "-0.5", "nan", "inf", "x"],
         LEVELS,

@@ -39,7 +39,7 @@ on the parses, so the parses of a run do not change each other's places.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
 from typing import Any
@@ -325,8 +325,12 @@ def lcs_units(
     norm: Normalization,
     roles: Sequence[str],
     tally: dict[str, int] | None,
+    lcs_words: Callable[..., Any] | None = None,
 ) -> Iterator[Unit]:
     """The units of sides whose texts differ, laid out on one merged text (:mod:`.lcs`).
+
+    ``lcs_words`` aligns the words of multiword tokens (:func:`~.multiword.lcs_words`,
+    passed in by :func:`~.units.align_units`: that module lays its units out here).
 
     Every side is read whole. A unit ends wherever no sentence of any side
     goes on across that point of the merged text; so a gold sentence that
@@ -362,8 +366,10 @@ def lcs_units(
         _gold_segmentation(tokens, texts)
         # Multiword tokens: the texts' surface characters are diffed, the words
         # inside a multiword token aligned as the CoNLL 2018 script aligns them.
+        if lcs_words is None:
+            raise AlignmentError("multiword tokens need their word alignment (lcs_words)")
         texts, diffs, aparts, surface_texts, surface_diffs = _multiword_words(
-            items, tokens, texts, norm
+            items, tokens, texts, norm, lcs_words
         )
         layout = merged_layout(texts, roles, diffs=diffs)
         _surface_unmatched(layout, surface_texts, surface_diffs)
@@ -505,6 +511,7 @@ def _multiword_words(
     tokens: list[list[tuple[str, ...]]],
     texts: list[list[list[str] | None]],
     norm: Normalization,
+    lcs_words: Callable[..., Any],
 ) -> tuple[
     list[list[list[str] | None]],
     list[tuple[list[int], int]],
@@ -513,9 +520,8 @@ def _multiword_words(
     list[tuple[list[int], int]],
 ]:
     """Word texts, word partners and words apart of sides with multiword tokens, from a
-    diff of their surface texts (:func:`~.multiword.lcs_words`); and the surface texts."""
-    from .multiword import lcs_words
-
+    diff of their surface texts (``lcs_words``, :func:`~.multiword.lcs_words`); and the
+    surface texts and their diffs."""
     surface: list[list[list[str] | None]] = []
     placed: list[list[AlignedSentence]] = []
     segmented: list[list[Segmented | None]] = []

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..errors import AlignmentError, OptionError
 from ..trees.tokens import Segmented, split_joined_words
-from .multiword import word_unit
+from .multiword import lcs_words, word_unit
 from .normalize import Normalization
 from .unit import (
     AlignedSentence,
@@ -281,7 +281,7 @@ def align_units(
         # imports what it runs).
         from .lcs import lcs_units
 
-        yield from lcs_units(corpora, words, norm, roles, tally)
+        yield from lcs_units(corpora, words, norm, roles, tally, lcs_words)
         return
     if mode != "exact":
         raise OptionError(f"mode must be 'exact' or 'lcs', not {mode!r}")

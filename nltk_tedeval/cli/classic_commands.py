@@ -105,8 +105,8 @@ def _conll18(args: argparse.Namespace) -> int:
     from ..errors import OptionError
     from ..metrics.conll18 import CONLL18_METRICS, Conll18Evaluator
     from ..reading.ud_words import read_ud_words
-    from .emit import emit
-    from .report import report, system_entry
+    from .emit import emit, to_stderr
+    from .report import length_filter_of, length_lines, report, system_entry
     from .systems import systems
 
     refused = [
@@ -138,6 +138,9 @@ def _conll18(args: argparse.Namespace) -> int:
     check_request(args, Conll18Evaluator)
     named = systems(args.tests)
     by = {"by": keys_of(args), "bins": bins_of(args)} if keys_of(args) else {}
+    by.update(
+        {k: getattr(args, k) for k in ("min_length", "max_length") if getattr(args, k) is not None}
+    )
     runs = [
         (s, Conll18Evaluator(read_ud_words(s.path), read_ud_words(args.gold), **by)) for s in named
     ]
@@ -155,7 +158,7 @@ def _conll18(args: argparse.Namespace) -> int:
             macro={m: ev.score(m, average="macro") for m in CONLL18_METRICS}
             if args.macro
             else None,
-            details={"conll18": ev.results(), "units": ev.units, "sentences": ev.sentences},
+            details=_conll18_details(ev),
         )
         for s, ev in runs
     ]
@@ -166,19 +169,31 @@ def _conll18(args: argparse.Namespace) -> int:
         from .report import REPORT_VERSION
 
         extra = {"breakdowns": parts.json, "version": REPORT_VERSION}
+    length = length_filter_of(first)
+    if length is not None and any(ev.left_out_by_length != length[1] for _, ev in runs):
+        # Each system is aligned to the gold on its own, as the script aligns it: a system
+        # that joins gold sentences makes units of another length (SPEC.md §15).
+        extra["notes"] = [
+            "the systems split the gold into different units, so the length filter left out "
+            "other sentences for each (each system's details list its own; counts are the "
+            "first system's)"
+        ]
     data = report(
         "attach",
         golds=[{"role": "gold", "file": args.gold}],
         systems=entries,
-        counts={"read": first.sentences["gold"], "scored": first.sentences["gold"],
-                "missing": 0, "skipped": 0},
+        counts=first.run_counts(),
         policy="skip",
         missing=[],
         skipped=[],
+        length=length,
         **extra,
-    )  # fmt: skip
+    )
 
     def text() -> str:
+        if length is not None:
+            # The script's table has no line for what was left out (SPEC.md §15).
+            to_stderr([*length_lines(*length), *(f"note: {n}" for n in extra.get("notes", ()))])
         if len(runs) == 1:
             out = runs[0][1].table(args.conll18)
         else:
@@ -191,6 +206,18 @@ def _conll18(args: argparse.Namespace) -> int:
 
     emit(args, data, text, None if not parts.tables else _conll18_table(parts))
     return 0
+
+
+def _conll18_details(ev: Any) -> dict[str, Any]:
+    """What a system of ``attach --conll18`` adds to the report: the script's figures, its
+    units and sentences, and with a length filter the sentences it left out of this
+    system's units (SPEC.md §15)."""
+    from ..scoring.lengths import length_summary
+
+    details = {"conll18": ev.results(), "units": ev.units, "sentences": ev.sentences}
+    if ev.length_filter is not None:
+        details["length_filter"] = length_summary(ev.length_filter, ev.left_out_by_length)
+    return details
 
 
 def _conll18_table(parts: Any) -> Any:

@@ -103,6 +103,21 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True, report: bool = 
         "right, flat scores a flat parse of the gold's words, error stops. Always counted",
     )
     inp.add_argument(
+        "--max-length",
+        type=int,
+        metavar="N",
+        help="score only the sentences whose gold has at most N words (inclusive: '<= 40' "
+        "is --max-length 40, '< 70' is --max-length 69). A word is a token of the gold, "
+        "punctuation included, an empty element (-NONE-) not (docs/SPEC.md §15); the gold "
+        "decides for every system alike, and the sentences left out are counted and listed",
+    )
+    inp.add_argument(
+        "--min-length",
+        type=int,
+        metavar="N",
+        help="score only the sentences whose gold has at least N words (inclusive)",
+    )
+    inp.add_argument(
         "--unfaithful",
         choices=["missing", "keep"],
         default="missing",

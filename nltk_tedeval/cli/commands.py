@@ -272,6 +272,7 @@ register(
   tedeval score gold.conllu parse.conllu --other-gold gold.ptb --json   # MULTIPLE
   tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
   tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
+  tedeval score gold.ptb parse.ptb --max-length 40   # sentences of at most 40 words
   tedeval score gold.conllu goldseg=a.conllu predseg=b.conllu --align   # SPEC.md §11.1
 """,
     )
@@ -287,6 +288,7 @@ register(
   tedeval cross -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
       --tl-unify ptb:ud --significance 10000 --json
   tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
+  tedeval cross -e ptb=gold.ptb,a.ptb -e ud=gold.conllu,b.conllu --max-length 40
 """,
         formats=False,
         files=FileKinds(answer_files=False),
@@ -304,6 +306,7 @@ register(
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
+  tedeval parseval gold.ptb parse.ptb --spmrl --max-length 69   # SPMRL's "< 70" sentences
 """,
         files=FileKinds(
             scores=(CONSTITUENCY, DISCONTINUOUS),
@@ -322,6 +325,7 @@ register(
   tedeval attach gold.conllu parse.conllu
   tedeval attach gold.conllx parse.conllx --punct exclude --relations
   tedeval attach gold.conllu a.conllu b.conllu --significance 10000
+  tedeval attach gold.conllu parse.conllu --max-length 40 --json   # "<= 40", listed in JSON
 """,
         files=FileKinds(
             scores=(DEPENDENCY,),
@@ -340,6 +344,7 @@ register(
   tedeval mph gold.ptb parse.ptb
   tedeval mph gold.ptb parse.conllu --projectivize   # a dependency parse against bracketed gold
   tedeval mph gold.ptb parse.ptb --head-rules my.rules
+  tedeval mph gold.ptb parse.ptb --min-length 5 --max-length 40   # 5 to 40 words
 """,
     )
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from .output import ScoreTable, to_json, write_output
 
-__all__ = ["emit", "write_html_report"]
+__all__ = ["emit", "to_stderr", "write_html_report"]
 
 
 def emit(
@@ -44,6 +44,12 @@ def emit(
         out = to_json(data)
     elif form != "text" and table is not None:
         out = table.render(form)
+        if "length_filter" in data:
+            # A table is the scores alone: what the length filter left out goes where the
+            # warnings go, so that no format leaves it out silently (SPEC.md §15).
+            from .report import report_length_lines
+
+            to_stderr(report_length_lines(data))
     else:
         out = text()
     target = getattr(args, "output", None)
@@ -74,3 +80,11 @@ def write_html_report(
     write_output(
         target, lambda f: write_html(data, sentences, f, text=text, title=title, order=order)
     )
+
+
+def to_stderr(lines: Sequence[str]) -> None:
+    """Lines of the report that the output asked for has no place for, on standard error."""
+    from .terminal import PROG
+
+    for line in lines:
+        print(f"{PROG}: {line}", file=sys.stderr)

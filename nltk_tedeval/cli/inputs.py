@@ -363,4 +363,6 @@ def run_options(args: argparse.Namespace, statistics: str = "rows") -> RunOption
         by=keys_of(args),
         bins=bins_of(args),
         extra_measures=",".join(getattr(args, "measure", None) or ()),
+        min_length=getattr(args, "min_length", None),
+        max_length=getattr(args, "max_length", None),
     )

@@ -21,7 +21,7 @@ from ..scoring.evaluator import Evaluator
 from ..scoring.stats import StatsTable
 from .breakdowns import breakdown_report
 from .html import write_html
-from .report import FIRST_VERSION, REPORT_VERSION, report, system_entry
+from .report import FIRST_VERSION, REPORT_VERSION, length_filter_of, report, system_entry
 from .sentence_views import sentence_views
 
 __all__ = ["evaluator_html", "evaluator_report", "html_report", "notebook_html"]
@@ -65,6 +65,7 @@ def evaluator_report(evaluators: Evaluator | Sequence[Evaluator]) -> dict[str, A
         bad=first.bad_parses,
         notes=first.notes,
         version=REPORT_VERSION if extra else FIRST_VERSION,
+        length=length_filter_of(first),
         **extra,
     )
 

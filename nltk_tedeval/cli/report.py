@@ -26,6 +26,7 @@ from typing import Any
 
 from .._version import __version__
 from ..scoring.evaluator import Evaluator
+from ..scoring.lengths import LeftOutByLength, LengthBounds, length_summary
 from ..scoring.missing import AnswerFailure, BadParse, failure_counts
 from ..scoring.stats import Score
 
@@ -38,7 +39,10 @@ __all__ = [
     "bad_parse_lines",
     "counts_lines",
     "evaluator_rows",
+    "length_filter_of",
+    "length_lines",
     "report",
+    "report_length_lines",
     "system_entry",
     "undefined_lines",
 ]
@@ -118,9 +122,13 @@ def report(
     version: int = FIRST_VERSION,
     failures: Sequence[AnswerFailure] = (),
     bad: Sequence[BadParse] = (),
+    length: LengthFilterRun | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """A whole report, the same shape for every command and any number of systems.
+
+    ``length`` is the run's length filter and the sentences it left out (SPEC.md
+    §15): a report of a run with one gives them under ``length_filter``.
 
     ``failures`` are the answers read and found invalid or unfaithful (SPEC.md
     §14): a report that has any counts and lists them under ``answers``.
@@ -143,6 +151,8 @@ def report(
         "missing": {"policy": policy, "sentences": [m.as_dict() for m in missing]},
         "skipped": [s.as_dict() for s in skipped],
     }
+    if length is not None:
+        data["length_filter"] = length_summary(*length)
     # Answers read and found invalid or unfaithful (SPEC.md §14), counted apart per system.
     counted = failure_counts(failures, [str(s.get("name")) for s in systems])
     if counted:
@@ -227,6 +237,7 @@ def counts_lines(
     failures: Sequence[AnswerFailure] = (),
     bad: Sequence[BadParse] = (),
     errors: Mapping[str, int] | None = None,
+    length: LengthFilterRun | None = None,
 ) -> list[str]:
     """What happened to the sentences, in words: counts, the missing-parse policy, bad ones.
 
@@ -237,7 +248,8 @@ def counts_lines(
     ``unit`` names what a row is: ``"unit"`` under alignment (SPEC.md §11).
     ``failures`` are the answers found invalid or unfaithful (SPEC.md §14),
     ``bad`` the parses that were bad input (SPEC.md §10): each counted per
-    system, the first :data:`SHOWN_REASONS` named with their reasons.
+    system, the first :data:`SHOWN_REASONS` named with their reasons. ``length``
+    is the run's length filter and what it left out (:func:`length_lines`).
     """
     read = counts["read"]
     noun = unit if read == 1 else f"{unit}s"
@@ -245,6 +257,8 @@ def counts_lines(
     lacking = ", ".join(f"{name}: {n}" for name, n in by_system.items() if n)
     parts.append(f"{counts['missing']} with a missing parse" + (f" ({lacking})" if lacking else ""))
     parts.append(f"{counts['skipped']} skipped as bad")
+    if length is not None:
+        parts.append(f"{len(length[1])} left out by length")
     lines = [", ".join(parts)]
     if counts["missing"]:
         lines.append(f"missing parses: {_POLICY_TEXT[policy]} (--missing {policy})")
@@ -252,6 +266,59 @@ def counts_lines(
     lines += bad_parse_lines(bad, list(by_system), unit)
     for s in skipped:
         lines.append(f"  skipped sentence {s.number}: {s.reason}")
+    if length is not None:
+        lines += length_lines(*length, unit=unit)
+    return lines
+
+
+LengthFilterRun = tuple[LengthBounds, Sequence[LeftOutByLength]]
+"""A run's length filter and the sentences it left out (SPEC.md §15), as a report gives them."""
+
+
+def length_filter_of(accounts: Any) -> LengthFilterRun | None:
+    """The length filter of a run (an evaluator, a cross experiment) and what it left out;
+    ``None`` for a run without one, whose report says nothing of lengths."""
+    bounds = accounts.length_filter
+    return None if bounds is None else (bounds, accounts.left_out_by_length)
+
+
+def report_length_lines(data: Mapping[str, Any]) -> list[str]:
+    """:func:`length_lines` of a JSON report's ``length_filter``: for an output that does
+    not hold them (a table format), what the filter kept and left out."""
+    lengths = data["length_filter"]
+    bounds = LengthBounds(lengths["min_length"], lengths["max_length"])
+    left = [
+        LeftOutByLength(s["sentence"], s["id"], s["length"], s["reason"])
+        for s in lengths["sentences"]
+    ]
+    return length_lines(bounds, left, unit="unit" if "alignment" in data else "sentence")
+
+
+def length_lines(
+    bounds: LengthBounds, left_out: Sequence[LeftOutByLength], unit: str = "sentence"
+) -> list[str]:
+    """The length filter in words: what it keeps, how many it left out and why, then the
+    first :data:`SHOWN_REASONS` sentences left out with their lengths.
+
+    >>> out = [LeftOutByLength(1, None, 3, "shorter"), LeftOutByLength(4, "s-4", 41, "longer")]
+    >>> print("\\n".join(length_lines(LengthBounds(5, 40), out)))  # doctest: +NORMALIZE_WHITESPACE
+    length filter: sentences of 5 to 40 words kept (--min-length 5 --max-length 40);
+      left out: 1 with fewer than 5 words, 1 with more than 40 words
+      sentence 1: 3 words
+      sentence 4 (s-4): 41 words
+    """
+    kept = f"length filter: {unit}s of {bounds.describe()} kept ({bounds.options()})"
+    why = [
+        f"{n} with {bounds.why(reason)}"
+        for reason in ("shorter", "longer")
+        if (n := sum(s.reason == reason for s in left_out))
+    ]
+    lines = [f"{kept}; left out: {', '.join(why)}" if why else f"{kept}; none left out"]
+    for s in left_out[:SHOWN_REASONS]:
+        sid = f" ({s.sentence_id})" if s.sentence_id else ""
+        lines.append(f"  {unit} {s.number}{sid}: {s.length} word{'s' if s.length != 1 else ''}")
+    if len(left_out) > SHOWN_REASONS:
+        lines.append(f"  ... {len(left_out) - SHOWN_REASONS} more (the JSON report lists all)")
     return lines
 
 

@@ -25,7 +25,7 @@ from .breakdowns import (
     interval_lines,
     with_bounds,
 )
-from .emit import emit
+from .emit import emit, to_stderr
 from .inputs import System, require_sentences, run_options, streams, systems
 from .output import (
     ScoreTable,
@@ -42,6 +42,8 @@ from .report import (
     REPORT_VERSION,
     counts_lines,
     evaluator_rows,
+    length_filter_of,
+    length_lines,
     report,
     system_entry,
     undefined_lines,
@@ -204,6 +206,7 @@ def report_run(
     )
     level = ci_level(args)
     seed = args.seed
+    length = length_filter_of(first)
     made: dict[tuple[int, str, str], Score] = {}
 
     def score(ev: Evaluator, name: str, average: str = "micro") -> Score:
@@ -248,6 +251,7 @@ def report_run(
         significance=sig_rows,
         notes=notes,
         version=REPORT_VERSION if parts.json or level is not None else FIRST_VERSION,
+        length=length,
         **extra,
     )
     if args.per_sentence:
@@ -283,6 +287,10 @@ def report_run(
 
     def text() -> str:
         if bare and text_body is not None:
+            if length is not None:
+                # Another tool's output, line for line, has no room for what was left out:
+                # it goes where that tool's own messages go (SPEC.md §15).
+                to_stderr(length_lines(*length, unit="sentence" if aligned is None else "unit"))
             return "\n".join(text_body())
         lines = [title]
         if text_body is not None:
@@ -309,6 +317,7 @@ def report_run(
             failures=first.answer_failures,
             bad=first.bad_parses,
             errors=errors_by_system,
+            length=length,
         )
         if sig_rows:
             lines.append(

@@ -41,6 +41,7 @@ from .report import (
     PER_SENTENCE_KEYS,
     REPORT_VERSION,
     counts_lines,
+    length_filter_of,
     report,
     system_entry,
     undefined_lines,
@@ -316,6 +317,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         overlap=overlap,
         tl_unify=tl,
         version=FIRST_VERSION if level is None and not parts.json else REPORT_VERSION,
+        length=length_filter_of(cross),
         **extra,
     )
     if args.per_sentence:
@@ -370,6 +372,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
             unit="sentence" if cross.align is None else "unit",
             failures=result.answer_failures,
             bad=result.bad_parses,
+            length=length_filter_of(cross),
         )
         changed = [
             _lifted_text(n, s, a)

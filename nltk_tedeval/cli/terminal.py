@@ -88,8 +88,9 @@ def check_numbers(args: argparse.Namespace) -> None:
 
     One rule and one message per option, whatever the value: a count of rounds
     is at least 1 (``--significance 0`` is no test, so it is refused rather than
-    ignored), a seed, a number of groups or of errors at least 0, and a level
-    what :data:`~nltk_tedeval.scoring.bootstrap.LEVELS` says.
+    ignored), a seed, a number of groups or of errors at least 0, a length bound at
+    least 1 (the minimum not above the maximum), and a level what
+    :data:`~nltk_tedeval.scoring.bootstrap.LEVELS` says.
     """
     for option, attr, least, what in (
         ("--significance", "significance", 1, "a number of rounds of at least 1"),
@@ -98,10 +99,17 @@ def check_numbers(args: argparse.Namespace) -> None:
         ("--max-errors", "max_errors", 0, "a number of error sentences of at least 0"),
         ("--sentence", "sentence", 1, "a sentence number, from 1"),
         ("--first", "first", 1, "a number of sentences of at least 1"),
+        ("--min-length", "min_length", 1, "a number of words of at least 1"),
+        ("--max-length", "max_length", 1, "a number of words of at least 1"),
     ):
         value = getattr(args, attr, None)
         if value is not None and value < least:
             raise OptionError(f"{option} takes {what}, not {value}")
+    low, high = getattr(args, "min_length", None), getattr(args, "max_length", None)
+    if low is not None and high is not None and low > high:
+        raise OptionError(
+            f"--min-length {low} is more than --max-length {high}: no sentence could be kept"
+        )
     level = getattr(args, "ci", None)
     if level is not None:
         from ..scoring.bootstrap import LEVELS, check_level  # only with --ci (numpy's module)

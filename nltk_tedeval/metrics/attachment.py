@@ -63,7 +63,7 @@ from ..scoring.missing import ZERO
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
-from ..trees.kinds import flat_parse, has_text, kind_name, text_tokens, tree_words
+from ..trees.kinds import flat_parse, has_text, kind_name, text_length, text_tokens, tree_words
 from ..trees.tokens import check_yields
 from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
 from .attachment_groups import ATTACHMENT_KEYS, token_groups
@@ -330,6 +330,7 @@ class AttachmentEvaluator(Evaluator):
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
+    _gold_length = staticmethod(text_length)
     _has_text = staticmethod(has_text)
 
     def __init__(

@@ -74,6 +74,7 @@ from ..records import require_corpus, unwrap
 from ..scoring.bootstrap import DEFAULT_BOOTSTRAP_ROUNDS
 from ..scoring.breakdown import Breakdown, breakdown_in, paired_groups
 from ..scoring.groups import GroupCollector, GroupKey, GroupTable
+from ..scoring.lengths import LeftOutByLength, LengthBounds
 from ..scoring.options import RunOptions
 from ..scoring.significance import DEFAULT_ROUNDS, DEFAULT_SEED, SignificanceResult
 from ..scoring.stats import (
@@ -310,7 +311,10 @@ class Conll18Evaluator:
     difference. :meth:`eval` gives the official scores (LAS, MLAS and BLEX
     F1); :meth:`score` any measure: a metric's name is its F1, and
     ``"LAS.precision"``, ``"LAS.recall"``, ``"LAS.aligned_accuracy"`` the
-    rest. :meth:`table` prints what the script prints.
+    rest. :meth:`table` prints what the script prints. ``max_length=`` and
+    ``min_length=`` keep the units whose gold sentences have that many words
+    (SPEC.md §15), listed in :attr:`left_out_by_length`; the script scores the
+    rest as it would.
 
     >>> from nltk_tedeval.reading import read_ud_words_text
     >>> gold = "1\\tGo\\tgo\\tVERB\\t_\\t_\\t0\\troot\\t_\\t_\\n"
@@ -345,6 +349,9 @@ class Conll18Evaluator:
             statistics=self.options.statistics,
             by=self.options.by,
             bins=self.options.bins,
+            # Which sentences are scored, not how: the script scores the rest as it would.
+            min_length=self.options.min_length,
+            max_length=self.options.max_length,
         )
         if self.options != fixed:
             changed = [
@@ -373,6 +380,9 @@ class Conll18Evaluator:
         self._unit_sizes: list[int] = []
         self.units = 0
         self.sentences = {"gold": 0, "system": 0}
+        self.left_out_by_length: list[LeftOutByLength] = []
+        """The gold sentences the length filter left out (SPEC.md §15): those of every unit
+        whose gold words are outside the bounds, each with its unit's length."""
 
     breakdown_keys: ClassVar[dict[str, GroupKey]] = CONLL18_BREAKDOWNS
 
@@ -386,10 +396,37 @@ class Conll18Evaluator:
         return dict(self.breakdown_keys)
 
     @property
+    def length_filter(self) -> LengthBounds | None:
+        """The run's length filter (SPEC.md §15), or ``None``."""
+        return self.options.length_filter
+
+    @property
     def signature(self) -> Signature:
         return Signature(
-            metric=self.metric, align="chars:ws=Zs", subtypes="strip", keys=self.signature_keys
+            {
+                "metric": self.metric,
+                "align": "chars:ws=Zs",
+                "subtypes": "strip",
+                **self.options.length_fields(),
+            },
+            keys=self.signature_keys,
         )
+
+    def run_counts(self) -> dict[str, int]:
+        """The gold sentences ``read`` and ``scored`` (and ``length_filtered`` with a length
+        filter), as a report counts them; the script knows no missing parse and stops at a
+        bad sentence, so ``missing`` and ``skipped`` are 0."""
+        _ = self.stats
+        left_out = len(self.left_out_by_length)
+        counts = {
+            "read": self.sentences["gold"] + left_out,
+            "scored": self.sentences["gold"],
+            "missing": 0,
+            "skipped": 0,
+        }
+        if self.length_filter is not None:
+            counts["length_filtered"] = left_out
+        return counts
 
     @property
     def stats(self) -> StatsTable:
@@ -412,8 +449,13 @@ class Conll18Evaluator:
             advice="the CoNLL 2018 metrics need the same characters on both sides, "
             "as its script does",
         )
+        bounds = self.options.length_filter
+        u = -1
         for unit in units:
-            u = unit.number - 1
+            if bounds is not None and self._left_out(unit, bounds):
+                offset += unit.length
+                continue
+            u += 1
             g_tok, g_sent = gold.add(unit.gold, offset, u)
             s_tok, s_sent = system.add(unit.test, offset, u)
             self.sentences["gold"] += len(unit.gold)
@@ -449,6 +491,19 @@ class Conll18Evaluator:
         for u in range(n_units):
             buf.append([*counts[u].reshape(-1).tolist(), relations[u]])
         return StatsTable(COLUMNS, buf.to_array())
+
+    def _left_out(self, unit: Any, bounds: LengthBounds) -> bool:
+        """Whether the length filter leaves ``unit`` out: by its gold sentences' words (a
+        multiword token counting as its words), each then listed (SPEC.md §15)."""
+        length = sum(len(unwrap(s.item)[0].words) for s in unit.gold)
+        reason = bounds.reason(length)
+        if reason is None:
+            return False
+        self.left_out_by_length += [
+            LeftOutByLength(s.number, getattr(s.item, "sentence_id", None) or None, length, reason)
+            for s in unit.gold
+        ]
+        return True
 
     @staticmethod
     def _count_words(

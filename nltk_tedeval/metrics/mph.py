@@ -80,7 +80,7 @@ from ..trees.headrules import (
     find_heads,
     get_head_rules,
 )
-from ..trees.kinds import OWN_TREE, as_kind, flat_parse, has_text, tree_words
+from ..trees.kinds import OWN_TREE, as_kind, flat_parse, has_text, text_length, tree_words
 from ..trees.mft import Span
 from ..trees.tokens import check_yields
 
@@ -361,6 +361,7 @@ class MPHEvaluator(Evaluator):
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
+    _gold_length = staticmethod(text_length)
     _has_text = staticmethod(has_text)
 
     def __init__(

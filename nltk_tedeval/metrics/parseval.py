@@ -79,6 +79,7 @@ from ..trees.kinds import (
     has_text,
     kind_name,
     text_key,
+    text_length,
     text_tokens,
     tree_words,
 )
@@ -249,6 +250,7 @@ class BracketEvaluator(Evaluator):
 
     _flat_parse = staticmethod(flat_parse)
     _gold_words = staticmethod(tree_words)
+    _gold_length = staticmethod(text_length)
     _has_text = staticmethod(has_text)
 
     def __init__(

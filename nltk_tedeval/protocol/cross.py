@@ -75,7 +75,9 @@ class CrossFrameworkEvaluator(RunAccounts):
     pairwise p-values. ``tl_unify`` maps an experiment name to another whose
     gold labels enrich it by TL-unification.
 
-    Scores do not depend on the order of the experiments. ``statistics``
+    Scores do not depend on the order of the experiments (a length filter,
+    ``max_length=``, counts the words of the first experiment's gold, which are
+    every gold's but under alignment; SPEC.md §15). ``statistics``
     says what the run keeps (:data:`~nltk_tedeval.scoring.evaluator.STATISTICS`):
     with ``"sums"`` (or ``"macro"``, for macro averages too) its memory stays
     flat, and per-sentence results and significance tests raise an error.
@@ -251,8 +253,22 @@ class CrossFrameworkEvaluator(RunAccounts):
             fields["tl"] = self.tl_unify.get(name, "no")
         fields["engine"] = self.config.engine
         fields.update(self.options.signature_fields())
+        fields.update(self.options.length_fields())
         fields["missing"] = self.missing_policy
         return Signature(fields, keys=SIGNATURE_KEYS)
+
+    def _overlap_signature(self) -> Signature:
+        """The options behind the cross-theory overlap of two golds (no parse, no converter)."""
+        return Signature(
+            {
+                "metric": "tedeval",
+                "ref": "overlap",
+                "engine": self.config.engine,
+                **self.options.length_fields(),
+                "missing": self.missing_policy,
+            },
+            keys=SIGNATURE_KEYS,
+        )
 
     def _scores(
         self, table: StatsTable | SumsTable, signature: Signature, average: str
@@ -278,13 +294,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         """
         ia, ib = self._index(a), self._index(b)
         table = self.result.overlap[(min(ia, ib), max(ia, ib))]
-        sig = Signature(
-            metric="tedeval",
-            ref="overlap",
-            engine=self.config.engine,
-            missing=self.missing_policy,
-            keys=SIGNATURE_KEYS,
-        )
+        sig = self._overlap_signature()
         return self._scores(table, sig, average)
 
     # -- breakdowns (SPEC.md §12.5) ------------------------------------------------
@@ -317,13 +327,7 @@ class CrossFrameworkEvaluator(RunAccounts):
         ia, ib = self._index(a), self._index(b)
         pair = (min(ia, ib), max(ia, ib))
         index = 2 * len(self._scored) + self.config.gold_pairs.index(pair)
-        sig = Signature(
-            metric="tedeval",
-            ref="overlap",
-            engine=self.config.engine,
-            missing=self.missing_policy,
-            keys=SIGNATURE_KEYS,
-        )
+        sig = self._overlap_signature()
         return Breakdown(self._groups(index, key), sig, **options)
 
     def significance(

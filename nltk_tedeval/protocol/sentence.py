@@ -53,7 +53,7 @@ from ..scoring.loop import (
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, StatsTable, edit_score
 from ..trees.convert import Converter
-from ..trees.kinds import flat_parse, has_text, tree_words
+from ..trees.kinds import flat_parse, has_text, text_length, tree_words
 from ..trees.mft import MultiFunctionTree
 from ..trees.operations import carries_function_labels, generalize, tl_unify
 from ..trees.tokens import check_yields
@@ -285,6 +285,9 @@ class ProtocolScorer:
 
     def words(self, gold: Any) -> Any:
         return tree_words(gold)
+
+    def length(self, gold: Any) -> int:
+        return text_length(gold)
 
     def has_text(self, parse: Any) -> bool:
         return has_text(parse)

@@ -321,6 +321,15 @@ class Evaluator(RunAccounts):
         """The words of a gold tree, to tell the sentences of two runs apart (``None``: unknown)."""
         return None
 
+    def _gold_length(self, gold: Any) -> int:
+        """How many words ``gold`` has, as a length filter counts them (SPEC.md §15): a metric
+        that can be filtered by length says so (the package's metrics read
+        :func:`~nltk_tedeval.trees.kinds.text_length`)."""
+        raise OptionError(
+            f"{type(self).__name__} does not say how many words a gold sentence has: "
+            "define _gold_length to filter its sentences by length (min_length, max_length)"
+        )
+
     def _has_text(self, parse: Any) -> bool:
         """Whether ``parse`` has a word of text; one without is a missing parse (SPEC.md §10)."""
         return True
@@ -546,11 +555,16 @@ class Evaluator(RunAccounts):
     def signature(self) -> Signature:
         """The :class:`Signature` of every option that changes a number.
 
-        The missing-parse policy is the last field: it changes the number
-        of every metric alike.
+        The length filter (SPEC.md §15) and the missing-parse policy are the
+        last fields: they change the number of every metric alike.
         """
         return Signature(
-            {**self.signature_fields(), "missing": self.missing_policy}, keys=self.signature_keys
+            {
+                **self.signature_fields(),
+                **self.options.length_fields(),
+                "missing": self.missing_policy,
+            },
+            keys=self.signature_keys,
         )
 
     @property
@@ -807,6 +821,9 @@ class _SystemsScorer:
 
     def words(self, gold: Any) -> Any:
         return self.evaluators[0]._gold_words(gold)
+
+    def length(self, gold: Any) -> int:
+        return self.evaluators[0]._gold_length(gold)
 
     def has_text(self, parse: Any) -> bool:
         # A unit's sentences without text were found missing when it was made (a unit

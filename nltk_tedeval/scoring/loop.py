@@ -23,8 +23,15 @@ Two things can go wrong with a sentence, and they are kept apart:
   parses are always counted, and a :class:`~nltk_tedeval.errors.MissingParseWarning`
   says so, so that no policy changes a score silently.
 
+A run with a length filter (``min_length``, ``max_length``; SPEC.md §15)
+leaves out, before either of these is looked at, every sentence whose first
+gold has fewer or more words than its bounds (a unit under alignment: the
+words of its gold sentences), for every system alike, and lists it in
+:attr:`LoopResult.left_out`.
+
 This module knows trees only as values it hands on: even the flat
-stand-in of a missing parse comes from the scorer (its ``flat`` method).
+stand-in of a missing parse comes from the scorer (its ``flat`` method), and
+the number of a gold's words from its ``length``.
 
 A scorer may take sentences by more than one: ``score_batch`` scores a
 batch of :data:`BATCH_SENTENCES` (a sentence it leaves is scored alone),
@@ -69,6 +76,7 @@ from ..errors import (
     TreeStructureError,
 )
 from ..records import SourceSentence, unwrap
+from .lengths import LeftOutByLength, LengthBounds
 from .lockstep import check_lengths, zip_parallel
 from .missing import (
     MISSING,
@@ -159,7 +167,9 @@ class SentenceScorer(Protocol):
     gives a gold tree's words, kept (hashed) in :attr:`LoopResult.keys` so
     that paired tests can check they compare the same sentences. A scorer
     may define ``has_text(parse)``: a parse for which it is false (a tree
-    without a word of text) is a missing parse.
+    without a word of text) is a missing parse, and ``length(gold)``, the
+    number of a gold tree's words, which a run with a length filter needs
+    (SPEC.md §15).
 
     A scorer that can score many sentences at once (ParsEval, whole blocks
     of a one-tree-per-line file) defines ``score_batch(sentences)``: for a
@@ -197,6 +207,10 @@ class LoopResult:
     """Answers read and found invalid or unfaithful (SPEC.md §14), missing or kept."""
     bad_parses: list[BadParse] = field(default_factory=list)
     """Parses that were bad input, each its system's failed parse (``on_error="skip"``)."""
+    length_filter: LengthBounds | None = None
+    """The run's length filter (SPEC.md §15), or ``None``."""
+    left_out: list[LeftOutByLength] = field(default_factory=list)
+    """The sentences the length filter left out of every system, in order."""
     policy: str = "skip"
     missing_rows: int = 0
     recorded: bool = True
@@ -248,9 +262,9 @@ class LoopResult:
 
     @property
     def read(self) -> int:
-        """Sentences read: scored, left out as missing, or skipped as bad."""
+        """Sentences read: scored, left out as missing, skipped as bad, or left out by length."""
         left_out = 0 if self.policy != "skip" else len(self.missing) - self.missing_rows
-        return self._count + left_out + len(self.skipped)
+        return self._count + left_out + len(self.skipped) + len(self.left_out)
 
     @property
     def scored(self) -> int:
@@ -258,13 +272,17 @@ class LoopResult:
         return self._count - self.missing_rows
 
     def counts(self) -> dict[str, int]:
-        """``read``, ``scored``, ``missing`` and ``skipped``, as every report gives them."""
-        return {
+        """``read``, ``scored``, ``missing`` and ``skipped``, as every report gives them, and
+        ``length_filtered`` in a run with a length filter (SPEC.md §15)."""
+        counts = {
             "read": self.read,
             "scored": self.scored,
             "missing": len(self.missing),
             "skipped": len(self.skipped),
         }
+        if self.length_filter is not None:
+            counts["length_filtered"] = len(self.left_out)
+        return counts
 
     def missing_by_system(self, names: Sequence[str]) -> dict[str, int]:
         """How many parses each system lacked."""
@@ -318,6 +336,16 @@ class RunAccounts:
         return self._loop_result().bad_parses
 
     @property
+    def length_filter(self) -> LengthBounds | None:
+        """The run's length filter (SPEC.md §15), or ``None``."""
+        return self._loop_result().length_filter
+
+    @property
+    def left_out_by_length(self) -> list[LeftOutByLength]:
+        """The sentences the length filter left out of every system (SPEC.md §15)."""
+        return self._loop_result().left_out
+
+    @property
     def read(self) -> int:
         """Sentences read: scored, left out as missing, or skipped as bad."""
         return self._loop_result().read
@@ -363,7 +391,9 @@ def sentence_loop(
     names = [name for name, _ in systems]
     native = tuple(native) if native is not None else (0,) * len(systems)
     buffers = [RowBuffer(len(c)) if sums is None else sums(c) for c in scorer.columns]
-    result = LoopResult([], policy=missing, recorded=sums is None)
+    result = LoopResult(
+        [], policy=missing, recorded=sums is None, length_filter=options.length_filter
+    )
     if total is None and golds and isinstance(golds[0][1], Sized):
         total = len(golds[0][1])  # type: ignore[arg-type]
 
@@ -555,7 +585,18 @@ def _prepare(
         pending.clear()
 
     text = has_text if has_text is not None else _has_text_anyway
+    bounds = result.length_filter
+    length_of = _length_of(scorer) if bounds is not None else None
     for number, row in enumerate(zip_parallel([*golds, *systems]), start=1):
+        if bounds is not None:
+            # The gold decides, before anything else is looked at: a sentence outside the
+            # bounds is no part of the run, for every system alike (SPEC.md §15).
+            out = _outside_bounds(row, number, bounds, length_of)  # type: ignore[arg-type]
+            if out is not None:
+                result.left_out.append(out)
+                if pending:
+                    yield from flush()  # a plain run is consecutive sentences
+                continue
         if plain is not None:
             # One gold, one parse (what plain runs take): a clean pair of records with a
             # parse of text, tested quickly (30,000 of them for ParsEval in a second), or
@@ -669,6 +710,44 @@ def _prepare(
         yield sentence
     if pending:
         yield from flush()
+
+
+def _length_of(scorer: SentenceScorer) -> Callable[[Any], int]:
+    """The scorer's count of a gold tree's words (its ``length``), for the length filter."""
+    length = getattr(scorer, "length", None)
+    if length is None:
+        raise OptionError(
+            f"{type(scorer).__name__} does not say how many words a gold sentence has: "
+            "no length filter (min_length, max_length) can be applied to its run"
+        )
+    return length  # type: ignore[no-any-return]
+
+
+def _outside_bounds(
+    row: Sequence[Any], number: int, bounds: LengthBounds, length_of: Callable[[Any], int]
+) -> LeftOutByLength | None:
+    """The row's entry if its first gold's length is outside ``bounds``; ``None`` if it is
+    inside, or if the gold has no length to tell (a bad gold, which the rest of the loop
+    reports as it always does).
+
+    Under alignment a row is a unit, whose length is the words of its gold sentences.
+    """
+    gold = row[0]
+    if type(gold) is Unit:
+        length = sum(len(s.tokens) for s in gold.gold)
+    else:
+        tree, _, error = unwrap(gold)
+        if error is not None or tree is None or isinstance(tree, BaseException):
+            return None
+        try:
+            length = length_of(tree)
+        except TedEvalError:
+            return None
+    reason = bounds.reason(length)
+    if reason is None:
+        return None
+    sid = next(filter(None, (getattr(obj, "sentence_id", None) for obj in row)), None)
+    return LeftOutByLength(number, sid, length, reason)
 
 
 def _bad_reads(

@@ -30,6 +30,7 @@ from ..alignment import Normalization
 from ..errors import OptionError
 from .extensions import check_extra_measures
 from .groups import DEFAULT_BINS, Bins, check_by
+from .lengths import LengthBounds, check_length_bounds
 from .missing import check_missing
 from .stats import Measure, SumsTable
 
@@ -124,6 +125,9 @@ class RunOptions:
       (``"UCM,LCM"`` or a sequence, ``"all"`` for every one;
       :mod:`~nltk_tedeval.scoring.extensions`). They add columns and scores
       and change no other number.
+    - ``min_length`` and ``max_length``: keep only the sentences whose gold has at
+      least, and at most, that many words (SPEC.md §15; ``None``: no bound). The
+      sentences left out are counted and listed, and the signature says ``length:``.
     """
 
     on_error: str = "raise"
@@ -136,6 +140,8 @@ class RunOptions:
     by: tuple[str, ...] = ()
     bins: tuple[tuple[str, Bins], ...] = ()
     extra_measures: tuple[str, ...] = ()
+    min_length: int | None = None
+    max_length: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by", check_by(self.by))
@@ -153,6 +159,7 @@ class RunOptions:
             )
         check_jobs(self.jobs)
         check_statistics(self.statistics)
+        check_length_bounds(self.min_length, self.max_length)
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -206,6 +213,23 @@ class RunOptions:
         if self.align is None:
             return {}
         return {"align": f"{self.align}:{self.normalization.signature}"}
+
+    @property
+    def length_filter(self) -> LengthBounds | None:
+        """The bounds of the run's length filter (SPEC.md §15), or ``None`` without one.
+
+        >>> RunOptions(max_length=40).length_filter
+        LengthBounds(min_length=None, max_length=40)
+        """
+        if self.min_length is None and self.max_length is None:
+            return None
+        return LengthBounds(self.min_length, self.max_length)
+
+    def length_fields(self) -> dict[str, object]:
+        """The signature field of the length filter, which every metric puts before
+        ``missing``: ``{"length": "<=40"}``, or nothing without a filter (SPEC.md §15)."""
+        bounds = self.length_filter
+        return {} if bounds is None else {"length": bounds.signature}
 
 
 def _check_bins(bins: Any) -> tuple[tuple[str, Bins], ...]:

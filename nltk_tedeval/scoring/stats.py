@@ -568,6 +568,10 @@ SIGNATURE_KEYS: dict[str, str] = {
         "how tokens of the two sides were aligned: no (same tokens), or over the characters "
         "both spell (normalized as the value says; SPEC.md §11)"
     ),
+    "length": (
+        "the length filter: only sentences whose gold has at most (<=N), at least (>=N) or "
+        "from A to B words (A-B) were scored (SPEC.md §15); absent without one"
+    ),
     "missing": "what a missing parse does: skip (left out), zero (nothing right) or flat",
     "avg": "micro (corpus) or macro (mean of sentences) average",
     "by": "the group of a breakdown the score is restricted to, as key=group (SPEC.md §12)",

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import EmptyTreeError
+from ..errors import EmptyTreeError, TreeStructureError
 from ..kinds import (
     CONSTITUENCY,
     DEPENDENCY,
@@ -63,6 +63,7 @@ __all__ = [
     "has_text",
     "kind_name",
     "text_key",
+    "text_length",
     "text_tokens",
     "tree_kind",
     "tree_words",
@@ -258,6 +259,23 @@ def text_tokens(obj: Any) -> tuple[str, ...] | None:
         ps = obj if isinstance(obj, PhraseStructure) else flatten_tree(obj)
         return tuple(ps.text_words())
     return tree_words(obj)
+
+
+def text_length(obj: Any) -> int:
+    """A sentence's length as the length filters count it (SPEC.md §15): its words, punctuation
+    included, without empty elements (its :func:`text_tokens`).
+
+    A CoNLL-U sentence counts its syntactic words (a multiword token as its words), as
+    every metric reads it; a trace has no characters in the text and counts nothing.
+
+    >>> from nltk import Tree
+    >>> text_length(Tree.fromstring("(S (NP (-NONE- *)) (VP (VB Go)) (. !))"))
+    2
+    """
+    tokens = text_tokens(obj)
+    if tokens is None:
+        raise TreeStructureError(f"{kind_name(obj)} is no tree: it has no words to count")
+    return len(tokens)
 
 
 def text_key(obj: Any) -> object:

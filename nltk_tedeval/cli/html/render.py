@@ -327,7 +327,7 @@ def _scores_section(report: Mapping[str, Any], order: Sequence[str] = ()) -> str
 def _counts_section(report: Mapping[str, Any]) -> str:
     counts = report.get("counts") or {}
     out = ['<section id="counts"><h2>Counts</h2><table class="counts"><tbody>']
-    for key in ("read", "scored", "missing", "skipped", "errors"):
+    for key in ("read", "scored", "missing", "skipped", "errors", "length_filtered"):
         if key in counts:
             out.append(f'<tr><th scope="row">{key}</th><td class="num">{_e(counts[key])}</td></tr>')
     out.append("</tbody></table>")
@@ -379,6 +379,26 @@ def _counts_section(report: Mapping[str, Any]) -> str:
         if len(listed) > limit:
             out.append(f"<p>... {len(listed) - limit} more (the JSON report lists all)</p>")
         out.append("</details>")
+    lengths = report.get("length_filter")
+    if lengths:
+        # The length filter (SPEC.md §15): what it kept, and every sentence it left out.
+        bounds = [
+            f"<code>--{name.replace('_', '-')} {_e(lengths[name])}</code>"
+            for name in ("min_length", "max_length")
+            if lengths.get(name) is not None
+        ]
+        left = lengths.get("sentences") or []
+        out.append(f"<p>length filter: {' '.join(bounds)}</p>")
+        if left:
+            out.append(f"<details><summary>{len(left)} left out by length</summary><ul>")
+            for entry in left[:limit]:
+                out.append(
+                    f"<li>{_e(entry.get('sentence'))} {_e(entry.get('id') or '')}: "
+                    f"{_e(entry.get('length'))} words ({_e(entry.get('reason'))})</li>"
+                )
+            if len(left) > limit:
+                out.append(f"<li>... {len(left) - limit} more (the JSON report lists all)</li>")
+            out.append("</ul></details>")
     skipped = report.get("skipped") or []
     if skipped:
         out.append(f"<details><summary>{len(skipped)} sentences skipped as bad</summary><ul>")
