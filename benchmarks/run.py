@@ -8,6 +8,8 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py --only evalb --evalb ~/EVALB/evalb   # an EVALB you built
     python benchmarks/run.py --only conll18 --conll18 conll18_ud_eval.py
     python benchmarks/run.py --only startup,align    # issue 31's start-up and --align rows
+    python benchmarks/run.py --only multiword --ud-gold fr_gsd-ud-test.conllu \\
+        --conll18 conll18_ud_eval.py                 # issue 41's rows: --align, multiword tokens
     python benchmarks/run.py --only suite            # the test suite, -n auto and serial
 
 Measured on 2 cores shared with other jobs (load average 2 to 10; Python
@@ -47,6 +49,7 @@ import os
 import platform
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -101,8 +104,11 @@ def as_installed() -> dict[str, str]:
     return env
 
 
-def best_processes(commands: list[list[str]], repeat: int, warm: bool = True) -> list[float]:
-    """The best wall time of each command as a whole process, runs taking turns.
+def process_times(
+    commands: list[list[str]], repeat: int, warm: bool = True
+) -> list[list[tuple[float, float]]]:
+    """Wall and CPU time (user + system) of each command as a whole process, every
+    repetition: ``times[i][r]`` for command ``i`` in round ``r``, runs taking turns.
 
     One untimed run each comes first (it writes the bytecode), unless ``warm``
     is false; then the commands alternate, so that a machine busy for a while
@@ -111,13 +117,24 @@ def best_processes(commands: list[list[str]], repeat: int, warm: bool = True) ->
     env = as_installed()
     for argv in commands if warm else ():
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-    best = [float("inf")] * len(commands)
+    times: list[list[tuple[float, float]]] = [[] for _ in commands]
     for _ in range(repeat):
         for i, argv in enumerate(commands):
+            before = os.times()
             start = time.perf_counter()
             subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, env=env)
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
+            wall = time.perf_counter() - start
+            after = os.times()
+            # The children's times count only processes waited for: this one, now.
+            cpu = (after.children_user + after.children_system
+                   - before.children_user - before.children_system)  # fmt: skip
+            times[i].append((wall, cpu))
+    return times
+
+
+def best_processes(commands: list[list[str]], repeat: int, warm: bool = True) -> list[float]:
+    """The best wall time of each command as a whole process (:func:`process_times`)."""
+    return [min(w for w, _ in runs) for runs in process_times(commands, repeat, warm)]
 
 
 def peak_mb(fn: Callable[[], object]) -> float:
@@ -220,6 +237,7 @@ class Bench:
     figures: list[Figure] = field(default_factory=list)
     evalb: Path | None = None  # an EVALB binary the user built (never shipped)
     conll18: Path | None = None  # the CoNLL 2018 evaluation script (never shipped)
+    ud_gold: Path | None = None  # a UD test set with multiword tokens (never shipped)
     evalb_prm: Path | None = None
 
     @property
@@ -913,6 +931,120 @@ def bench_align(b: Bench, files: dict[str, Path]) -> None:
     )
 
 
+RESEGMENTED_EVERY = 20
+"""The differing segmentation of a whole UD test set: make_parses.py's resegmentation of
+the samples, over every 20 sentences in turn, so that sentences are joined and split
+throughout the file (on a whole file at once it would join and split one pair)."""
+
+
+def ud_parses(gold: Path, tmp: Path) -> dict[str, Path]:
+    """Two parses of a UD gold, made as corpora_samples/ud/make_parses.py makes the
+    samples': ``same`` keeps the gold's tokens, words and sentences and changes some
+    annotation; ``resegmented`` keeps the characters and the annotation on another
+    segmentation (multiword tokens left unsplit or split otherwise, tokens split and
+    joined, sentences joined and split; :data:`RESEGMENTED_EVERY`)."""
+    sys.path.insert(0, str(ROOT / "corpora_samples" / "ud"))
+    import make_parses
+
+    same = tmp / "ud.same.conllu"
+    same.write_text(
+        make_parses.write(make_parses.change_annotation(make_parses.read(gold))), encoding="utf-8"
+    )
+    sentences = make_parses.read(gold)
+    # Where words hold spaces (UD Vietnamese VTB: 18% of them) a tokenizer splits and
+    # joins at spaces; a number written "1 000" (2 words of French GSD's test set) is
+    # no such language.
+    words = [w for s in sentences for w in s.words]
+    spaced = sum(" " in w.form for w in words) > 0.05 * len(words)
+    out = []
+    for k in range(0, len(sentences), RESEGMENTED_EVERY):
+        piece = sentences[k : k + RESEGMENTED_EVERY]
+        short = len(piece) <= make_parses.SPLIT  # too few to join and split as it does
+        out += piece if short else make_parses.resegment(piece, spaced)
+    resegmented = tmp / "ud.resegmented.conllu"
+    resegmented.write_text(make_parses.write(out), encoding="utf-8")
+    return {"same": same, "resegmented": resegmented}
+
+
+def paired_note(times: list[list[tuple[float, float]]], of: str) -> str:
+    """The median over rounds of the first command's time against the second's, wall and
+    CPU: on a shared machine the best of each can come from rounds far apart."""
+    walls = [a[0] / b[0] for a, b in zip(*times, strict=True)]
+    cpus = [a[1] / b[1] for a, b in zip(*times, strict=True) if b[1]]
+    cpu = f", CPU {statistics.median(cpus):.2f}x" if cpus else ""
+    return f"median of {len(walls)} rounds {statistics.median(walls):.2f}x{cpu} {of}"
+
+
+def load_note() -> str:
+    return "load {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
+
+
+MULTIWORD_COPIES = 10
+"""A full run also times the multiword section's commands on this many copies of the
+test set, where start-up weighs less (for information: the targets are the test set's)."""
+
+
+def bench_multiword(b: Bench, files: dict[str, Path]) -> None:
+    """``--align`` on a UD test set with multiword tokens (issue 41), whole processes:
+    on the gold's segmentation beside the same command unaligned (at most 1.25x, for
+    ``attach`` and ``score``), and ``attach --align`` on another segmentation beside
+    the CoNLL 2018 script's whole process on the same files (at most 0.5x); for
+    information, ``score --align`` on the other segmentation beside ``score`` on the
+    gold's, and, in a full run, all four on :data:`MULTIWORD_COPIES` copies of the files.
+
+    Neither file is shipped: pass ``--ud-gold`` a UD test set (issue 41 names French
+    GSD, ``fr_gsd-ud-test.conllu`` from github UniversalDependencies/UD_French-GSD)
+    and ``--conll18`` the script. The parses are made from the gold (:func:`ud_parses`).
+    Figures are the best of the rounds; notes give the median over rounds of the
+    paired ratio, wall and CPU, and the load average after the pair's runs.
+    """
+    if b.ud_gold is None:
+        print("  skipped: --ud-gold names no UD test set", file=sys.stderr)
+        return
+    test_set = b.ud_gold.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    parses = {k: p.read_text(encoding="utf-8") for k, p in ud_parses(b.ud_gold, b.tmp).items()}
+    n = sum(1 for block in test_set.split("\n\n") if block.strip())
+    mwt = len(re.findall(r"^\d+-\d+\t", test_set, re.M))
+    tedeval = [sys.executable, "-m", "nltk_tedeval"]
+    stem = b.ud_gold.stem
+    for copies in (1,) if b.quick else (1, MULTIWORD_COPIES):
+        texts = {"gold": test_set, "same": parses["same"], "reseg": parses["resegmented"]}
+        for name, text in texts.items():
+            (b.tmp / f"{name}.x{copies}.conllu").write_text(text * copies, encoding="utf-8")
+        gold, same, reseg = (b.tmp / f"{name}.x{copies}.conllu" for name in texts)
+        of = stem if copies == 1 else f"{copies} copies of {stem}"
+        rows = [
+            (f"attach --align, {of}, its segmentation",
+             [*tedeval, "attach", str(gold), str(same), "--align"],
+             [*tedeval, "attach", str(gold), str(same)], "the same, unaligned", 1.25),
+            (f"score --align, {of}, its segmentation",
+             [*tedeval, "score", str(gold), str(same), "--align"],
+             [*tedeval, "score", str(gold), str(same)], "the same, unaligned", 1.25),
+            (f"attach --align --strip-subtypes, {of}, another segmentation",
+             [*tedeval, "attach", str(gold), str(reseg), "--align", "--strip-subtypes"],
+             None if b.conll18 is None else [sys.executable, str(b.conll18), str(gold), str(reseg)],
+             "conll18_ud_eval.py", 0.5),
+            (f"score --align, {of}, another segmentation",
+             [*tedeval, "score", str(gold), str(reseg), "--align"],
+             [*tedeval, "score", str(gold), str(same)], "score, its segmentation, unaligned", None),
+        ]  # fmt: skip
+        for name, ours, base, baseline, limit in rows:
+            if base is None:
+                print(f"  skipped: {name} (no --conll18)", file=sys.stderr)
+                continue
+            times = process_times([ours, base], b.process_repeat, warm=not b.quick)
+            t_ours, t_base = (min(w for w, _ in runs) for runs in times)
+            note = (f"{t_ours / t_base:.2f}x; {paired_note(times, baseline)}; "
+                    f"{mwt * copies} multiword tokens; {load_note()}")  # fmt: skip
+            if limit is None or copies > 1:
+                b.add(Figure(f"{name} (process)", n * copies, t_ours, None, baseline, t_base,
+                             note=note))  # fmt: skip
+            else:
+                of_base = "unaligned" if limit > 1 else "the script's time"
+                b.add(limit_figure(f"{name} (process)", n * copies, t_ours, baseline, t_base,
+                                   limit, of_base, note))  # fmt: skip
+
+
 def import_times(argv: list[str]) -> tuple[int, int, list[tuple[int, str]]]:
     """``python -X importtime`` of a command: the package's modules it imported, numpy's,
     and the slowest top-level imports (microseconds, cumulative)."""
@@ -1340,6 +1472,7 @@ SECTIONS = {
     "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),
     "align": lambda b, f: bench_align(b, f),
+    "multiword": lambda b, f: bench_multiword(b, f),
     "significance": lambda b, f: bench_significance(b),
     "lengths": lambda b, f: bench_lengths(b),
     "nonprojective": lambda b, f: bench_nonprojective(b),
@@ -1386,6 +1519,12 @@ def main() -> int:
     ap.add_argument(
         "--evalb-prm", type=Path, help="its parameter file (default: COLLINS.prm beside it)"
     )
+    ap.add_argument(
+        "--ud-gold",
+        type=Path,
+        help="a UD CoNLL-U test set with multiword tokens (fr_gsd-ud-test.conllu of "
+        "UniversalDependencies/UD_French-GSD), for the 'multiword' section",
+    )
     args = ap.parse_args()
     only = chosen_sections(args.only, args.quick)
     unknown = only - set(SECTIONS)
@@ -1396,7 +1535,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="tedeval-bench-") as tmp:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
         b.evalb, b.evalb_prm = args.evalb, args.evalb_prm
-        b.conll18 = args.conll18
+        b.conll18, b.ud_gold = args.conll18, args.ud_gold
         files = concatenate_gum(gum, b.tmp, QUICK_EVERY if args.quick else 1)
         print(
             f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "

@@ -46,8 +46,10 @@ from .reading import read_file as read_file
 from .reading import read_head_rules as read_head_rules
 from .reading import read_label_map as read_label_map
 from .reading import read_parallel as read_parallel
+from .reading import read_segments as read_segments
 from .reading import read_text as read_text
 from .reading import read_ud_words as read_ud_words
+from .reading import with_segments as with_segments
 from .scoring import Evaluator as Evaluator
 from .scoring import Measure as Measure
 from .scoring import Score as Score

@@ -68,6 +68,12 @@ class SourceSentence:
     is the CoNLL-U ``# sent_id``, or ``None``. Exactly one of ``tree`` and
     ``error`` is set, except for an empty line in one-tree-per-line mode,
     where both are ``None`` (EVALB's empty parse).
+
+    ``multiword`` holds the sentence's multiword tokens where a token-to-segment map
+    gave them (:func:`~nltk_tedeval.reading.segments.with_segments`; SPEC.md §11):
+    ``(first, end, form)``, the tree's text words ``first:end`` (0-based, empty
+    elements not counted) making the surface token ``form``. Alignment reads the
+    text from them; nothing else does.
     """
 
     file: str
@@ -76,6 +82,7 @@ class SourceSentence:
     sentence_id: str | None
     tree: Tree | DependencyGraph | None
     error: TedEvalError | None = None
+    multiword: tuple[tuple[int, int, str], ...] = ()
 
     def __repr__(self) -> str:
         # The default repr would print the whole tree, recursively: useless

@@ -199,6 +199,106 @@ def test_a_tree_without_words_is_invalid() -> None:
 # -- faithfulness ---------------------------------------------------------------------
 
 
+def test_an_unclosed_tree_ends_at_its_last_lines_end() -> None:
+    # Issue 45 (the sixth mutation run): an open tree is the text from its '(' to the end
+    # of the line of its last bracket (trailing spaces cut), not the prose after it.
+    broken = "(S (NP (DT The) (NN cat)) (VP (VBD sat))"
+    answer = one(f"Here:\n{broken}  \nThat is all.\nBye")
+    assert (answer.status, answer.found) == ("invalid", broken)
+    assert answer.reason == "unbalanced brackets: 1 '(' not closed"
+
+
+def test_a_tree_inside_an_open_parenthesis_of_prose_is_found() -> None:
+    # Issue 45 (the sixth mutation run): "(here is the parse: " is never closed; the
+    # tree inside it is the answer, looked for inside up to 8 such parentheses.
+    assert one(f"(here is the parse: {CAT_TREE} I hope it helps").found == CAT_TREE
+    assert one(f"(S (X a))\n(see: {CAT_TREE}").found == CAT_TREE
+    assert one("(x: " * 8 + CAT_TREE).status == "tree"
+    # Nine: not looked into; the 9 open parentheses make the answer invalid.
+    answer = one("(x: " * 9 + CAT_TREE)
+    assert (answer.status, answer.reason) == ("invalid", "unbalanced brackets: 9 '(' not closed")
+
+
+def test_parentheses_of_prose_beside_the_tree_are_no_part_of_it() -> None:
+    # Issue 45 (the sixth mutation run): "(1)" and "(sic)" do not start a tree (no label
+    # followed by a word or a '('); the tree beside them is the answer.
+    assert one(f"(1) {CAT_TREE}").found == CAT_TREE
+    assert one(f"{CAT_TREE} (sic)").found == CAT_TREE
+    # Text or a blank line between two trees makes them two answers' worth, not one
+    # broken tree: the first, with word 2 dropped, is the tree read.
+    for text in ("(S (X a)) and (S (X b))", "(S (X a))\n\n(S (X b))"):
+        answer = one(text, ["a", "b"])
+        assert (answer.status, answer.reason, answer.found) == (
+            "unfaithful",
+            "word 2 dropped: 'b'",
+            "(S (X a))",
+        )
+
+
+def test_a_stray_closing_bracket_is_part_of_the_tree_and_said_with_an_open_one() -> None:
+    # Issue 45 (the sixth mutation run): a ')' right after the tree is its own (found
+    # ends there, not at the next character); a tree with one and the next line's open
+    # tree are one broken tree with both problems.
+    answer = one(f"{CAT_TREE})!")
+    assert (answer.found, answer.reason) == (
+        f"{CAT_TREE})",
+        "unbalanced brackets: a ')' with no '(' before it",
+    )
+    answer = one("(S (X a)))\n(S (X b)", ["a", "b"])
+    assert answer.reason == (
+        "unbalanced brackets: a ')' with no '(' before it and 1 '(' not closed"
+    )
+
+
+def test_more_than_twenty_trees_in_a_row_are_one_broken_tree() -> None:
+    # Issue 45 (the sixth mutation run): 21 one-word trees side by side hold the 21 words
+    # together; past 20 groups only the whole run is a candidate beside each group.
+    words = [f"w{i}" for i in range(21)]
+    answer = one(" ".join(f"(X {w})" for w in words), words)
+    assert answer.reason == "21 bracketed trees in a row; one tree was expected"
+    assert answer.found == " ".join(f"(X {w})" for w in words)
+    # 20 groups, the first a parenthesis of prose on the line before: every stretch is a
+    # candidate, and the 19 trees without it hold the sentence's 19 words exactly.
+    text = "(in PTB format)\n" + " ".join(f"(X {w})" for w in words[:19])
+    answer = one(text, words[:19])
+    assert answer.reason == "19 bracketed trees in a row; one tree was expected"
+
+
+def test_a_tree_of_empty_elements_only_is_a_constituency_tree_without_words() -> None:
+    # Issue 45 (the sixth mutation run): its candidate ranks as no tree (tier 3), first
+    # among equals, and says what it is and where it was found.
+    answer = one("(-NONE- *)\n\n(note x y z", ["The"])
+    assert (answer.status, answer.kind, answer.found) == ("invalid", "constituency", "(-NONE- *)")
+    assert answer.reason == "the tree has no words (none, or only empty elements)"
+    # Against an open "(note x": neither has The; "(note x" has the sentence's length.
+    assert one("(-NONE- *)\n\n(note x", ["The"]).reason == ("unbalanced brackets: 1 '(' not closed")
+    # Two of them: the first.
+    assert one("(-NONE- *)\n\n(-NONE- *)", ["The"]).found == "(-NONE- *)"
+
+
+def test_a_nested_tree_beats_a_flat_one_and_a_broken_nested_tree_beats_a_flat_one() -> None:
+    # Issue 45 (the sixth mutation run): of candidates with the same words, a nested tree
+    # (tier 0) before a broken nested tree (1), a flat tree (2), a broken flat one (3);
+    # the first wins a tie.
+    assert one(f"(X The cat sat)\n\n{CAT_TREE}").found == CAT_TREE
+    stray = "(S (NP (DT The) (NN cat)) (VP (VBD sat))))"
+    assert one(f"{stray}\n\n{CAT_TREE}").found == CAT_TREE
+    # A flat tree beats one broken by a stray ')' with a single '('.
+    answer = one("(X The cat sat))\n\n(S The cat sat)")
+    assert (answer.status, answer.found) == ("tree", "(S The cat sat)")
+    # A broken nested tree (two '(') beats a flat tree of the same words.
+    answer = one("(S The cat sat)\n\n(S (X The cat sat")
+    assert (answer.status, answer.reason) == ("invalid", "unbalanced brackets: 2 '(' not closed")
+
+
+def test_windows_line_ends_close_a_fence() -> None:
+    # Issue 45 (the sixth mutation run): CRLF line ends are read as LF, so the fence
+    # closes and its tree (NP The cat) is the answer, not the whole tree after it.
+    answer = one(f"```\r\n(NP The cat)\r\n```\r\nThe full parse: {CAT_TREE}")
+    assert (answer.found, answer.reason) == ("(NP The cat)", "word 3 dropped: 'sat'")
+    assert one(f"{CAT_TREE}\r\n").status == "tree"
+
+
 def test_a_changed_word() -> None:
     # Leaves The cats sat against The cat sat: word 2 replaced.
     answer = one("(S (NP (DT The) (NNS cats)) (VP (VBD sat)))")
@@ -257,6 +357,69 @@ def test_a_changed_word_is_paired_with_the_word_most_like_it() -> None:
     answer = one("(S (NP (DT The) (JJ big) (NNS cats)) (VP (VBD sat)))")
     assert answer.reason == "word added after word 1: 'big'; word 2 changed: 'cats' for 'cat'"
     assert answer.changes == ("added", "changed")
+
+
+def test_a_stretch_of_2500_word_pairs_is_paired_by_likeness_and_a_larger_one_by_position():
+    # Issue 45 (the sixth mutation run): a replaced stretch of a gold words against b
+    # answer words is aligned by likeness up to a * b = 2,500 pairs, by position beyond.
+    # Gold g1..g25 against 75 words "x" then g1s..g25s: no word equal, so one stretch,
+    # 25 * 100 = 2,500. By likeness every gi is paired with gis (a change costing
+    # 1 - 0.8) and the 75 x are added before word 1: 100 differences, 3 named.
+    gold = [f"g{i}" for i in range(1, 26)]
+    words = ["x"] * 75 + [f"{w}s" for w in gold]
+    answer = one("(S " + " ".join(f"(X {w})" for w in words) + ")", gold)
+    assert answer.reason == "; ".join(["word added before word 1: 'x'"] * 3) + (
+        "; and 97 more differences"
+    )
+    assert answer.changes == ("added", "changed")
+    # One gold word more (g26, and g26s in the answer): 26 * 101 = 2,626 pairs, paired by
+    # position: words 1..26 changed to x, x, ..., then 75 added after word 26.
+    gold.append("g26")
+    words.append("g26s")
+    answer = one("(S " + " ".join(f"(X {w})" for w in words) + ")", gold)
+    assert answer.reason == (
+        "word 1 changed: 'x' for 'g1'; word 2 changed: 'x' for 'g2'; "
+        "word 3 changed: 'x' for 'g3'; and 98 more differences"
+    )
+    assert answer.changes == ("changed", "added")
+    # Past the bound the other way: 75 x then g1..g26 in the gold against g1s..g26s,
+    # 101 * 26 pairs: words 1..26 changed, then words 27..101 dropped.
+    answer = one("(S " + " ".join(f"(X {w}s)" for w in gold) + ")", ["x"] * 75 + gold)
+    assert answer.reason == (
+        "word 1 changed: 'g1s' for 'x'; word 2 changed: 'g2s' for 'x'; "
+        "word 3 changed: 'g3s' for 'x'; and 98 more differences"
+    )
+    assert answer.changes == ("changed", "dropped")
+
+
+def test_likeness_decides_which_word_changed_and_which_was_added_or_dropped() -> None:
+    # Issue 45 (the sixth mutation run). Within a stretch, a change costs 1 - likeness
+    # (difflib's ratio: "cat"/"cats" 6/7, "cat"/"big" 0), an addition or a drop 1.
+    # "cat" against "cats big": cats is cat changed (1/7), big added (1): 8/7; cat
+    # changed to big (1) with cats added before it (1) would cost 2.
+    answer = one("(S (NP (DT The) (NNS cats) (JJ big)) (VP (VBD sat)))")
+    assert answer.reason == "word 2 changed: 'cats' for 'cat'; word added after word 2: 'big'"
+    # "dog cat" against "dogs": dog changed (1/7) and cat dropped (1): 8/7; dog dropped
+    # and cat changed to dogs (1 - 0) would cost 2. The drop is word 3's, after word 1.
+    answer = one("(S (NP (DT The) (NNS dogs)) (VP (VBD sat)))", ["The", "dog", "cat", "sat"])
+    assert answer.reason == "word 2 changed: 'dogs' for 'dog'; word 3 dropped: 'cat'"
+    assert answer.changes == ("changed", "dropped")
+
+
+def test_words_repeated_through_a_long_sentence_are_still_matched() -> None:
+    # Issue 45 (the sixth mutation run): 200 words, a b a b ..., and the answer adds c at
+    # the end. Every word of the sentence is matched (difflib without its "popular
+    # element" heuristic, which would match none of a and b in 200 words and report 200
+    # changes of a word into itself).
+    sentence = ["a", "b"] * 100
+    answer = one("(S " + " ".join(f"(X {w})" for w in [*sentence, "c"]) + ")", sentence)
+    assert (answer.reason, answer.changes) == ("word added after word 200: 'c'", ("added",))
+
+
+def test_every_word_is_added_against_a_sentence_without_words() -> None:
+    # Issue 45 (the sixth mutation run): an empty sentence (no word to come after).
+    answer = one("(S (X a) (X b))", [])
+    assert (answer.status, answer.reason) == ("unfaithful", "word added: 'a'; word added: 'b'")
 
 
 def test_lrb_in_the_answer_is_a_round_bracket_of_the_sentence() -> None:
@@ -349,6 +512,39 @@ def test_multiword_tokens_and_empty_nodes_are_skipped() -> None:
     assert answer.tree.tags == (None,) * 3  # "_" cells are None
 
 
+def test_rows_of_multiword_tokens_and_empty_nodes_alone_have_no_tokens() -> None:
+    # Issue 45 (the sixth mutation run): a "1-2" and a "2.1" line are CoNLL rows, but no
+    # token: the block has no word, which its reason says (not "no root").
+    text = "1-2\tThecat\t_\t_\t_\t_\t_\t_\t_\t_\n2.1\tgone\t_\t_\t_\t_\t_\t_\t_\t_"
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.tree) == ("invalid", "dependency", None)
+    assert answer.reason == "the rows have no tokens, only multiword-token or empty-node lines"
+
+
+def test_a_comment_line_inside_rows_and_prose_after_them() -> None:
+    # Issue 45 (the sixth mutation run): a comment line (even indented) inside the rows
+    # is skipped, prose after them ends them: the rows are one block, found without the
+    # prose.
+    rows = "1\tThe\t2\tdet\n  # checked\n2\tcat\t3\tnsubj\n3\tsat\t0\troot"
+    answer = one(rows)
+    assert (answer.status, answer.found) == ("tree", rows)
+    rows = "1\tThe\t2\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot"
+    assert one(f"{rows}\nThat is it.").found == rows
+
+
+def test_rows_beat_a_broken_bracketed_tree_of_the_same_words() -> None:
+    # Issue 45 (the sixth mutation run): an unclosed bracketed tree (a broken nested tree,
+    # ranked below a tree) and CoNLL rows, both with The cat sat: the rows are the tree,
+    # although a bracketed tree wins a tie of everything else.
+    text = (
+        "(S (NP (DT The) (NN cat)) (VP (VBD sat))\n\n"
+        "1\tThe\t2\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot"
+    )
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.reason) == ("tree", "dependency", None)
+    assert answer.tree.heads == (2, 3, 0)
+
+
 def test_a_cycle_is_invalid() -> None:
     # Heads 2, 3, 2: 2 -> 3 -> 2 (following heads), and no token hangs from the root.
     answer = one("1 The 2 det\n2 cat 3 nsubj\n3 sat 2 root")
@@ -382,6 +578,25 @@ def test_bad_heads_and_ids_are_invalid() -> None:
     )
     assert one("1 The _ det\n2 cat _ nsubj\n3 sat 0 root").reason == (
         "no head ('_') for tokens 1 and 2"
+    )
+
+
+def test_heads_outside_and_cycles_are_named_up_to_three_then_counted() -> None:
+    # Issue 45 (the sixth mutation run): three problems of a kind are each named, the
+    # fourth only counted. Five tokens a..e; heads 9 are outside 0..5.
+    sentence = list("abcde")
+    three = "heads outside 0..5: " + "; ".join(
+        f"token {i} ({w!r}) has head 9" for i, w in ((1, "a"), (2, "b"), (3, "c"))
+    )
+    assert one("1 a 9 x\n2 b 9 x\n3 c 9 x\n4 d 0 root\n5 e 4 x", sentence).reason == three
+    assert one("1 a 9 x\n2 b 9 x\n3 c 9 x\n4 d 9 x\n5 e 0 root", sentence).reason == (
+        three + "; and 1 more"
+    )
+    # Tokens that are their own heads: each a cycle.
+    cycles = "; ".join(f"a cycle: token {i} -> {i} (its own head)" for i in (1, 2, 3))
+    assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 0 root\n5 e 4 x", sentence).reason == cycles
+    assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 4 x\n5 e 0 root", sentence).reason == (
+        cycles + "; and 1 more cycles"
     )
 
 

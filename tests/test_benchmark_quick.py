@@ -84,3 +84,15 @@ def test_the_quick_inputs_are_every_eighth_gum_document(run, tmp_path) -> None:
     assert {"GUM_academic_art", "GUM_voyage_oakland"} <= documents
     assert text.count("# sent_id") == 353
     assert len(files["lines"].read_text(encoding="utf-8").splitlines()) == 353
+
+
+@pytest.mark.parametrize("language", ["french", "vietnamese"])
+def test_the_multiword_parses_are_the_samples_parses(run, tmp_path, language) -> None:
+    # A 20-sentence excerpt is one stretch of RESEGMENTED_EVERY sentences: the
+    # benchmark's parses of it are make_parses.py's shipped ones, byte for byte
+    # (Vietnamese is split and joined at spaces, French is not).
+    folder = ROOT / "corpora_samples" / "ud" / language
+    assert run.RESEGMENTED_EVERY == 20
+    made = run.ud_parses(folder / "gold.conllu", tmp_path)
+    for name, shipped in (("same", "same.conllu"), ("resegmented", "resegmented.conllu")):
+        assert made[name].read_bytes() == (folder / shipped).read_bytes()

@@ -43,6 +43,7 @@ from nltk_tedeval.metrics.attachment_groups import (
     zero_groups,
 )
 from nltk_tedeval.metrics.conll18 import RELATION_COLUMNS
+from nltk_tedeval.metrics.malteval_keys import MALTEVAL_KEYS
 from nltk_tedeval.reading.ud_words import read_ud_words, read_ud_words_text
 from nltk_tedeval.scoring.groups import DEFAULT_BINS
 
@@ -324,7 +325,8 @@ def test_a_parse_token_on_itself_is_self():
 
 
 def test_alignment_has_no_breakdowns():
-    assert ATTACHMENT_KEYS.keys() == {*ARC_KEYS, *TOKEN_KEYS, "confusion"}
+    maltevals = {k.name for k in MALTEVAL_KEYS}
+    assert ATTACHMENT_KEYS.keys() == {*ARC_KEYS, *TOKEN_KEYS, "confusion", *maltevals}
 
 
 # -- groups sum to the corpus, over generated corpora -------------------------------
@@ -332,6 +334,8 @@ def test_alignment_has_no_breakdowns():
 TAGS = ("NOUN", "VERB", "PUNCT")
 RELS = ("nsubj", "obj", "root", "punct")
 FORMS = ("w", ",", "x")
+FEATS = ("Case=Nom", "Case=Acc|Number=Sing", "Number=Sing", None)
+GOLD_WORD_KEYS = {k.name for k in MALTEVAL_KEYS if not k.arc} | {"feats=Case"}
 
 
 @st.composite
@@ -352,7 +356,14 @@ def sentence_pairs(draw):
     heads = draw(any_tree_heads(n))
     tags = tuple(draw(st.sampled_from(TAGS)) for _ in range(n))
     gold = DependencyTree(
-        words, heads, tuple(draw(st.sampled_from(RELS)) for _ in range(n)), tags, tags
+        words,
+        heads,
+        tuple(draw(st.sampled_from(RELS)) for _ in range(n)),
+        tags,
+        tags,
+        # The lemmas and features the keys by them read (MaltEval's Lemma, Feats).
+        lemmas=tuple(draw(st.sampled_from(("w", "x", None))) for _ in range(n)),
+        feats=tuple(draw(st.sampled_from(FEATS)) for _ in range(n)),
     )
     # A parse need not be a tree: any head, the token itself included.
     p_heads = tuple(draw(st.integers(0, n)) for _ in range(n))
@@ -366,12 +377,12 @@ def sentence_pairs(draw):
 @given(st.lists(sentence_pairs(), min_size=1, max_size=4), st.sampled_from(["include", "exclude"]))
 def test_groups_sum_to_the_corpus(pairs, punct):
     parse, gold = zip(*pairs, strict=True)
-    keys = (*ATTACHMENT_KEYS,)
+    keys = (*ATTACHMENT_KEYS, "feats=Case")
     with _quiet():
         ev = AttachmentEvaluator(list(parse), list(gold), by=keys, punct=punct)
         corpus = named_totals(ev, *ATTACHMENT_ROW)
     tables = ev.group_tables
-    for key in ATTACHMENT_KEYS:
+    for key in keys:
         if key == "confusion":
             continue
         sums = named_totals(tables[key], *GROUP_ROW)
@@ -381,7 +392,7 @@ def test_groups_sum_to_the_corpus(pairs, punct):
         assert sums["predicted"] == corpus["tokens"]
         assert sums["predicted_head"] == corpus["head"]
         assert sums["labeled_predicted"] == corpus["labeled_tokens"]
-        if key in TOKEN_KEYS:
+        if key in TOKEN_KEYS or key in GOLD_WORD_KEYS:  # each parse word in its gold group
             assert sums["predicted"] == sums["tokens"]
     # Every word has a relation here: a confusion is a word with the head right and
     # the relation wrong.

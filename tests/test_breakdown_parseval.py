@@ -13,6 +13,7 @@ a property over generated trees.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 from collections import Counter
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from nltk import Tree
 
 from nltk_tedeval import OptionError, ParsevalEvaluator
+from nltk_tedeval.cli import main
 from nltk_tedeval.metrics import evalb_blocks
 from nltk_tedeval.metrics.bracket_groups import UNLABELED
 from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
@@ -192,6 +194,48 @@ def test_unlabeled_scoring_has_one_label_group_and_no_confusion():
     assert counts(ev, "confusion") == {}
     # Attachment errors still compare labels (as disco-dop's do).
     assert counts(ev, "attachment") == {"NP: VP→S": 1}
+
+
+def test_a_non_transitive_eq_label_breaks_down_as_evalbs_greedy_loop_matched(tmp_path, capsys):
+    # Issue 45 (the sixth mutation run): tests/fixtures_parseval/greedy.prm makes A = B and
+    # B = C but not A = C, so EVALB's loop matches (its greedy.evalb.txt: 2, 1, 3 matched),
+    # not a multiset of labels. A fourth sentence (test_mutation_kills.py's, EVALB's line
+    # there) has a gold span no test bracket has. Each gold bracket, in tree order, takes
+    # the first free test bracket of its span with an equal label; a pair counts in its
+    # gold bracket's group (SPEC.md §12.4):
+    #   1  gold S B A, test S A C   S-S, B-A; gold A left (C is no A): groups S (1,1,1),
+    #      B (1,1,0), A (0,1,1), C (0,0,1); confusion A->C
+    #   2  gold S A, test S C       S-S: S (1,1,1), A (0,1,0), C (0,0,1); A->C
+    #   3  gold S A B, test S C A   S-S, A skips C for A, B-C: S, A (1,1,1), B (1,1,0),
+    #      C (0,0,1); nothing unmatched
+    #   4  gold S A(0,2), test S B(1,3): S (1,1,1), A (0,1,0), B (0,0,1); B is on no
+    #      unmatched gold span
+    # Sums: A (1,4,2), S (4,4,4), B (2,2,1), C (0,0,3): 7 matched, 10 and 10 (EVALB's
+    # 70.00). Exact labels alone would give A (2,4,2), B (0,2,1) and confusions B->C 2,
+    # A->C 1.
+    fixtures = ROOT / "tests" / "fixtures_parseval"
+    for side, extra in (
+        ("gold", "(S (A (N x) (N y)) (N z))"),
+        ("test", "(S (N x) (B (N y) (N z)))"),
+    ):
+        text = (fixtures / f"greedy_{side}.mrg").read_text(encoding="utf-8")
+        (tmp_path / f"{side}.mrg").write_text(text + extra + "\n", encoding="utf-8")
+    argv = [str(tmp_path / "gold.mrg"), str(tmp_path / "test.mrg")]
+    prm = str(fixtures / "greedy.prm")
+    assert main(["parseval", *argv, "-p", prm, "--by", "label,confusion", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    label, confusion = data["breakdowns"]
+    assert {
+        g["group"]: tuple(g["totals"][c] for c in ("matched", "gold", "test"))
+        for g in label["groups"]
+    } == {
+        "A": (1, 4, 2),
+        "S": (4, 4, 4),
+        "B": (2, 2, 1),
+        "C": (0, 0, 3),
+    }
+    assert [(g["group"], g["frequency"]) for g in confusion["groups"]] == [("A→C", 2)]
+    assert data["systems"][0]["scores"]["R"]["value"] == pytest.approx(0.7)
 
 
 def test_discontinuous_by_hand():

@@ -122,6 +122,28 @@ def test_label_multiple_leaves_the_gold_conventions_uncharged(engine):
     assert str(b["prep"].scores["TEDEVAL"].signature).count("by:label=prep") == 1
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_label_parts_leave_an_addition_the_golds_own_script_makes_uncharged(engine):
+    # Issue 45 (the sixth mutation run): label_parts against a reference that is not the
+    # gold nor a generalization of it (whose items the gold always has, so its script only
+    # deletes), here another theory's tree of "I left" with subj where the gold has nsubj
+    # and the parse obj. Items: parse root(0,2) obj(0,1) hd(1,2); gold root nsubj(0,1)
+    # hd; reference root subj(0,1) hd.
+    # ES(parse, ref) = {delete obj(0,1), add subj(0,1)}; ES(gold, ref) = {delete
+    # nsubj(0,1), add subj(0,1)}: the addition of subj is shared, so uncharged; δ = 1
+    # (the deletion of obj), ι = 3 + 3.
+    #   obj:  deleted 1, δ 1, ι 1 (parse)           subj: uncharged 1, δ 0, ι 1 (ref)
+    #   root: ι 2;  hd: ι 2.  Sums: δ 1, ι 6 = the sentence's.
+    ref = MultiFunctionTree({(0, 2): {"root"}, (0, 1): {"subj"}, (1, 2): {"hd"}}, 2)
+    assert sentence_stats(PARSE2, GOLD2, ref, engine=engine)[:2] == (1, 6)
+    assert label_parts(PARSE2, GOLD2, ref, engine=engine) == {
+        "obj": (1, 1, 1, 0, 0, 1, 0),
+        "subj": (0, 1, 0, 0, 1, 0, 1),
+        "root": (0, 2, 0, 0, 0, 1, 1),
+        "hd": (0, 2, 0, 0, 0, 1, 1),
+    }
+
+
 def test_label_without_function_labels_has_no_group():
     # No tree carries a function label (only the converter's head label hd): labeled
     # mode compares nothing (SPEC.md §5), δ_L = ι_L = 0, and no label gets a part.

@@ -185,27 +185,32 @@ class _TagParseval(ParsevalEvaluator):
 
 
 def test_an_extension_on_parseval_through_rows_and_sums(tmp_path: Path) -> None:
+    # Taken back at the end, so that the test runs twice in one process (mutmut's stats
+    # and clean-test passes) as it runs once.
     register_measure(_TagParseval, ALL_TAGS)
-    gold = tmp_path / "gold.mrg"
-    test = tmp_path / "test.mrg"
-    gold.write_text(
-        "(S (NP (DT the) (NN dog)) (VP (VBD ran)))\n(S (NP (PRP it)) (VP (VBD sat)))\n"
-    )
-    # One tag wrong in the second sentence (sat/VBN): 1 of 2 sentences all right.
-    test.write_text(
-        "(S (NP (DT the) (NN dog)) (VP (VBD ran)))\n(S (NP (PRP it)) (VP (VBN sat)))\n"
-    )
-    for statistics in ("rows", "sums"):
-        ev = _TagParseval(
-            [r.tree for r in read_file(test)],
-            [r.tree for r in read_file(gold)],
-            extra_measures="all",
-            statistics=statistics,
+    try:
+        gold = tmp_path / "gold.mrg"
+        test = tmp_path / "test.mrg"
+        gold.write_text(
+            "(S (NP (DT the) (NN dog)) (VP (VBD ran)))\n(S (NP (PRP it)) (VP (VBD sat)))\n"
         )
-        assert ev.score("ALL_TAGS").totals == {"all_tags_right": 1, "tagged_sentences": 2}
-    assert "ALL_TAGS" not in ParsevalEvaluator(
-        [r.tree for r in read_file(test)], [r.tree for r in read_file(gold)]
-    ).measures
+        # One tag wrong in the second sentence (sat/VBN): 1 of 2 sentences all right.
+        test.write_text(
+            "(S (NP (DT the) (NN dog)) (VP (VBD ran)))\n(S (NP (PRP it)) (VP (VBN sat)))\n"
+        )
+        for statistics in ("rows", "sums"):
+            ev = _TagParseval(
+                [r.tree for r in read_file(test)],
+                [r.tree for r in read_file(gold)],
+                extra_measures="all",
+                statistics=statistics,
+            )
+            assert ev.score("ALL_TAGS").totals == {"all_tags_right": 1, "tagged_sentences": 2}
+        assert "ALL_TAGS" not in ParsevalEvaluator(
+            [r.tree for r in read_file(test)], [r.tree for r in read_file(gold)]
+        ).measures
+    finally:
+        unregister_measure(_TagParseval, "all_tags")
 
 
 def test_a_word_key_is_checked_and_taken_back() -> None:
@@ -229,6 +234,24 @@ def test_a_word_key_is_checked_and_taken_back() -> None:
         unregister_word_key("first")
     with pytest.raises(OptionError, match="a breakdown key's name is a word"):
         register_word_key(WordKey("a b", "", lambda g, b: []))
+
+
+def test_a_word_keys_name_may_hold_underscores_but_not_only_them() -> None:
+    # Issue 45 (the sixth mutation run): a name is letters, digits and "_": "first_word"
+    # is one, "_" (no letter or digit) and "" are none.
+    key = WordKey("first_word", "the sentence's first word or not", lambda g, b: [
+        "first" if i == 0 else "other" for i in range(len(g.heads))
+    ])
+    register_word_key(key)
+    try:
+        gold, parse = _gold_and_parse()
+        groups = AttachmentEvaluator(parse, gold, by="first_word").breakdown("first_word")
+        assert groups["first"].scores["UAS"].totals == {"head": 3, "tokens": 3}
+    finally:
+        unregister_word_key("first_word")
+    for name in ("_", ""):
+        with pytest.raises(OptionError, match="a breakdown key's name is a word"):
+            register_word_key(WordKey(name, "", lambda g, b: []))
 
 
 def test_a_binned_word_key_gets_its_bins() -> None:

@@ -154,6 +154,9 @@ PUBLIC_NAMES = [
     "read_answers",
     "read_answers_file",
     "register_object_kind",
+    # issue 41: token-to-segment maps
+    "read_segments",
+    "with_segments",
 ]
 
 

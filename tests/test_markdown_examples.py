@@ -105,6 +105,8 @@ PLACEHOLDERS = {
     "runs/1/parse.conllu", "runs/2/parse.conllu",
     # programs that are not shipped: EVALB and the CoNLL 2018 script
     "PATH", "PATH/evalb", "PATH/conll18_ud_eval.py", "conll18_ud_eval.py",
+    # a UD test set that is not shipped (benchmarks/run.py --ud-gold)
+    "PATH/fr_gsd-ud-test.conllu",
     # a mutant's name (docs/mutation.md)
     "NAME",
 }  # fmt: skip

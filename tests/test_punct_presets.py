@@ -153,7 +153,8 @@ def test_exclude_from_a_file_of_values_equals_the_ptb_preset(
 @pytest.mark.parametrize(
     ("value", "message"),
     [
-        ("lemma=x", "exclude leaves tokens out by form, upos, xpos, deprel, not 'lemma'"),
+        ("misc=x",
+         "exclude leaves tokens out by form, lemma, upos, xpos, feats, deprel, not 'misc'"),
         ("xpos", "--exclude takes FIELD=V[,V...] or FIELD=@FILE, not 'xpos'"),
         ("xpos=,", "--exclude xpos=,: no value (give a comma, as any value, in a file: "
                    "xpos=@FILE)"),

@@ -78,11 +78,14 @@ def test_the_per_sentence_table_has_no_command_without_an_evaluator() -> None:
 
 
 def test_the_added_measures_are_those_the_evaluators_offer() -> None:
-    documented = {}
+    documented: dict[str, tuple[list[str], list[str]]] = {}
     for command, measures, _what, statistics in table_after(
         "## Measures added on request (`--measure`)"
     ):
-        documented[command.strip("`")] = (names(measures), names(statistics))
+        # A command's extensions may take a row each, in the order it offers them.
+        known = documented.setdefault(command.strip("`"), ([], []))
+        known[0].extend(names(measures))
+        known[1].extend(names(statistics))
     offered = {}
     for command, evaluator in EVALUATORS.items():
         extensions = [loaded(e) for e in evaluator.measure_extensions]
@@ -93,4 +96,4 @@ def test_the_added_measures_are_those_the_evaluators_offer() -> None:
             )
     assert documented == offered
     # The worked example of docs/extending.md is among them.
-    assert documented["attach"][0] == ["UCM", "LCM"]
+    assert documented["attach"][0][:2] == ["UCM", "LCM"]

@@ -239,3 +239,49 @@ def test_lcs_alignment_aligns_multiword_tokens_in_a_text_that_differs() -> None:
     assert attach.aligned_counts["unmatched parsed_sents"] == 3
     ted = TedEvalEvaluator(read(parse), read(GOLD), align="lcs")
     assert [tuple(s.totals.values()) for s in ted.eval()] == [(0, 14), (0, 12)]
+
+
+@pytest.mark.parametrize(("missing", "uas"), [("skip", 1.0), ("zero", 3 / 8)])
+def test_lcs_does_not_carry_a_multiword_span_across_text_the_parse_lacks(
+    missing: str, uas: float
+) -> None:
+    from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+    from nltk_tedeval.reading import read_text
+
+    # Gold "In 1696 Gordon 's design" | "Gordon 's tomb"; the parse fails on the first
+    # sentence (every head _) and writes "Gordon's" of the second as a multiword token.
+    # The script's walk, taking both texts to be one, opened the span at the parse's
+    # Gordon's and ran it over the first gold sentence, whose Gordon 's the LCS found
+    # first: the second gold sentence was then the parse's, and the missing parse stood
+    # for nothing (an error). The first sentence is text the parse lacks and takes no
+    # part in the walk: the second sentence's three words are aligned and right; under
+    # zero the first's five gold words stand in with nothing right, UAS 3/(5 + 3).
+    rows = [(1, "Gordon", 0, "root"), (2, "'s", 1, "case"), (3, "tomb", 1, "dep")]
+    first = [(1, "In", 0, "root"), (2, "1696", 1, "dep"), (3, "Gordon", 1, "dep"),
+             (4, "'s", 3, "case"), (5, "design", 1, "dep")]  # fmt: skip
+    gold = conllu(*first) + conllu(*rows)
+    parse = conllu(*((i, w, "_", r) for i, w, _, r in first)) + conllu(("1-2", "Gordon's"), *rows)
+    read = lambda text: list(read_text(text, format="conllu", nltk_trees=False))  # noqa: E731
+    scores = AttachmentEvaluator(read(parse), read(gold), align="lcs", missing=missing).scores()
+    assert float(scores["UAS"]) == pytest.approx(uas)
+
+
+def test_a_token_split_before_a_multiword_token_is_not_aligned_to_the_gold_token() -> None:
+    from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+    from nltk_tedeval.metrics.conll18 import Conll18Evaluator
+    from nltk_tedeval.reading import read_text, read_ud_words_text
+
+    # Gold "Lors du match" (du = de + le); the parse splits Lors into Lo + rs. The
+    # script's walk passes Lors, skips Lo and takes rs into the multiword span of du,
+    # where the LCS aligns de and le: Lo overlaps Lors alone in the text but is no
+    # aligned pair. Aligned and right: de, le, match; 3 of 4 gold and 5 parse words
+    # (the French GSD test set held three such cases, each credited before).
+    gold = conllu((1, "Lors", 4, "mark"), ("2-3", "du"), (2, "de", 4, "case"),
+                  (3, "le", 4, "det"), (4, "match", 0, "root"))  # fmt: skip
+    parse = conllu((1, "Lo", 5, "mark"), (2, "rs", 1, "fixed"), ("3-4", "du"),
+                   (3, "de", 5, "case"), (4, "le", 5, "det"), (5, "match", 0, "root"))  # fmt: skip
+    trees = [list(read_text(t, format="conllu", nltk_trees=False)) for t in (parse, gold)]
+    attach = AttachmentEvaluator(*trees, align=True)
+    assert attach.score("UAS_P").totals == {"head": 3, "gold_tokens": 4, "parse_tokens": 5}
+    script = Conll18Evaluator(read_ud_words_text(parse), read_ud_words_text(gold))
+    assert script.counts("UAS")["correct"] == 3

@@ -236,7 +236,8 @@ def _partners(
     size = sum(len(w.text) for w in other)
     partner = [-1] * size
     equal = 0
-    apart: set[int] = set()
+    n_other = len(other)
+    aligned: set[int] = set()  # the words the script's walk aligns (of those walked)
     in_span = [False] * len(other)
     gold_in_span = [False] * len(gold)
 
@@ -262,36 +263,37 @@ def _partners(
         other = [other[j] for j in walked]
     else:
         walked = []
-    # Likewise a gold token none of whose characters the parse has (a hole of the parse,
-    # such as a sentence it lacks): walked, its words would open a multiword span that
-    # takes in every gold word up to the parse's next multiword token.
-    seen = list(range(len(gold)))
+    # Nor does a gold token the parse has no character of (text the parse lacks, such as
+    # the sentences of its missing parses): the script's walk takes both sides to spell
+    # one text, and would carry a multiword span across the hole to a later token.
+    kept = range(len(gold))
     if surface is not None:
-        has = bytearray(max((w.end for w in gold), default=0))
+        covered = bytearray(len(gold) and gold[-1].end)
         for p in surface:
             if p >= 0:
-                has[p] = 1
-        seen = [i for i, w in enumerate(gold) if any(has[w.start : w.end])]
-    walk = [gold[i] for i in seen] if len(seen) < len(gold) else gold
-    for gs, ge, ss, se, pairs in _walk(walk, other):
+                covered[p] = 1
+        kept = [i for i, g in enumerate(gold) if any(covered[g.start : g.end])]
+    in_walk = gold if len(kept) == len(gold) else [gold[i] for i in kept]
+    for gs, ge, ss, se, pairs in _walk(in_walk, other):
         if (
             (ge - gs, se - ss) == (1, 1)
             and pairs
-            and not (walk[gs].multiword or other[ss].multiword)
+            and not (in_walk[gs].multiword or other[ss].multiword)
         ):
-            pair(walk[gs:ge], other[ss:se])  # a word that is its token
+            pair(in_walk[gs:ge], other[ss:se])  # a word that is its token
+            aligned.add(ss)
             continue
-        for i in seen[gs:ge]:
-            gold_in_span[i] = True
+        for i in range(gs, ge):
+            gold_in_span[kept[i]] = True
         in_span[ss:se] = [True] * (se - ss)
         g_at, o_at = gs, ss
         for a, b in [*pairs, (ge - gs, se - ss)]:
-            g_gap, o_gap = walk[g_at : gs + a], other[o_at : ss + b]
+            g_gap, o_gap = in_walk[g_at : gs + a], other[o_at : ss + b]
             if g_gap and o_gap:
                 pair(g_gap, o_gap)
-                apart.update(walked[j] if walked else j for j in range(o_at, ss + b))
             if gs + a < ge:
-                pair(walk[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
+                pair(in_walk[gs + a : gs + a + 1], other[ss + b : ss + b + 1])
+                aligned.add(ss + b)
             g_at, o_at = gs + a + 1, ss + b + 1
     plain: dict[int, int] = {}  # surface character -> the gold word character spelling it
     for g, inside in zip(gold, gold_in_span, strict=True):
@@ -305,6 +307,11 @@ def _partners(
                 p = plain.get(at, -1)
                 partner[w.own + c] = p
                 equal += p >= 0
+    # Every other word is no aligned pair, even alone in a position with one gold word:
+    # a one-word token that overlaps a gold one partly (Lo of Lors, its rs taken into the
+    # multiword span after it), or a word the LCS left out (SPEC.md §11).
+    kept_aligned = {walked[j] for j in aligned} if walked else aligned
+    apart = set(range(n_other)) - kept_aligned
     return partner, equal, apart
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import EmptyTreeError, InputFormatError, TedEvalError, TreeStructureError
 from ..records import SourceSentence, unwrap
+from ..trees.tokens import Segmented
 from .normalize import Normalization
 from .unit import TextKey
 from .units import AlignedSentence, Unit, align_units
@@ -192,13 +193,29 @@ def record_units(
         except TreeStructureError as err:
             raise InputFormatError(err.message, token=err.token, **where) from None
         # So is a tree whose words are all empty elements: it has no text either.
-        return found if found else None
+        if not found:
+            return None
+        if item is not tree and (multiword := getattr(item, "multiword", ())):
+            # A record whose tree's words a token-to-segment map groups into surface
+            # tokens (reading.segments): the text is spelled by those (SPEC.md §11).
+            if multiword[-1][1] > len(found):
+                raise InputFormatError(
+                    f"the surface token {multiword[-1][2]!r} over words {multiword[-1][0] + 1}-"
+                    f"{multiword[-1][1]} goes past the sentence's {len(found)} text words",
+                    **where,
+                )
+            return Segmented(found, multiword)
+        return found
 
     def record_key(item: Any) -> object:
         if type(item) is SourceSentence:
-            return key(item.tree) if item.error is None else None  # type: ignore[misc]
+            if item.error is not None or item.multiword:
+                return None  # (surface tokens of a map: the words do not spell the text)
+            return key(item.tree)  # type: ignore[misc]
         tree, _, error = unwrap(item)
-        return key(tree) if error is None else None  # type: ignore[misc]
+        if error is not None or (item is not tree and getattr(item, "multiword", ())):
+            return None
+        return key(tree)  # type: ignore[misc]
 
     return align_units(
         *corpora,

@@ -120,6 +120,8 @@ def _conll18(args: argparse.Namespace) -> int:
             ("--exclude", args.exclude),
             ("--skip-bad", getattr(args, "skip_bad", False)),
             ("--align", args.align),
+            ("--gold-segments", args.gold_segments),
+            ("--parse-segments", args.parse_segments),
             ("--ci", args.ci is not None),
             ("--measure", args.measure),
         )

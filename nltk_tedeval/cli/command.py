@@ -88,6 +88,25 @@ def _common(p: argparse.ArgumentParser, *, formats: bool = True, report: bool = 
         "unit, the smallest group of sentences whose ends both share (docs/SPEC.md §11)",
     )
     inp.add_argument(
+        "--gold-segments",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="with --align: the gold's surface tokens, for trees whose words are segments "
+        "(SPMRL Hebrew and Arabic over morphemes): a token-to-segment map, TedEval's -sg file "
+        "(a line TOKEN<TAB>SEG:SEG:... per token, an empty line after each sentence) or a "
+        "CoNLL-U file, whose range lines give them (docs/SPEC.md §11). cross: NAME=FILE, for "
+        "experiment NAME's gold",
+    )
+    inp.add_argument(
+        "--parse-segments",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="with --align: the same for the parse files, one per parse file in their order "
+        "('-' for one without: it is read as it is), TedEval's -sp file. cross: NAME=FILE",
+    )
+    inp.add_argument(
         "--skip-bad",
         action="store_true",
         help="go on past bad input instead of stopping: a bad gold sentence is left out of "

@@ -229,13 +229,17 @@ def _attach(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FIELD=V[,V...]",
-        help="also leave out tokens whose gold FIELD (form, upos, xpos, deprel) is one of the "
-        "values, as MaltEval's Exclude* options; @FILE reads the values one a line (repeat "
-        "for several fields)",
+        help="also leave out tokens whose gold FIELD (form, lemma, upos, xpos, feats, deprel) "
+        "is one of the values, as MaltEval's Exclude* options (feats: the whole FEATS cell); "
+        "@FILE reads the values one a line (repeat for several fields)",
     )
     p.add_argument("--strip-subtypes", action="store_true", help="compare nsubj:pass as nsubj")
     p.add_argument("--relations", action="store_true", help="print the per-relation table")
-    add_measure_option(p, "UCM, LCM: complete match")
+    add_measure_option(
+        p,
+        "UCM, LCM: complete match; AnyRight, BothRight, BothWrong, LabelWrong, HeadWrong, "
+        "AnyWrong: MaltEval's word-level measures",
+    )
     p.add_argument(
         "--conll18",
         nargs="?",
@@ -273,6 +277,7 @@ register(
   tedeval score gold.ptb pcfg=out/pcfg.ptb --missing zero   # failed parses count as wrong
   tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
   tedeval score gold.ptb parse.ptb --max-length 40   # sentences of at most 40 words
+  tedeval score --align gold.ptb parse.ptb --gold-segments gold.seg   # gold over morphemes
   tedeval score gold.conllu goldseg=a.conllu predseg=b.conllu --align   # SPEC.md §11.1
 """,
     )
@@ -289,6 +294,8 @@ register(
       --tl-unify ptb:ud --significance 10000 --json
   tedeval cross -e ptb=gold.ptb,parse.ptb --gold-only ud=gold.conllu   # ud: gold, no parser
   tedeval cross -e ptb=gold.ptb,a.ptb -e ud=gold.conllu,b.conllu --max-length 40
+  tedeval cross --align -e ptb=gold.ptb,parse.ptb -e ud=gold.conllu,parse.conllu \\
+      --gold-segments ptb=gold.conllu   # the PTB gold's words grouped as the UD tokens
 """,
         formats=False,
         files=FileKinds(answer_files=False),
@@ -307,6 +314,7 @@ register(
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
   tedeval parseval gold.ptb parse.ptb --spmrl --max-length 69   # SPMRL's "< 70" sentences
+  tedeval parseval --align gold.ptb raw.ptb --gold-segments gold.seg   # SPMRL morphemes
 """,
         files=FileKinds(
             scores=(CONSTITUENCY, DISCONTINUOUS),
@@ -326,6 +334,10 @@ register(
   tedeval attach gold.conllx parse.conllx --punct exclude --relations
   tedeval attach gold.conllu a.conllu b.conllu --significance 10000
   tedeval attach gold.conllu parse.conllu --max-length 40 --json   # "<= 40", listed in JSON
+  tedeval attach --align gold.conllx parse.conllu --gold-segments gold.seg   # SPMRL CoNLL-X
+  tedeval attach gold.conllu parse.conllu --by relation-length,frame,feats=Case   # MaltEval's
+  tedeval attach gold.conllu parse.conllu --measure AnyRight,BothWrong --by lemma --top 0
+  tedeval attach gold.conllu parse.conllu --exclude lemma=be,have --exclude feats=@feats.txt
 """,
         files=FileKinds(
             scores=(DEPENDENCY,),

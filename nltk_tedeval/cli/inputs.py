@@ -82,11 +82,24 @@ def _stem(path: str) -> str:
     return name.stem or path
 
 
+def wants_morphology(args: argparse.Namespace) -> bool:
+    """Whether the run groups or leaves out words by their lemma or features (``--by
+    lemma``, ``--exclude feats=...``), which the readers keep only when asked."""
+    keys = keys_of(args)
+    fields = [str(e).partition("=")[0].strip() for e in getattr(args, "exclude", None) or ()]
+    if not keys and not fields:
+        return False
+    from ..metrics.attachment_groups import morphology_fields  # only for such a run
+
+    return bool(morphology_fields(keys, fields))
+
+
 def streams(
     args: argparse.Namespace,
     paths: Sequence[str],
     formats: Sequence[str | None],
     against: Sequence[int] | None = None,
+    segments: Sequence[str | None] | None = None,
 ) -> list[Iterable[Any]]:
     """One stream of reader records per file, each read lazily.
 
@@ -94,13 +107,17 @@ def streams(
     time, and says which file ends first. Bracketed files follow
     ``--layout``: by default a file of one tree per line is read as EVALB
     reads it, an empty line being a missing parse. ``against[k]`` is the
-    index of the gold that file ``k`` is scored against (default: the first).
+    index of the gold that file ``k`` is scored against (default: the first);
+    ``segments[k]``, the token-to-segment map of file ``k`` or ``None``
+    (``--gold-segments``, ``--parse-segments``).
     """
     if list(paths).count(STDIN) > 1:
         raise OptionError("only one input can be standard input ('-')")
     formats = blank_files_read_as_their_gold(paths, formats, against)
     on_error = "collect" if args.skip_bad else "raise"
     one_per_line = LAYOUTS[args.layout]
+    morphology = wants_morphology(args)
+    golds = {0} if against is None else set(against)
     out: list[Iterable[Any]] = [
         _answers(args, path, paths[0], formats[0])
         if k and is_answers_file(path)
@@ -115,12 +132,18 @@ def streams(
                 one_per_line=one_per_line,
                 nltk_trees=False,
                 nltk_free=True,
+                morphology=morphology and k in golds,  # read by keys and exclusions
             ),
             # As the readers name standard input in their messages.
             "<stdin>" if path == STDIN else path,
         )
         for k, (path, fmt) in enumerate(zip(paths, formats, strict=True))
     ]
+    for k, path in enumerate(segments or ()):
+        if path is not None:
+            from ..reading.segments import with_segments  # only for a map
+
+            out[k] = _File(with_segments(out[k], path), out[k].file)  # type: ignore[attr-defined]
     shown = progress(args)
     if paths[0] != STDIN and (shown or (shown is None and sys.stderr.isatty())):
         # A progress bar shows an ETA when it knows the length: count the
@@ -324,6 +347,58 @@ def refuse_for_attach(args: argparse.Namespace, file: FileCheck) -> str | None:
             "does; leave out --conll18 to score it"
         )
     return None
+
+
+NO_SEGMENTS = "-"
+"""The ``--parse-segments`` value of a parse file that has no map (it keeps its place)."""
+
+
+def segment_maps(args: argparse.Namespace, golds: int, parses: int) -> list[str | None] | None:
+    """The token-to-segment map of every file of a command of ``golds`` gold files (the
+    first the one ``--gold-segments`` is for) and ``parses`` parse files, ``None`` for
+    a file without; ``None`` without either option. Refused without ``--align``, which
+    alone reads them, and with more maps than files."""
+    gold, parse = getattr(args, "gold_segments", []), getattr(args, "parse_segments", [])
+    if not gold and not parse:
+        return None
+    require_align_for_segments(args)
+    if len(gold) > 1:
+        raise OptionError(
+            f"--gold-segments is given {len(gold)} times; the gold {args.gold} takes one map"
+        )
+    if len(parse) > parses:
+        raise OptionError(
+            f"--parse-segments is given {len(parse)} times for {parses} parse file"
+            f"{'s' if parses != 1 else ''}: give one per parse file, in their order ('-' "
+            "for a parse without a map)"
+        )
+    maps: list[str | None] = [gold[0] if gold else None] + [None] * (golds - 1)
+    maps += [None if p == NO_SEGMENTS else p for p in parse] + [None] * (parses - len(parse))
+    return maps
+
+
+def segments_note(maps: dict[str, str]) -> str:
+    """What the report says of the maps a run read (``maps``: file name by side).
+
+    >>> segments_note({"gold": "gold.seg", "malt": "malt.conllu"})
+    'surface tokens from token-to-segment maps: gold.seg for gold, malt.conllu for malt'
+    """
+    return "surface tokens from token-to-segment maps: " + ", ".join(
+        f"{path} for {name}" for name, path in maps.items()
+    )
+
+
+def require_align_for_segments(args: argparse.Namespace) -> None:
+    """Refuse ``--gold-segments``/``--parse-segments`` where nothing would read them."""
+    options = (("--gold-segments", args.gold_segments), ("--parse-segments", args.parse_segments))
+    given = [option for option, values in options if values]
+    if not given or getattr(args, "align", None):
+        return
+    raise OptionError(
+        f"{' and '.join(given)} give{'s' if len(given) == 1 else ''} the surface tokens "
+        "that alignment spells the text by: give --align (or --align lcs) with "
+        f"{'it' if len(given) == 1 else 'them'}"
+    )
 
 
 def label_map(path: str | None) -> dict[str, str] | None:

@@ -26,7 +26,15 @@ from .breakdowns import (
     with_bounds,
 )
 from .emit import emit, to_stderr
-from .inputs import System, require_sentences, run_options, streams, systems
+from .inputs import (
+    System,
+    require_sentences,
+    run_options,
+    segment_maps,
+    segments_note,
+    streams,
+    systems,
+)
 from .output import (
     ScoreTable,
     check_significance,
@@ -119,7 +127,7 @@ def evaluate(
     gold_fmt = args.gold_format or args.format
     test_fmt = args.parse_format or args.format
     fmts = [gold_fmt] * len(gold_paths) + [test_fmt] * len(named)
-    read = streams(args, paths, fmts)
+    read = streams(args, paths, fmts, segments=segment_maps(args, len(gold_paths), len(named)))
     first = getattr(args, "first", None)
     if first is not None:
         # The first N sentences of every file, and not a line more: the files may
@@ -197,6 +205,12 @@ def report_run(
     if aligned is not None:
         notes = [*notes, aligned]
         extra["alignment"] = first.alignment_summary()
+        maps = segment_maps(args, 1, len(run.systems))
+        if maps is not None:
+            names = ["gold", *(s.name for s in run.systems)]
+            read = {name: path for name, path in zip(names, maps, strict=True) if path}
+            notes = [*notes, segments_note(read)]
+            extra["alignment"] = {**extra["alignment"], "segments": read}
     by_system = first.run.missing_by_system([s.name for s in run.systems])
     # EVALB's error sentences, each system's own (ParsEval's counts hold them apart).
     errors_by_system = (

@@ -27,7 +27,14 @@ from .breakdowns import (
 )
 from .commands import GoldOnly
 from .emit import emit
-from .inputs import label_map, require_sentences, run_options, streams
+from .inputs import (
+    label_map,
+    require_align_for_segments,
+    require_sentences,
+    run_options,
+    segments_note,
+    streams,
+)
 from .output import (
     ScoreTable,
     check_significance,
@@ -145,6 +152,37 @@ def _experiment_spec(text: str) -> tuple[str, str, str | None]:
     return name, parts[0], parts[1]
 
 
+def _segment_maps(
+    args: argparse.Namespace, specs: Sequence[tuple[str, str, str | None]]
+) -> list[str | None] | None:
+    """The token-to-segment map of every gold and parse file of the experiments, in the
+    order :func:`~.inputs.streams` reads them, from ``--gold-segments NAME=FILE`` and
+    ``--parse-segments NAME=FILE``; ``None`` without either."""
+    if not args.gold_segments and not args.parse_segments:
+        return None
+    require_align_for_segments(args)
+    names = [n for n, _, _ in specs]
+    maps = []
+    for option, values in (
+        ("--gold-segments", args.gold_segments),
+        ("--parse-segments", args.parse_segments),
+    ):
+        given = _pairs(values, option, "=")
+        for value in values:
+            name = value.partition("=")[0]
+            _known(option, value, name, names)
+            if sum(v.partition("=")[0] == name for v in values) > 1:
+                raise OptionError(f"{option} names experiment {name!r} twice; it takes one map")
+        maps.append(given)
+    gold, parse = maps
+    for name, _, p in specs:
+        if p is None and name in parse:
+            raise OptionError(
+                f"--parse-segments {name}={parse[name]}: experiment {name!r} has no parse"
+            )
+    return [gold.get(n) for n in names] + [parse.get(n) for n, _, p in specs if p is not None]
+
+
 def _pairs(values: Sequence[str], option: str, sep: str) -> dict[str, str]:
     out = {}
     for v in values:
@@ -214,6 +252,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         [args.format] * (len(golds) + len(parses)),
         # Each parse is read against its own experiment's gold.
         [*range(len(golds)), *(k for k, (_, _, p) in enumerate(specs) if p is not None)],
+        _segment_maps(args, specs),
     )
     kept = None
     if getattr(args, "output_format", None) == "html":
@@ -302,6 +341,11 @@ def cmd_cross(args: argparse.Namespace) -> int:
         extra["breakdowns"] = parts.json
     if parts.tests:
         extra["group_significance"] = parts.tests
+    notes = cross.notes
+    if args.gold_segments or args.parse_segments:
+        maps = {f"{n} gold": v for n, _, v in (x.partition("=") for x in args.gold_segments)}
+        maps |= {f"{n} parse": v for n, _, v in (x.partition("=") for x in args.parse_segments)}
+        notes = [*notes, segments_note(maps)]
     data = report(
         "cross",
         golds=[{"role": "gold", "name": n, "file": g} for n, g, _ in sorted(specs)],
@@ -313,7 +357,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         failures=result.answer_failures,
         bad=result.bad_parses,
         significance=sig_rows,
-        notes=cross.notes,
+        notes=notes,
         overlap=overlap,
         tl_unify=tl,
         version=FIRST_VERSION if level is None and not parts.json else REPORT_VERSION,
@@ -363,7 +407,7 @@ def cmd_cross(args: argparse.Namespace) -> int:
         lines.append(text_table(["cross-theory overlap", "labeled", "unlabeled"], overlap_rows))
         lines.append("")
         lines += undefined_lines([*displayed, *overlap_shown])
-        lines += [f"note: {n}" for n in cross.notes]
+        lines += [f"note: {n}" for n in notes]
         lines += counts_lines(
             cross.counts(),
             cross.missing_policy,

@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..alignment import AlignedSentence, Unit
-from ..errors import OptionError, TedEvalError, TreeStructureError
+from ..errors import InputFormatError, OptionError, TedEvalError, TreeStructureError
 from ..kinds import CONSTITUENCY, DEPENDENCY, Accepts, Kind, accepted, tree_family
 from ..records import unwrap
 from ..scoring.evaluator import Evaluator
@@ -66,7 +66,7 @@ from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subt
 from ..trees.kinds import flat_parse, has_text, kind_name, text_length, text_tokens, tree_words
 from ..trees.tokens import check_yields
 from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
-from .attachment_groups import ATTACHMENT_KEYS, token_groups
+from .attachment_groups import ATTACHMENT_KEYS, morphology_fields, token_groups, valued_key
 from .non_tree_parses import KEPT, PlacingScorer, non_tree_errors, non_tree_warning
 
 if TYPE_CHECKING:
@@ -129,9 +129,10 @@ PTB_PUNCT_TAGS = frozenset({"``", "''", ",", ".", ":"})
 # The presets that read only a token's form can judge either side's words under alignment.
 FORM_PUNCT = ("exclude", "unicode")
 
-EXCLUDE_FIELDS = ("form", "upos", "xpos", "deprel")
+EXCLUDE_FIELDS = ("form", "lemma", "upos", "xpos", "feats", "deprel")
 """What ``exclude=`` can leave tokens out by, on the gold token (MaltEval's
-ExcludeWordforms, ExcludeCpostags, ExcludePostags and ExcludeDeprels)."""
+ExcludeWordforms, ExcludeLemmas, ExcludeCpostags, ExcludePostags, ExcludeFeats and
+ExcludeDeprels); a FEATS value is the whole cell, as MaltEval compares it."""
 
 
 def check_exclude(value: Any) -> tuple[tuple[str, frozenset[str]], ...]:
@@ -311,6 +312,7 @@ class AttachmentEvaluator(Evaluator):
     tested_measures: ClassVar[tuple[str, ...] | None] = ("LAS", "UAS", "NED")
     measure_extensions: ClassVar[tuple[Any, ...]] = (
         "nltk_tedeval.metrics.complete_match:COMPLETE_MATCH",
+        "nltk_tedeval.metrics.malteval_measures:MALTEVAL_MEASURES",
     )
     metric: ClassVar[str] = "attachment"
     parse_kind: ClassVar[str | None] = "dependency"
@@ -318,8 +320,8 @@ class AttachmentEvaluator(Evaluator):
         "punct": "punctuation tokens scored (include) or left out, decided on the gold token "
         "by its form (exclude, unicode), PTB tag (ptb-pos), UPOS (upos) or relation "
         "(relation, spacy)",
-        "exclude": "tokens also left out by the gold token's form, UPOS, XPOS or relation "
-        "(field=values+...), absent when none",
+        "exclude": "tokens also left out by the gold token's form, lemma, UPOS, XPOS, features "
+        "or relation (field=values+...), absent when none",
         "subtypes": "dependency relation subtypes kept (keep) or cut at ':' (strip)",
     }
     # Its reports read sums and macro averages: the command line keeps no row per
@@ -369,6 +371,8 @@ class AttachmentEvaluator(Evaluator):
         self.punct = punct
         self.strip_subtypes = strip_subtypes
         self._relations: dict[str, RelationScore] | None = None
+        # The gold columns kept only on request that the run's keys and exclusions read.
+        self._morphology = morphology_fields(self.by, [f for f, _ in self.exclude])
 
     def signature_fields(self) -> dict[str, object]:
         fields = super().signature_fields() | {"punct": self.punct}
@@ -394,7 +398,7 @@ class AttachmentEvaluator(Evaluator):
         if isinstance(parsed, Unit):
             return self._unit_stats(parsed)
         parse_tree = _as_tree(parsed, "parse")
-        gold_tree = _as_tree(gold, "gold")
+        gold_tree = self._gold_tree(gold)
         check_yields([gold_tree.words, parse_tree.words], ["gold", "parse"])
         scored = self._scored(gold_tree)
         counts: dict[str, list[int]] = {}
@@ -440,7 +444,12 @@ class AttachmentEvaluator(Evaluator):
     def available_breakdowns(self) -> dict[str, GroupKey]:
         # Under alignment a row is a unit and a word may have no counterpart: the
         # groups of one-to-one tokens are not defined there (SPEC.md §12.3).
-        return {} if self.align is not None else dict(self.breakdown_keys)
+        if self.align is not None:
+            return {}
+        keys = dict(self.breakdown_keys)
+        # A key that takes a value is offered with the values the run asks for (feats=Case).
+        keys.update((k, v) for k in self.by if k not in keys and (v := valued_key(k)) is not None)
+        return keys
 
     @property
     def _bins(self) -> dict[str, Any]:
@@ -483,13 +492,28 @@ class AttachmentEvaluator(Evaluator):
     def _text_tokens(self, tree: Any) -> tuple[str, ...] | None:
         return text_tokens(tree)
 
+    def _gold_tree(self, gold: Any) -> DependencyTree:
+        """The gold as a tree, with the lemmas and features the run reads (an error if the
+        gold has none: nothing to group or leave words out by)."""
+        tree = _as_tree(gold, "gold", bool(self._morphology))
+        for field in self._morphology:
+            if getattr(tree, field) is None:
+                what = {"lemmas": "lemmas (LEMMA)", "feats": "features (FEATS)"}[field]
+                err = InputFormatError(
+                    f"no {what} to break down or leave out words by: the file has no such "
+                    "column (or, in Python, it was read without morphology=True)"
+                )
+                err.fatal = True  # every sentence of the file lacks them
+                raise err.on_side("gold")
+        return tree
+
     def _zero_stats(self, gold: Any) -> tuple[tuple[int, ...], Any]:
         """A missing parse with nothing right: every scored token counts, none is correct.
 
         The missing parse carries no relation, so LA and LAS count the
         sentence only if its gold carries one.
         """
-        gold_tree = _as_tree(gold, "gold")
+        gold_tree = self._gold_tree(gold)
         own = self._scored(gold_tree)  # None: every token, as the groups take it
         scored = own or [True] * len(gold_tree.words)
         counts: dict[str, list[int]] = {}
@@ -554,11 +578,18 @@ class AttachmentEvaluator(Evaluator):
         if not self.exclude:
             return keep
         keep = [True] * len(tree.words) if keep is None else keep
-        columns = {"form": tree.words, "upos": tree.ctags, "xpos": tree.tags, "deprel": tree.rels}
+        columns = {
+            "form": tree.words,
+            "lemma": tree.lemmas,
+            "upos": tree.ctags,
+            "xpos": tree.tags,
+            "feats": tree.feats,
+            "deprel": tree.rels,
+        }
         for field, values in self.exclude:
             column = columns[field]
             if column is None:
-                continue  # no such column in this tree: nothing of it to leave out
+                continue  # no tags at all (_gold_tree refused a gold without lemmas)
             keep = [k and (v or "_") not in values for k, v in zip(keep, column, strict=True)]
         return keep
 
@@ -648,7 +679,7 @@ def _unit_tree(s: AlignedSentence, side: str) -> DependencyTree:
         raise err.locate(**s.source) from None
 
 
-def _as_tree(sent: Any, side: str) -> DependencyTree:
+def _as_tree(sent: Any, side: str, morphology: bool = False) -> DependencyTree:
     """Read one sentence, naming the side in any error.
 
     A gold must be a tree (SPEC.md §8): a cycle or a token that is its own
@@ -665,7 +696,7 @@ def _as_tree(sent: Any, side: str) -> DependencyTree:
                 raise err.on_side(side) from None
         return sent
     try:
-        return from_dependency_graph(sent, require_tree=gold)
+        return from_dependency_graph(sent, require_tree=gold, morphology=morphology)
     except TedEvalError as err:
         raise err.on_side(side) from None
 

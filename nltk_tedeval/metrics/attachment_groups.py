@@ -36,10 +36,10 @@ for relations).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import hooks
@@ -47,6 +47,8 @@ from ..errors import OptionError
 from ..scoring.groups import DEFAULT_BINS, Bins, GroupKey
 from ..scoring.stats import Measure, accuracy, harmonic_f1
 from ..trees.dependency import DependencyTree
+from .malteval_keys import MALTEVAL_KEYS
+from .word_keys import WordGroups, WordKey
 
 __all__ = [
     "ARC_KEYS",
@@ -58,9 +60,11 @@ __all__ = [
     "WORD_KEYS",
     "WordKey",
     "document_of",
+    "morphology_fields",
     "register_word_key",
     "token_groups",
     "unregister_word_key",
+    "valued_key",
     "zero_groups",
 ]
 
@@ -276,29 +280,6 @@ def _projective(heads: Sequence[int]) -> list[bool]:
     return out
 
 
-WordGroups = Callable[[DependencyTree, "Bins | None"], Sequence[str]]
-"""The group of every gold word of a sentence, in order: ``groups(gold, bins)``, where
-``bins`` are the key's bins for a binned key and ``None`` for another."""
-
-
-@dataclass(frozen=True)
-class WordKey:
-    """A token key by a property of the gold word: the door for a key of one's own.
-
-    ``groups`` puts every word of a gold :class:`DependencyTree` in a group (a
-    string); a token of the sentence then counts in its gold word's group, so a
-    group's LAS, UAS, LA, UNDIRECTED and NED are accuracies over its gold tokens
-    and the groups split the corpus's tokens, as for ``upos``. ``bins``, for a key
-    over an integer, are its default bins (``--bins NAME=...`` sets others): the
-    function gets the run's bins and labels each integer with ``bins.label``.
-    """
-
-    name: str
-    help: str
-    groups: WordGroups
-    bins: Bins | None = None
-
-
 def _by_tag(column: str) -> WordGroups:
     def groups(gold: DependencyTree, bins: Bins | None) -> list[str]:
         tags = getattr(gold, column)
@@ -332,14 +313,66 @@ def register_word_key(key: WordKey) -> None:
     """
     if key.name in ATTACHMENT_KEYS or key.name in DEFAULT_BINS:
         raise OptionError(f"attachment already has a breakdown key {key.name!r}")
-    if not key.name or not key.name.replace("_", "").isalnum():
+    if not _KEY_NAME.fullmatch(key.name):
         raise OptionError(
-            f"a breakdown key's name is a word (letters, digits, _), not {key.name!r}"
+            "a breakdown key's name is a word (letters, digits, _ and - within it), "
+            f"not {key.name!r}"
         )
     WORD_KEYS[key.name] = key
-    ATTACHMENT_KEYS[key.name] = _key(key.name, key.help, False, binned=key.bins is not None)
+    ATTACHMENT_KEYS[key.name] = _key(key.name, key.help, key.arc, binned=key.bins is not None)
     if key.bins is not None:
         DEFAULT_BINS[key.name] = key.bins
+
+
+_KEY_NAME = re.compile(r"[^\W_](?:[\w-]*\w)?")
+"""A key's name: letters, digits and ``_``, with ``-`` inside (``relation-length``)."""
+
+
+def valued_key(name: str) -> GroupKey | None:
+    """The breakdown key ``NAME=VALUE`` of a word key that takes a value (``feats=Case``),
+    or ``None`` when ``name`` is no such key."""
+    if _valued_word_key(name) is None:
+        return None
+    base_name, _, value = name.partition("=")
+    base = ATTACHMENT_KEYS[base_name]
+    return dataclasses.replace(
+        base, name=name, help=f"the value of {value} in the gold word's {base_name} (_ for none)"
+    )
+
+
+def _valued_word_key(name: str) -> WordKey | None:
+    key, eq, value = name.partition("=")
+    word = WORD_KEYS.get(key)
+    if not eq or not value or word is None or word.valued is None:
+        return None
+    found = _VALUED.get(name)
+    if found is None:
+        found = _VALUED[name] = dataclasses.replace(word, name=name, groups=word.valued(value))
+    return found
+
+
+_VALUED: dict[str, WordKey] = {}
+"""The word keys ``NAME=VALUE`` asked for so far, each made once."""
+
+
+MORPHOLOGY_FIELDS = {"lemma": "lemmas", "feats": "feats"}
+"""The fields of ``exclude=`` that read a tree's columns kept only on request."""
+
+
+def morphology_fields(by: Sequence[str], exclude_fields: Sequence[str]) -> tuple[str, ...]:
+    """The tree columns kept only on request (``lemmas``, ``feats``) that a run by the keys
+    ``by`` leaving out words by the fields ``exclude_fields`` reads.
+
+    >>> morphology_fields(["upos", "feats=Case"], ["lemma", "xpos"])
+    ('feats', 'lemmas')
+    """
+    fields: list[str] = []
+    for name in by:
+        word = WORD_KEYS.get(name) or _valued_word_key(name)
+        if word is not None:
+            fields.extend(word.reads)
+    fields.extend(MORPHOLOGY_FIELDS[f] for f in exclude_fields if f in MORPHOLOGY_FIELDS)
+    return tuple(dict.fromkeys(fields))
 
 
 def unregister_word_key(name: str) -> None:
@@ -348,6 +381,8 @@ def unregister_word_key(name: str) -> None:
         raise OptionError(f"{name!r} is no registered word key of attachment")
     del WORD_KEYS[name], ATTACHMENT_KEYS[name]
     DEFAULT_BINS.pop(name, None)
+    for valued in [v for v in _VALUED if v.partition("=")[0] == name]:
+        del _VALUED[valued]
 
 
 # The built-in keys of gold words fill the table that a key of one's own joins, so that
@@ -361,6 +396,9 @@ WORD_KEYS.update(
         WordKey("projective", ATTACHMENT_KEYS["projective"].help, _by_projectivity),
     )
 )
+# MaltEval's groupings (form, lemma, feats, relation-length, ...), in their own module.
+for _maltevals in MALTEVAL_KEYS:
+    register_word_key(_maltevals)
 BUILT_IN_WORD_KEYS = frozenset(WORD_KEYS)
 
 
@@ -454,7 +492,13 @@ def token_groups(
                                                 parse_rels, bins)  # fmt: skip
         else:
             gold_keys = _token_groups(key, where_i, gold, bins)
-            parse_keys = gold_keys if has_parse else [None] * m
+            if not has_parse:
+                parse_keys = [None] * m
+            elif _word_key(key).arc:
+                assert parse is not None
+                parse_keys = _token_groups(key, where_i, parse, bins)
+            else:
+                parse_keys = gold_keys
         out[key] = _accumulate(gold_keys, parse_keys, outcomes, head_ok, lab)
     return out
 
@@ -515,12 +559,20 @@ def _token_groups(
     gold: DependencyTree,
     bins: Mapping[str, Bins],
 ) -> list[str]:
-    """The group of each scored token under a token key (of its gold word)."""
-    word = WORD_KEYS[key]
-    groups = word.groups(gold, bins[key] if word.bins is not None else None)
+    """The group of each scored token under a token key (of its word in ``gold``)."""
+    word = _word_key(key)
+    groups = word.groups(gold, bins[word.name] if word.bins is not None else None)
     if len(where_i) == len(groups):
         return list(groups)  # every token scored (punctuation included)
     return [groups[i] for i in where_i]
+
+
+def _word_key(name: str) -> WordKey:
+    word = WORD_KEYS.get(name)
+    if word is None:
+        word = _valued_word_key(name)
+        assert word is not None  # the evaluator offered only the keys it has
+    return word
 
 
 def _accumulate(

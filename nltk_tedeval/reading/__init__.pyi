@@ -18,6 +18,9 @@ from .formats import register_format as register_format
 from .formats import unregister_format as unregister_format
 from .lines import Lines as Lines
 from .parallel import read_parallel as read_parallel
+from .segments import Segmentation as Segmentation
+from .segments import read_segments as read_segments
+from .segments import with_segments as with_segments
 from .sentences import SourceSentence as SourceSentence
 from .sentences import count_sentences as count_sentences
 from .sentences import read_file as read_file

@@ -198,7 +198,9 @@ class ColumnMap:
 
     def read(self, lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
         """The sentences of ``lines``: a format's ``read``."""
-        return _read_columns(lines, options.collect, self, options.nltk_trees)
+        return _read_columns(
+            lines, options.collect, self, options.nltk_trees, options.morphology
+        )
 
     def count(self, lines: Lines, options: ReadOptions) -> int:
         """How many sentences :meth:`read` yields, quickly: a format's ``count``."""
@@ -287,12 +289,12 @@ CONLL09_PREDICTED = replace(CONLL09, lemma=3, xpos=5, feats=7, head=9, deprel=11
 
 def read_conll(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """CoNLL-X and CoNLL-U sentences (one reader: tools mix the two up)."""
-    return _read_columns(lines, options.collect, CONLL, options.nltk_trees)
+    return _read_columns(lines, options.collect, CONLL, options.nltk_trees, options.morphology)
 
 
 def read_malttab(lines: Lines, options: ReadOptions) -> Iterator[SourceSentence]:
     """Malt-TAB sentences: word, tag, head and an optional relation on every line."""
-    return _read_columns(lines, options.collect, MALTTAB, options.nltk_trees)
+    return _read_columns(lines, options.collect, MALTTAB, options.nltk_trees, options.morphology)
 
 
 def count_blocks(lines: Lines, options: ReadOptions) -> int:
@@ -311,7 +313,11 @@ def count_blocks(lines: Lines, options: ReadOptions) -> int:
 
 
 def _read_columns(
-    lines: Lines, collect: bool, cmap: ColumnMap, nltk_graphs: bool = True
+    lines: Lines,
+    collect: bool,
+    cmap: ColumnMap,
+    nltk_graphs: bool = True,
+    morphology: bool = False,
 ) -> Iterator[SourceSentence]:
     """Sentences of token lines separated by blank lines, in the columns of ``cmap``.
 
@@ -319,11 +325,12 @@ def _read_columns(
     by line (:func:`_read_lines`); without, a sentence at a time
     (:func:`_read_blocks`), each unchecked
     :class:`~nltk_tedeval.trees.dependency.DependencyTree` the same as
-    ``from_dependency_graph`` reads from that graph.
+    ``from_dependency_graph`` reads from that graph; ``morphology`` keeps the
+    lemmas and features in it (the graphs have them always).
     """
     if nltk_graphs:
         return _read_lines(enumerate(lines, start=1), lines, collect, cmap, True, 0)
-    return _read_blocks(lines, collect, cmap)
+    return _read_blocks(lines, collect, cmap, morphology)
 
 
 def _read_lines(
@@ -333,6 +340,7 @@ def _read_lines(
     cmap: ColumnMap,
     nltk_graphs: bool,
     number: int,
+    morphology: bool = False,
 ) -> Iterator[SourceSentence]:
     """Sentences of token lines separated by blank lines, a line at a time.
 
@@ -425,7 +433,12 @@ def _read_lines(
             if nltk_graphs:
                 tree = _graph(nodes, deprel_i is None or width <= deprel_i)
             else:
-                tree = _dependency_tree(nodes, tuple(ranges))
+                tree = _dependency_tree(
+                    nodes,
+                    tuple(ranges),
+                    morphology and lemma_i is not None and lemma_i < width,
+                    morphology and feats_i is not None and feats_i < width,
+                )
             record = SourceSentence(name, number, start, sent_id, tree, None)
         nodes.clear()
         heads.clear()
@@ -521,7 +534,9 @@ def _read_lines(
         yield finish(None)
 
 
-def _read_blocks(lines: Lines, collect: bool, cmap: ColumnMap) -> Iterator[SourceSentence]:
+def _read_blocks(
+    lines: Lines, collect: bool, cmap: ColumnMap, morphology: bool = False
+) -> Iterator[SourceSentence]:
     """The command line's fast path: a sentence's lines split and checked together.
 
     A sentence of comment lines then clean token lines (the number of
@@ -535,7 +550,7 @@ def _read_blocks(lines: Lines, collect: bool, cmap: ColumnMap) -> Iterator[Sourc
     name = lines.name
     number = 0
     for block, first, end in _blocks(lines):
-        read = None if lines.bad else _clean_sentence(block, cmap)
+        read = None if lines.bad else _clean_sentence(block, cmap, morphology)
         if read is not None:
             number += 1
             yield SourceSentence.read(name, number, first, read[0], read[1])
@@ -543,7 +558,7 @@ def _read_blocks(lines: Lines, collect: bool, cmap: ColumnMap) -> Iterator[Sourc
         own: Iterable[tuple[int, str]] = enumerate(block, start=first)
         if end is not None:  # the blank line that ends the sentence
             own = chain(own, ((end, ""),))
-        for record in _read_lines(own, lines, collect, cmap, False, number):
+        for record in _read_lines(own, lines, collect, cmap, False, number, morphology):
             number = record.number
             yield record
 
@@ -568,7 +583,9 @@ def _blocks(lines: Lines) -> Iterator[tuple[list[str], int, int | None]]:
         yield block, first, None
 
 
-def _clean_sentence(block: list[str], cmap: ColumnMap) -> tuple[str | None, DependencyTree] | None:
+def _clean_sentence(
+    block: list[str], cmap: ColumnMap, morphology: bool = False
+) -> tuple[str | None, DependencyTree] | None:
     """The sentence ID and tree of a clean sentence's stripped lines; None if not clean.
 
     Clean: comments (if the map has them) and then token lines that split at
@@ -625,7 +642,15 @@ def _clean_sentence(block: list[str], cmap: ColumnMap) -> tuple[str | None, Depe
     tags = columns[xpos] if xpos is not None else ("",) * n
     ctags = tags if upos is None else columns[upos] if upos < width else ("",) * n
     tree = _tree(columns[cmap.form], columns[cmap.head], rels, tags, ctags, multiword)
-    return None if tree is None else (sent_id, tree)
+    if tree is None:
+        return None
+    if morphology:  # only when asked: a tenth more time, a seventh more memory
+        lemma, feats = cmap.lemma, cmap.feats
+        if lemma is not None and lemma < width:
+            tree.__dict__["lemmas"] = _values(columns[lemma], _LEMMAS)
+        if feats is not None and feats < width:
+            tree.__dict__["feats"] = _values(columns[feats], _FEATS)
+    return sent_id, tree
 
 
 def _tree(
@@ -670,20 +695,30 @@ class _Labels(dict[str, str | None]):
 
 
 _LABELS = _Labels(dict.fromkeys(NO_LABEL))
+# Lemmas and features apart from the tags, so that a corpus's many lemmas never clear
+# the few tags and relations that every tree shares.
+_LEMMAS = _Labels(dict.fromkeys(NO_LABEL))
+_FEATS = _Labels(dict.fromkeys(NO_LABEL))
 
 
-def _values(column: tuple[str, ...]) -> tuple[str | None, ...]:
+def _values(column: tuple[str, ...], labels: _Labels = _LABELS) -> tuple[str | None, ...]:
     """Cells ``""`` and ``"_"`` as no value, the others as the shared label strings."""
-    return tuple(map(_LABELS.__getitem__, column))
+    return tuple(map(labels.__getitem__, column))
 
 
 def _dependency_tree(
-    nodes: list[dict[str, Any]], multiword: tuple[tuple[int, int, str], ...] = ()
+    nodes: list[dict[str, Any]],
+    multiword: tuple[tuple[int, int, str], ...] = (),
+    lemmas: bool = False,
+    feats: bool = False,
 ) -> DependencyTree:
     """What ``from_dependency_graph(_graph(nodes, ...), require_tree=False)`` gives, with
     the sentence's multiword tokens (which a DependencyGraph does not keep).
 
     Cells ``""`` and ``"_"`` are no value, as ``from_dependency_graph`` reads them.
+    ``lemmas`` and ``feats`` say whether the map has those columns (a node's lemma
+    is its word where it has none, as nltk's): the tree keeps them as the fast path
+    (:func:`_clean_sentence`) does.
     """
     none = NO_LABEL
     return DependencyTree(
@@ -694,6 +729,8 @@ def _dependency_tree(
         tuple([None if (v := node["ctag"]) in none else v for node in nodes]),
         check=False,
         multiword=multiword,
+        lemmas=_values(tuple([node["lemma"] for node in nodes]), _LEMMAS) if lemmas else None,
+        feats=_values(tuple([node["feats"] for node in nodes]), _FEATS) if feats else None,
     )
 
 

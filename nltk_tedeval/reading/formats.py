@@ -86,14 +86,16 @@ class ReadOptions:
     error, and reading goes on at the next sentence (else the error is
     raised). ``one_per_line``: bracketed files in EVALB's layout (None: the
     reader chooses). ``nltk_trees``: nltk's objects where the format has
-    them; ``nltk_free``: never import nltk. A format that has no use for an
-    option ignores it.
+    them; ``nltk_free``: never import nltk; ``morphology``: keep each word's
+    lemma and features in the trees made without nltk (``DependencyTree``'s
+    ``lemmas`` and ``feats``). A format that has no use for an option ignores it.
     """
 
     collect: bool = False
     one_per_line: bool | None = False
     nltk_trees: bool = True
     nltk_free: bool = False
+    morphology: bool = False
 
 
 @dataclass(frozen=True)

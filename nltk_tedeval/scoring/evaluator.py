@@ -758,7 +758,8 @@ class _SystemsScorer:
     It is the one place every row of the run passes through, whatever made it (a
     sentence, a unit, a missing parse's stand-in, a batch, a block): the columns of
     the measures a run adds (:mod:`~nltk_tedeval.scoring.extensions`) are appended
-    here, to the rows and to the group rows of the keys that hold whole sentences.
+    here, to the rows and to the group rows of the keys they extend (whole sentences;
+    every group of tokens for an extension that counts tokens).
     """
 
     appends_extensions = True

@@ -93,6 +93,16 @@ class MeasureExtension:
     aligned: MeasureExtension | None = None
     groups: bool = True
     help: str = ""
+    tokens: bool = False
+    """Whether its columns count tokens, each token on its own (MaltEval's AnyRight): then
+    the group rows of every key that have the columns it reads get it too (by relation,
+    part of speech, lemma, ...), not only the groups of whole sentences."""
+
+    def extends(self, key: GroupKey) -> bool:
+        """Whether the groups of ``key`` get the extension's columns and measures."""
+        if not self.groups:
+            return False
+        return key.whole or (self.tokens and set(self.reads) <= set(key.columns))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "reads", tuple(self.reads))
@@ -216,7 +226,7 @@ class ActiveExtensions:
             n for e in self.extensions for n in e.tested_names if n in shown.get(e.name, e.names)
         )
         self.measures = {m.name: m for e in self.extensions for m in e.measures}
-        self._group_picks: dict[tuple[str, ...], list[list[int]]] = {}
+        self._group_picks: dict[tuple[str, tuple[str, ...]], list[list[int]]] = {}
 
     @staticmethod
     def _positions(extension: MeasureExtension, columns: Sequence[str]) -> list[int]:
@@ -244,10 +254,11 @@ class ActiveExtensions:
         return np.concatenate(parts, axis=1)
 
     def key(self, key: GroupKey) -> GroupKey:
-        """``key`` with the extensions' columns and measures, when its groups hold whole
-        sentences; else ``key`` itself."""
-        extensions = [e for e in self.extensions if e.groups]
-        if not key.whole or not extensions:
+        """``key`` with the columns and measures of the extensions that extend it
+        (:meth:`MeasureExtension.extends`: its groups hold whole sentences, or count
+        tokens); else ``key`` itself."""
+        extensions = [e for e in self.extensions if e.extends(key)]
+        if not extensions:
             return key
         columns = tuple(c for e in extensions for c in e.columns)
         names = tuple(n for n in self.shown if any(n in e.names for e in extensions))
@@ -267,14 +278,16 @@ class ActiveExtensions:
         changed = False
         for name, by_group in note.groups.items():
             key = keys.get(name)
-            if key is None or not key.whole:
+            if key is None:
                 continue
-            picks = self._group_picks.get(key.columns)
+            extensions = [e for e in self.extensions if e.extends(key)]
+            if not extensions:
+                continue
+            picks = self._group_picks.get((name, key.columns))
             if picks is None:
-                picks = self._group_picks[key.columns] = [
-                    self._positions(e, key.columns) for e in self.extensions if e.groups
+                picks = self._group_picks[(name, key.columns)] = [
+                    self._positions(e, key.columns) for e in extensions
                 ]
-            extensions = [e for e in self.extensions if e.groups]
             grown = {}
             for group, row in by_group.items():
                 extra: tuple[int, ...] = ()

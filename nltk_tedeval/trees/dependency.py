@@ -77,6 +77,13 @@ class DependencyTree:
     tuples may hold ``None``. Construction checks the tree and raises
     :class:`~nltk_tedeval.errors.TreeStructureError` naming the bad token.
 
+    ``lemmas`` and ``feats`` (CoNLL-U LEMMA and FEATS, ``None`` in a cell for
+    none) stay ``None`` as a whole unless a reader was asked for them
+    (``morphology=True``) and the input has the column: only the breakdowns
+    and exclusions by them read them (MaltEval's Lemma and Feats), so a tree
+    without them costs nothing more, and they take no part in a tree's
+    equality, hash or repr, which stay those of its structure.
+
     ``check=False`` only checks that every head is an address in 0..n, for
     parser output that attachment scores can grade even when it is not a
     tree (a cycle, a token that is its own head); methods that need a tree
@@ -98,14 +105,18 @@ class DependencyTree:
     are one token of the text, written ``form`` (``2-3 du`` over ``de`` and ``le`` is
     ``(1, 3, "du")``). Alignment reads the text from them (SPEC.md §11); they are no
     part of the tree, so trees that differ only in them are equal."""
+    lemmas: tuple[str | None, ...] | None = field(default=None, compare=False, repr=False)
+    feats: tuple[str | None, ...] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self, check: bool) -> None:
         n = len(self.words)
         set_ = object.__setattr__
         set_(self, "words", tuple(self.words))
         set_(self, "heads", tuple(self.heads))
-        for name in ("rels", "tags", "ctags"):
+        for name in ("rels", "tags", "ctags", "lemmas", "feats"):
             value = getattr(self, name)
+            if value is None and name in ("lemmas", "feats"):
+                continue  # no such column: kept as None, at no cost
             set_(self, name, (None,) * n if value is None else tuple(value))
             if len(getattr(self, name)) != n:
                 raise TreeStructureError(
@@ -133,6 +144,8 @@ class DependencyTree:
         tags: tuple[str | None, ...],
         ctags: tuple[str | None, ...],
         multiword: tuple[tuple[int, int, str], ...] = (),
+        lemmas: tuple[str | None, ...] | None = None,
+        feats: tuple[str | None, ...] | None = None,
     ) -> DependencyTree:
         """``DependencyTree(..., check=False)`` for tuples a reader has already checked.
 
@@ -144,8 +157,13 @@ class DependencyTree:
         tree.__dict__.update(
             words=words, heads=heads, rels=rels, tags=tags, ctags=ctags, _checked=False
         )
+        # Left out, they are the class's defaults: a tree without them holds nothing more.
         if multiword:
             tree.__dict__["multiword"] = multiword
+        if lemmas is not None:
+            tree.__dict__["lemmas"] = lemmas
+        if feats is not None:
+            tree.__dict__["feats"] = feats
         return tree
 
     def is_tree(self) -> bool:
@@ -316,7 +334,14 @@ class DependencyTree:
             heads[arc.dependent - 1] = heads[arc.head - 1]
         # Moving a token up to its grandparent never makes a cycle: a tree stays one.
         tree = DependencyTree._unchecked(
-            self.words, tuple(heads), self.rels, self.tags, self.ctags, self.multiword
+            self.words,
+            tuple(heads),
+            self.rels,
+            self.tags,
+            self.ctags,
+            self.multiword,
+            self.lemmas,
+            self.feats,
         )
         object.__setattr__(tree, "_checked", True)
         return tree, tuple(lifted)
@@ -452,14 +477,18 @@ def checked(tree: DependencyTree) -> DependencyTree:
     return tree
 
 
-def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> DependencyTree:
+def from_dependency_graph(
+    graph: Any, *, require_tree: bool = True, morphology: bool = False
+) -> DependencyTree:
     """Read a ``DependencyGraph`` into a checked :class:`DependencyTree`.
 
     Only each node's ``head`` is read, never ``deps``: parsers such as
     nltk's ``TransitionParser`` return graphs whose ``deps`` still describe
     the input. Node 0 is the artificial root; the other addresses must be
     1..n without gaps. ``require_tree=False`` accepts heads that do not form
-    a tree (see :class:`DependencyTree`'s ``check``).
+    a tree (see :class:`DependencyTree`'s ``check``). ``morphology=True`` keeps
+    the nodes' ``lemma`` and ``feats`` too (nltk gives a Malt-TAB word its form
+    as its lemma); without it the tree has none, at no cost.
 
     >>> from nltk.parse import DependencyGraph
     >>> from_dependency_graph(DependencyGraph("I PRP 2 nsubj\\nleft VBD 0 ROOT")).heads
@@ -481,7 +510,7 @@ def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> Dependenc
             f"token addresses must run 1..n without gaps; address {missing[0]} is missing",
             token=str(missing[0]),
         )
-    words, heads, rels, tags, ctags = [], [], [], [], []
+    words, heads, rels, tags, ctags, lemmas, feats = [], [], [], [], [], [], []
     for a in addresses:
         node = nodes[a]
         word = node.get("word")
@@ -501,8 +530,18 @@ def from_dependency_graph(graph: Any, *, require_tree: bool = True) -> Dependenc
         rels.append(_cell(node.get("rel")))
         tags.append(_cell(node.get("tag")))
         ctags.append(_cell(node.get("ctag")))
+        if morphology:
+            lemmas.append(_cell(node.get("lemma")))
+            feats.append(_cell(node.get("feats")))
     return DependencyTree(
-        tuple(words), tuple(heads), tuple(rels), tuple(tags), tuple(ctags), check=require_tree
+        tuple(words),
+        tuple(heads),
+        tuple(rels),
+        tuple(tags),
+        tuple(ctags),
+        check=require_tree,
+        lemmas=tuple(lemmas) if morphology else None,
+        feats=tuple(feats) if morphology else None,
     )
 
 
