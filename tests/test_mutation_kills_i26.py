@@ -1012,7 +1012,9 @@ def test_alignment_errors_name_every_corpus_by_its_role() -> None:
 def test_the_aligned_counts_sum_every_units_sentences() -> None:
     """The alignment note counts each corpus's sentences over all units (SPEC.md §11):
     gold "a b" | "c", parse "a" | "b" | "c": 2 units, 2 gold and 3 parse sentences. A
-    survivor kept only the last unit's count for the parse."""
+    survivor kept only the last unit's count for the parse. The parse's words are the
+    gold's, one by one, in both units (it split the sentence, not a word): no unit of
+    other words."""
     gold = [
         DependencyTree(("a", "b"), (0, 1), ("root", "x")),
         DependencyTree(("c",), (0,), ("root",)),
@@ -1020,7 +1022,9 @@ def test_the_aligned_counts_sum_every_units_sentences() -> None:
     parse = [DependencyTree((w,), (0,), ("root",)) for w in "abc"]
     ev = AttachmentEvaluator(parse, gold, align=True)
     ev.eval()
-    assert ev.aligned_counts == {"gold_sents": 2, "parsed_sents": 3, "units": 2}
+    assert ev.aligned_counts == {
+        "gold_sents": 2, "parsed_sents": 3, "units": 2, "other words parsed_sents": 0,
+    }  # fmt: skip
 
 
 # -- the fourth run, continued (2026-11-27, second session): unit.py, aligned_attachment.py

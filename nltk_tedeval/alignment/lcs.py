@@ -361,6 +361,9 @@ def lcs_units(
     aparts: list[set[int]] | None = None
     surface_texts = texts
     if any(isinstance(t, Segmented) for side in tokens for t in side):
+        # A parse sentence with a gold sentence's words is its segmentation, whatever
+        # its multiword tokens, as under exact alignment: it takes the gold's.
+        _gold_segmentation(tokens, texts)
         # Multiword tokens: the texts' surface characters are diffed, the words
         # inside a multiword token aligned as the CoNLL 2018 script aligns them.
         if lcs_words is None:
@@ -440,6 +443,67 @@ def lcs_units(
         if any(sides):
             number += 1
             yield Unit(number, tuple(sides), d - c, layout.text[c:d])
+
+
+def _gold_segmentation(
+    tokens: list[list[tuple[str, ...]]], texts: list[list[list[str] | None]]
+) -> None:
+    """Give every parse sentence whose words are, one by one, those of the gold sentence
+    a diff of the sides' sentences pairs it with, that gold sentence's multiword tokens.
+
+    Without alignment the words are compared one by one and multiword tokens are not
+    read, and exact alignment takes such a sentence word for word (SPEC.md §11); a
+    parse that copies no range line, or others, must score so here too. The sentences
+    are diffed a sentence a line, each line its words' characters with a separator
+    that no text holds, so that two lines are equal only where the words are; missing
+    parses are marked as for the text's diff (:func:`_lines`), so that they keep their
+    place. A parse sentence that already spells a gold sentence, words and tokens, is
+    left as it is: its text is the gold's without help.
+    """
+    held = {c for side in texts for sentence in side for w in sentence or () for c in w}
+    sep, mark = [c for c in "\x1f\x1e\x1d\x1c\ufffe\uffff" if c not in held][:2]
+
+    def surface(found: tuple[str, ...]) -> tuple[str, ...]:
+        return found.surface() if isinstance(found, Segmented) else found
+
+    spelled = {(tuple(t), surface(f)) for f, t in zip(tokens[0], texts[0], strict=True)}
+    dmp = diff_match_patch()
+    dmp.Diff_Timeout = 0
+
+    def lines(side: list[list[str] | None], marked: bool, gold: bool) -> tuple[str, list[int]]:
+        # The stream of _lines, and the sentence of every line (-1: a mark).
+        lined = [None if t is None else [sep.join(t)] for t in side]
+        text = _lines(lined, mark if marked else "", gold)
+        owners: list[int] = []
+        before = False
+        for i, sentence in enumerate(side):
+            if sentence is None:
+                owners += [-1] if before else [-1, -1]
+                before = True
+                continue
+            owners += [-1, i] if gold and marked else [i]
+            before = False
+        return text, owners + ([-1] if gold and marked else [])
+
+    for k in range(1, len(tokens)):
+        marked = any(t is None for t in texts[k])
+        gold_text, gold_of = lines(texts[0], marked, True)
+        text, of = lines(texts[k], marked, False)
+        a, b, _ = dmp.diff_linesToChars(gold_text, text)
+        g = o = 0
+        for op, chunk in dmp.diff_main(a, b, False):
+            n = len(chunk)  # a character a line
+            for d in range(n if op == 0 else 0):
+                i, j = gold_of[g + d], of[o + d]
+                mine = tokens[k][j] if j >= 0 else None
+                if i < 0 or mine is None or (tuple(texts[k][j]), surface(mine)) in spelled:
+                    continue
+                gold = tokens[0][i]
+                tokens[k][j] = (
+                    Segmented(mine, gold.multiword) if isinstance(gold, Segmented) else tuple(mine)
+                )
+            g += n if op <= 0 else 0
+            o += n if op >= 0 else 0
 
 
 def _multiword_words(

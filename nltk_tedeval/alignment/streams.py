@@ -26,6 +26,7 @@ __all__ = [
     "aligned_streams",
     "alignment_summary",
     "describe_alignment",
+    "other_words",
     "record_units",
     "sentence_numbers",
 ]
@@ -108,9 +109,15 @@ def aligned_streams(
                     }
             yield u.side(k)
 
+    norm = normalization or Normalization()
+    for name, _ in systems:
+        counts.setdefault(f"{OTHER_WORDS}{name}", 0)
+
     def pair(units: Iterator[Unit], k: int) -> Iterator[Any]:
+        other = f"{OTHER_WORDS}{names[k]}"
         for u in units:
             counts[names[k]] += len(u.sides[k])
+            counts[other] += other_words(u.sides[0], u.sides[k], norm)
             view = u.pair(k)
             # A unit with a missing parse is the loop's missing parse, under
             # its policy (SPEC.md §10 and §11), still naming its file and line.
@@ -123,6 +130,39 @@ def aligned_streams(
         (n, pair(streams[n_golds + j], n_golds + j)) for j, (n, _) in enumerate(systems)
     ]
     return gold_streams, system_streams
+
+
+OTHER_WORDS = "other words "
+"""The tally's key, before a system's name, of the units in which its words are not the
+gold's (:func:`other_words`)."""
+
+
+def other_words(
+    gold: Sequence[AlignedSentence], side: Sequence[AlignedSentence], norm: Normalization
+) -> bool:
+    """Whether ``side`` has words in a unit and they are not ``gold``'s, one by one (as
+    normalized): its segmentation is not the gold's there. A parse made on the gold's
+    segmentation has none, in the scenario that Tsarfaty, Nivre and Andersson (2012) call
+    non-realistic; a missing parse has no words at all, so neither.
+
+    >>> from .unit import AlignedSentence as S
+    >>> g = [S(None, 0, ("-LRB-", "a"), (0, 1, 2))]
+    >>> other_words(g, [S(None, 0, ("(", "a"), (0, 1, 2))], Normalization())
+    False
+    >>> other_words(g, [S(None, 0, ("(a",), (0, 2))], Normalization())
+    True
+    """
+    if not side or any(s.missing for s in side):
+        return False
+    if len(gold) == 1 and len(side) == 1:
+        spelling = gold[0].__dict__.get("_spelling")
+        if spelling is not None and spelling is side[0].__dict__.get("_spelling"):
+            return False  # one text key spells both (a parse of the gold's tokens)
+        a, b = tuple(gold[0].tokens), tuple(side[0].tokens)
+    else:
+        a = tuple(t for s in gold for t in s.tokens)
+        b = tuple(t for s in side for t in s.tokens)
+    return a != b and (len(a) != len(b) or list(norm.texts(a)) != list(norm.texts(b)))
 
 
 def record_units(
@@ -304,6 +344,7 @@ def alignment_summary(mode: str, normalization: str, tally: dict[str, int]) -> d
     counts = dict(tally)
     units = counts.pop("units", 0)
     unmatched = {k[len("unmatched ") :]: counts.pop(k) for k in list(counts) if k.startswith("unm")}
+    other = _pop_other_words(counts)
     sentences = {("gold" if k == "gold_sents" else k): n for k, n in counts.items()}
     out: dict[str, Any] = {
         "mode": mode,
@@ -313,7 +354,18 @@ def alignment_summary(mode: str, normalization: str, tally: dict[str, int]) -> d
     }
     if unmatched:
         out["unmatched"] = unmatched
+    if other:
+        out["other_words"] = other
     return out
+
+
+def _pop_other_words(counts: dict[str, int]) -> dict[str, int]:
+    """The units with words other than the gold's, by system, taken out of a tally; none
+    where no system has any (the segmentations agree, and there is nothing to say)."""
+    other = {
+        k[len(OTHER_WORDS) :]: counts.pop(k) for k in list(counts) if k.startswith(OTHER_WORDS)
+    }
+    return other if any(other.values()) else {}
 
 
 def describe_alignment(mode: str, tally: dict[str, int]) -> str:
@@ -326,6 +378,7 @@ def describe_alignment(mode: str, tally: dict[str, int]) -> str:
     counts = dict(tally)
     units = counts.pop("units", 0)
     unmatched = {k[len("unmatched ") :]: counts.pop(k) for k in list(counts) if k.startswith("unm")}
+    other = _pop_other_words(counts)
     sides = ", ".join(
         f"{n} sentence{'s' if n != 1 else ''} of {'the gold' if name == 'gold_sents' else name}"
         for name, n in counts.items()
@@ -337,5 +390,9 @@ def describe_alignment(mode: str, tally: dict[str, int]) -> str:
     if unmatched:
         note += "; characters left unmatched: " + ", ".join(
             f"{n} of {name}" for name, n in unmatched.items()
+        )
+    if other:
+        note += "; words other than the gold's in " + ", ".join(
+            f"{n} of {units} unit{'s' if units != 1 else ''} of {name}" for name, n in other.items()
         )
     return note

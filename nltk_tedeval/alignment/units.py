@@ -120,6 +120,8 @@ class _Side:
         if tokens is None:
             self._stand_in(item, index, gold)
             return True
+        if self is not gold and (isinstance(tokens, Segmented) or gold.multiword):
+            tokens = self._gold_segmentation(tokens, gold)
         if isinstance(tokens, Segmented):
             # The text is the surface tokens'; the words are placed when the unit closes.
             self.segmented.append(tokens)
@@ -135,6 +137,28 @@ class _Side:
         self.length = at
         self.sentences.append(AlignedSentence(item, index, tokens, tuple(bounds)))
         return True
+
+    def _gold_segmentation(self, tokens: tuple[str, ...], gold: _Side) -> tuple[str, ...]:
+        """``tokens`` with the multiword tokens of the gold sentence that starts where
+        this sentence does, when its words are that sentence's, one by one.
+
+        Such a sentence is the gold's segmentation whatever its range lines (a parser
+        given the gold's words often writes none): without alignment it is compared
+        word by word, and so it is here, beside any other system. The gold side reads
+        first at a tie, so a gold sentence that starts here has been read.
+        """
+        at = self.length
+        if at not in gold.starts:
+            return tokens
+        k = gold.starts.index(at)
+        mine = gold.segmented[k]
+        words = mine if mine is not None else gold.sentences[k].tokens
+        same = tuple(tokens) == tuple(words) or (
+            len(tokens) == len(words) and self.norm.texts(tokens) == self.norm.texts(words)
+        )
+        if not same:
+            return tokens
+        return Segmented(tokens, mine.multiword) if mine is not None else tuple(tokens)
 
     def _stand_in(self, item: Any, index: int, gold: _Side) -> None:
         """A missing parse: it stands for the gold sentence that starts where it comes.

@@ -278,6 +278,7 @@ register(
   tedeval score gold.ptb parse.ptb --tl-unify gold.conllu --projectivize
   tedeval score gold.ptb parse.ptb --max-length 40   # sentences of at most 40 words
   tedeval score --align gold.ptb parse.ptb --gold-segments gold.seg   # gold over morphemes
+  tedeval score gold.conllu goldseg=a.conllu predseg=b.conllu --align   # SPEC.md §11.1
 """,
     )
 )
