@@ -407,13 +407,13 @@ def test_likeness_decides_which_word_changed_and_which_was_added_or_dropped() ->
 
 
 def test_words_repeated_through_a_long_sentence_are_still_matched() -> None:
-    # Issue 45 (the sixth mutation run): 200 words, a b a b ..., and the answer adds c at
-    # the end. Every word of the sentence is matched (difflib without its "popular
-    # element" heuristic, which would match none of a and b in 200 words and report 200
-    # changes of a word into itself).
+    # Issue 45 (the sixth mutation run): 200 words, a b a b ..., and the answer adds c
+    # before them. Every word of the sentence is matched (difflib without its "popular
+    # element" heuristic, which in 200 words would match none of a and b here and
+    # report 200 changes, word 1 'c' for 'a', then 'a' for 'b', ...).
     sentence = ["a", "b"] * 100
-    answer = one("(S " + " ".join(f"(X {w})" for w in [*sentence, "c"]) + ")", sentence)
-    assert (answer.reason, answer.changes) == ("word added after word 200: 'c'", ("added",))
+    answer = one("(S " + " ".join(f"(X {w})" for w in ["c", *sentence]) + ")", sentence)
+    assert (answer.reason, answer.changes) == ("word added before word 1: 'c'", ("added",))
 
 
 def test_every_word_is_added_against_a_sentence_without_words() -> None:
