@@ -289,6 +289,10 @@ def test_a_nested_tree_beats_a_flat_one_and_a_broken_nested_tree_beats_a_flat_on
     # A broken nested tree (two '(') beats a flat tree of the same words.
     answer = one("(S The cat sat)\n\n(S (X The cat sat")
     assert (answer.status, answer.reason) == ("invalid", "unbalanced brackets: 2 '(' not closed")
+    # Two broken nested trees of The cat sat: the first. A word after a ')' is a leaf, and
+    # ')' is none: "(S (X The cat) sat))" has the leaves The cat sat, as many as the second.
+    answer = one("(S (X The cat) sat))\n\n(S (X The cat sat")
+    assert answer.reason == "unbalanced brackets: a ')' with no '(' before it"
 
 
 def test_windows_line_ends_close_a_fence() -> None:
@@ -404,16 +408,24 @@ def test_likeness_decides_which_word_changed_and_which_was_added_or_dropped() ->
     answer = one("(S (NP (DT The) (NNS dogs)) (VP (VBD sat)))", ["The", "dog", "cat", "sat"])
     assert answer.reason == "word 2 changed: 'dogs' for 'dog'; word 3 dropped: 'cat'"
     assert answer.changes == ("changed", "dropped")
+    # "a cat dog" against "cats dogs b": cat and dog changed (1/7 each) with a dropped and b
+    # added (1 each) cost 2 2/7; three changes of unalike words (a/cats, cat/dogs, dog/b)
+    # would cost 3 - 0: fewer changes of more alike words win.
+    answer = one("(S (X cats) (X dogs) (X b))", ["a", "cat", "dog"])
+    assert answer.reason == (
+        "word 1 dropped: 'a'; word 2 changed: 'cats' for 'cat'; "
+        "word 3 changed: 'dogs' for 'dog'; and 1 more difference"
+    )
 
 
 def test_words_repeated_through_a_long_sentence_are_still_matched() -> None:
-    # Issue 45 (the sixth mutation run): 200 words, a b a b ..., and the answer adds c at
-    # the end. Every word of the sentence is matched (difflib without its "popular
-    # element" heuristic, which would match none of a and b in 200 words and report 200
-    # changes of a word into itself).
+    # Issue 45 (the sixth mutation run): 200 words, a b a b ..., and the answer adds c
+    # before them. Every word of the sentence is matched (difflib without its "popular
+    # element" heuristic, which in 200 words would match none of a and b here and
+    # report 200 changes, word 1 'c' for 'a', then 'a' for 'b', ...).
     sentence = ["a", "b"] * 100
-    answer = one("(S " + " ".join(f"(X {w})" for w in [*sentence, "c"]) + ")", sentence)
-    assert (answer.reason, answer.changes) == ("word added after word 200: 'c'", ("added",))
+    answer = one("(S " + " ".join(f"(X {w})" for w in ["c", *sentence]) + ")", sentence)
+    assert (answer.reason, answer.changes) == ("word added before word 1: 'c'", ("added",))
 
 
 def test_every_word_is_added_against_a_sentence_without_words() -> None:
@@ -530,6 +542,24 @@ def test_a_comment_line_inside_rows_and_prose_after_them() -> None:
     assert (answer.status, answer.found) == ("tree", rows)
     rows = "1\tThe\t2\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot"
     assert one(f"{rows}\nThat is it.").found == rows
+    # A block of rows after prose after another: each block is read.
+    text = f"1 x 0 root\nThat was a guess; this is it:\n{rows}"
+    assert (one(text).status, one(text).found) == ("tree", rows)
+
+
+def test_tab_separated_rows_keep_spaces_inside_a_cell() -> None:
+    # Issue 45 (the sixth mutation run): cells split at tabs (10 or 4 of them), so a FORM
+    # with a space is one word; split at white space the rows would have 11 or 5 cells,
+    # and be no rows.
+    for row in ("1\tNew York\t_\tPROPN\t_\t_\t0\troot\t_\t_", "1\tNew York\t0\troot"):
+        answer = one(row, ["New York"])
+        assert (answer.status, answer.tree.words) == ("tree", ("New York",))
+
+
+def test_a_numbered_line_of_prose_is_no_row() -> None:
+    # Issue 45 (the sixth mutation run): "1 The cat sat" has four cells and an ID, but its
+    # HEAD cell "cat" is no number: prose, and the tree below it is the answer.
+    assert one(f"1 The cat sat\n\n{CAT_TREE}").found == CAT_TREE
 
 
 def test_rows_beat_a_broken_bracketed_tree_of_the_same_words() -> None:
@@ -693,6 +723,25 @@ def test_a_bad_line_names_the_file_and_line(tmp_path: Path, line: str, message: 
 
 
 # -- scoring -------------------------------------------------------------------------------
+
+
+def test_a_line_that_is_not_utf8_is_named_even_last_and_after_an_earlier_error(
+    tmp_path: Path,
+) -> None:
+    # Issue 45 (the sixth mutation run): the second (last) line holds byte 0xff, its 8th
+    # byte: an error naming line 2, not an answer read with a replacement character.
+    path = tmp_path / "answers.jsonl"
+    path.write_bytes(b'{"answer": "(S (X a))"}\n"(S (X \xff))"\n')
+    with pytest.raises(InputFormatError) as err:
+        read_answers_file(path, [["a"], ["b"]])
+    assert str(err.value) == (
+        f"{path}:2: the line is not UTF-8: byte 0xff at byte 8 cannot be decoded; "
+        "convert the file to UTF-8 (for example with iconv -f latin1 -t utf-8)"
+    )
+    # A line 1 that is no JSON is the first error, before line 2's.
+    path.write_bytes(b'not json\n"(S (X \xff))"\n')
+    with pytest.raises(InputFormatError, match=r"answers\.jsonl:1: not JSON"):
+        read_answers_file(path, [["a"], ["b"]])
 
 
 def test_answers_are_scored_with_invalid_ones_missing() -> None:
