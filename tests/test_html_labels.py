@@ -13,15 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from nltk_tedeval.cli import emit as emit_module
-from nltk_tedeval.cli import main
 from nltk_tedeval.cli.sentence_views import PARSEVAL_LABELS, TEDEVAL_LABELS, shown_label
 from nltk_tedeval.reading import read_file
 from nltk_tedeval.trees.constituency import span_labels
 from nltk_tedeval.trees.convert import Converter
 from nltk_tedeval.trees.labelers import LABELERS, READINGS, get_reading
+
+from .test_html_views import views
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
@@ -87,18 +85,6 @@ def test_shown_labels_by_hand() -> None:
     # Tiger's colon and Floresta's mirror.
     assert shown_label(("NP:SB",), frozenset({"SB"}), READINGS["colon"]) == ["NP:", "SB"]
     assert shown_label(("SB:np",), frozenset({"SB"}), READINGS["colon-mirror"]) == ["", "SB", ":np"]
-
-
-def views(monkeypatch: pytest.MonkeyPatch, *argv: object) -> list[dict[str, Any]]:
-    got: list[dict[str, Any]] = []
-
-    def capture(args: Any, data: Any, text: str, sentences: Any, *order: Any) -> None:
-        got.extend(sentences)
-
-    monkeypatch.setattr(emit_module, "write_html_report", capture)
-    assert main([*map(str, argv), "-f", "html"]) == 0
-    monkeypatch.undo()
-    return got
 
 
 def test_the_bold_parts_are_the_functions_the_node_is_compared_by(monkeypatch) -> None:

@@ -23,8 +23,7 @@ from typing import Any
 
 import pytest
 
-from nltk_tedeval.cli import emit as emit_module
-from nltk_tedeval.cli import main
+from .test_html_views import views
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT = ROOT / "nltk_tedeval" / "cli" / "html" / "layout.js"
@@ -194,18 +193,6 @@ def test_right_to_left_mirrors_every_x() -> None:
 
 CHAR, BOLD = 7.2, 8.0
 """The made-up width of a character, and of a character in bold (a compared function)."""
-
-
-def views(monkeypatch: pytest.MonkeyPatch, *argv: object) -> list[dict[str, Any]]:
-    got: list[dict[str, Any]] = []
-
-    def capture(args: Any, data: Any, text: str, sentences: Any, *order: Any) -> None:
-        got.extend(sentences)
-
-    monkeypatch.setattr(emit_module, "write_html_report", capture)
-    assert main([*map(str, argv), "-f", "html"]) == 0
-    monkeypatch.undo()
-    return got
 
 
 def label_width(node: Any) -> float:
