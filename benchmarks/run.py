@@ -715,7 +715,8 @@ def bench_la_ted(b: Bench, files: dict[str, Path]) -> None:
             t_ours = min(t_ours, t)
             t, out_theirs = timed_output(theirs, env)
             t_theirs = min(t_theirs, t)
-        summary = out_theirs[out_theirs.index("_____") :].splitlines()
+        start = out_theirs.rfind("\n", 0, out_theirs.index(" Summary ")) + 1
+        summary = out_theirs[start:].splitlines()
         summary = [x for x in summary if not x.startswith("function tags")]
         same = all(line in out_ours.splitlines() for line in summary)
         b.add(

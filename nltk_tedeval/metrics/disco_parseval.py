@@ -428,12 +428,13 @@ def disco_tree(
     labels, kids = table.labels, table.kids
     eq, dropped = params.eq_labels, params.delete_labels
     tags = [""] * len(renumber)
+    phrasal = [bool(k) and k[0] >= 0 for k in kids]  # disco-dop's test, once a node
     order: list[int] = []
     stack = [0]
     while stack:
         node = stack.pop()
         order.append(node)
-        stack.extend(k for k in kids[node] if k >= 0 and table.phrasal(k))
+        stack.extend(k for k in kids[node] if k >= 0 and phrasal[k])
     new_labels: list[str] = []
     new_kids: list[tuple[int, ...]] = []
     items: dict[int, list[int]] = {}
@@ -445,7 +446,7 @@ def disco_tree(
                     w = renumber[-1 - k]
                     out.append(-1 - w)
                     tags[w] = eq.get(labels[node], labels[node])
-            elif not table.phrasal(k):
+            elif not phrasal[k]:
                 tag = eq.get(labels[k], labels[k])
                 for kk in kids[k]:
                     if kk < 0 and -1 - kk not in deleted:
@@ -472,7 +473,7 @@ def disco_tree(
         tuple(tags),
         len(new_labels) - 1,
         labels[0] in dropped,
-        table.phrasal(0),
+        phrasal[0],
     )
 
 

@@ -124,13 +124,20 @@ def lineages(tree: DiscoTree) -> list[list[str]]:
         label = tree.labels[node]
         first, last = words[0], words[-1]
         if last - first + 1 == len(words):  # no gap: one opening, one closing
-            for b in words:
-                path = paths[b]
-                if b == last and ")" not in path:
-                    path.append(")")
-                path.append(label)
-                if b == first and "(" not in path:
-                    path.append("(")
+            path = paths[first]
+            if first == last and ")" not in path:
+                path.append(")")
+            path.append(label)
+            if "(" not in path:
+                path.append("(")
+            if first == last:
+                continue
+            for b in range(first + 1, last):
+                paths[b].append(label)
+            path = paths[last]
+            if ")" not in path:
+                path.append(")")
+            path.append(label)
             continue
         inside = set(words)
         for b in words:
