@@ -6,6 +6,7 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py --quick    # smaller inputs: a twentieth of the time
     python benchmarks/run.py --only read,parseval
     python benchmarks/run.py --only evalb --evalb ~/EVALB/evalb   # an EVALB you built
+    python benchmarks/run.py --only la_ted --discodop ~/disco-dop --discodop-python ~/dd/bin/python
     python benchmarks/run.py --only conll18 --conll18 conll18_ud_eval.py
     python benchmarks/run.py --only startup,align    # issue 31's start-up and --align rows
     python benchmarks/run.py --only multiword --ud-gold fr_gsd-ud-test.conllu \\
@@ -236,6 +237,8 @@ class Bench:
     gum: Path
     figures: list[Figure] = field(default_factory=list)
     evalb: Path | None = None  # an EVALB binary the user built (never shipped)
+    discodop: Path | None = None  # a disco-dop source tree built in place (never shipped)
+    discodop_python: Path | None = None  # the interpreter with disco-dop's dependencies
     conll18: Path | None = None  # the CoNLL 2018 evaluation script (never shipped)
     ud_gold: Path | None = None  # a UD test set with multiword tokens (never shipped)
     evalb_prm: Path | None = None
@@ -687,6 +690,87 @@ def bench_evalb(b: Bench, files: dict[str, Path]) -> None:
                 f"{t_python:.3f} s ({t_python / t_evalb:.1f}x)",
             )
         )
+
+
+def timed_output(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """The wall time of ``argv`` as a whole process, and what it printed."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        argv, check=True, capture_output=True, text=True, env=env or as_installed()
+    )
+    return time.perf_counter() - start, done.stdout
+
+
+def bench_la_ted(b: Bench, files: dict[str, Path]) -> None:
+    """Leaf-Ancestor and disco-dop's tree edit distance (issue 44), whole processes.
+
+    ``tedeval parseval --la --ted`` on GUM (one tree a line, against the copy with every
+    fourth phrase flattened) beside disco-dop's ``eval --la --ted`` on the same files
+    (target: at most 0.5x its time), when ``--discodop DIR`` names a disco-dop source
+    tree built in place (``python setup.py build_ext --inplace``; run as ``python -m
+    discodop.cli`` with DIR on PYTHONPATH and ``--discodop-python``'s interpreter, which
+    has its dependencies); the two summaries are compared line for line. And
+    ``parseval --la`` beside ``parseval --disco`` on 10 copies of GUM, 29,960 sentences
+    (Leaf-Ancestor alone against ParsEval alone, both by disco-dop's rules: at most 2x).
+    disco-dop's run takes minutes: each process runs once in a quick run, twice in a
+    full one, in turns.
+    """
+    gold, test = files["lines"], files["perturbed"]
+    n = len(gold.read_text(encoding="utf-8").splitlines())
+    tedeval = [sys.executable, "-m", "nltk_tedeval", "parseval"]
+    if b.discodop is not None:
+        env = as_installed()
+        env["PYTHONPATH"] = str(b.discodop)
+        env["PYTHONHASHSEED"] = "0"
+        python = str(b.discodop_python or sys.executable)
+        prm = b.discodop / "proper.prm"
+        theirs = [python, "-m", "discodop.cli", "eval", str(gold), str(test), str(prm),
+                  "--fmt=bracket", "--la", "--ted"]  # fmt: skip
+        ours = [*tedeval, str(gold), str(test), "--la", "--ted"]
+        t_ours = t_theirs = float("inf")
+        for _ in range(1 if b.quick else 2):
+            t, out_ours = timed_output(ours)
+            t_ours = min(t_ours, t)
+            t, out_theirs = timed_output(theirs, env)
+            t_theirs = min(t_theirs, t)
+        start = out_theirs.rfind("\n", 0, out_theirs.index(" Summary ")) + 1
+        summary = out_theirs[start:].splitlines()
+        summary = [x for x in summary if not x.startswith("function tags")]
+        same = all(line in out_ours.splitlines() for line in summary)
+        b.add(
+            limit_figure(
+                "tedeval parseval --la --ted (process) vs discodop eval --la --ted (process), GUM",
+                n,
+                t_ours,
+                "disco-dop",
+                t_theirs,
+                0.5,
+                "disco-dop's time",
+                f"{t_ours / t_theirs:.2f}x disco-dop's time; summaries "
+                + ("equal line for line" if same else "DIFFER"),
+            )
+        )
+    copies = 2 if b.quick else 10
+    big_gold, big_test = b.tmp / "la_gold.ptb", b.tmp / "la_test.ptb"
+    for src, dst in ((gold, big_gold), (test, big_test)):
+        dst.write_text(src.read_text(encoding="utf-8") * copies, encoding="utf-8")
+    la = [*tedeval, str(big_gold), str(big_test), "--la"]
+    disco = [*tedeval, str(big_gold), str(big_test), "--disco"]
+    evalb = [*tedeval, str(big_gold), str(big_test)]
+    t_la, t_disco, t_evalb = b.processes([la, disco, evalb], b.repeat)
+    b.add(
+        limit_figure(
+            f"tedeval parseval --la (process) vs parseval --disco, {copies} copies of GUM",
+            n * copies,
+            t_la,
+            "parseval --disco",
+            t_disco,
+            2,
+            "ParsEval's time",
+            f"{t_la / t_disco:.2f}x ParsEval's (disco-dop's rules); "
+            f"{t_la / t_evalb:.2f}x EVALB's rules ({t_evalb:.3f} s)",
+        )
+    )
 
 
 def bench_attach(b: Bench, files: dict[str, Path]) -> None:
@@ -1466,6 +1550,7 @@ SECTIONS = {
     "cross": lambda b, f: bench_cross(b, f),
     "parseval": lambda b, f: bench_parseval(b, f),
     "evalb": lambda b, f: bench_evalb(b, f),
+    "la_ted": lambda b, f: bench_la_ted(b, f),
     "attach": lambda b, f: bench_attach(b, f),
     "breakdowns": lambda b, f: bench_breakdowns(b, f),
     "html": lambda b, f: bench_html(b),
@@ -1525,6 +1610,16 @@ def main() -> int:
         help="a UD CoNLL-U test set with multiword tokens (fr_gsd-ud-test.conllu of "
         "UniversalDependencies/UD_French-GSD), for the 'multiword' section",
     )
+    ap.add_argument(
+        "--discodop",
+        type=Path,
+        help="a disco-dop source tree built in place, for the 'la_ted' section",
+    )
+    ap.add_argument(
+        "--discodop-python",
+        type=Path,
+        help="the Python that has disco-dop's dependencies (default: this one)",
+    )
     args = ap.parse_args()
     only = chosen_sections(args.only, args.quick)
     unknown = only - set(SECTIONS)
@@ -1536,6 +1631,7 @@ def main() -> int:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
         b.evalb, b.evalb_prm = args.evalb, args.evalb_prm
         b.conll18, b.ud_gold = args.conll18, args.ud_gold
+        b.discodop, b.discodop_python = args.discodop, args.discodop_python
         files = concatenate_gum(gum, b.tmp, QUICK_EVERY if args.quick else 1)
         print(
             f"nltk_tedeval benchmarks on {platform.machine()}, {os.cpu_count()} cores, "

@@ -82,6 +82,8 @@ NOT_RUN = {
     "python benchmarks/run.py": "every benchmark: minutes (README.md, Speed, says how many)",
     "python benchmarks/run.py --only read,cross,parseval": "timed runs of the whole GUM excerpt",
     "python benchmarks/run.py --only startup,align": "timed runs of whole processes",
+    "python benchmarks/run.py --only la_ted --discodop PATH/discodop --discodop-python "
+    "PATH/python": "disco-dop's eval --la --ted on GUM: minutes",
     "python examples/study.py --evaluate-only": "the study's whole evaluation, with 10,000-round "
     "tests; tests/test_study.py runs it with fewer rounds and checks what it writes where",
     "python examples/study.py": "trains the study's parsers: 17 minutes, and rewrites the outputs",
@@ -107,6 +109,8 @@ PLACEHOLDERS = {
     "PATH", "PATH/evalb", "PATH/conll18_ud_eval.py", "conll18_ud_eval.py",
     # a UD test set that is not shipped (benchmarks/run.py --ud-gold)
     "PATH/fr_gsd-ud-test.conllu",
+    # disco-dop built in place, and the Python with its dependencies (issue 44)
+    "PATH/discodop", "PATH/python",
     # a mutant's name (docs/mutation.md)
     "NAME",
 }  # fmt: skip

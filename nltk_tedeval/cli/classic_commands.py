@@ -267,7 +267,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--spmrl reads bracketed trees, as evalb_spmrl does (ptb)")
     if args.jp_evalb:
         return _jp_evalb_parseval(args)
-    if args.disco or args.format is None:
+    if args.disco or args.format is None or args.la or args.ted:
         return _disco_parseval(args)
     from ..metrics.evalb_report import evalb_sentence_lines
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
@@ -381,6 +381,8 @@ def _check_spmrl(args: argparse.Namespace) -> None:
     for flag, given in (
         ("--jp-evalb", args.jp_evalb),
         ("--disco", args.disco),
+        ("--la", args.la),
+        ("--ted", args.ted),
         ("--align", args.align),
     ):
         if given:
@@ -406,6 +408,8 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--params", args.params),
         ("--evalb", args.evalb),
         ("--disco", args.disco),
+        ("--la", args.la),
+        ("--ted", args.ted),
         ("--max-errors", args.max_errors is not None),
     ):
         if given:
@@ -437,15 +441,28 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     from ..errors import OptionError
     from ..metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 
+    rules = "--la and --ted score" if args.la or args.ted else "disco-dop's rules have"
     if args.evalb:
-        raise OptionError("--evalb prints EVALB's output; disco-dop's rules have their own")
+        raise OptionError(f"--evalb prints EVALB's output; {rules} disco-dop's own")
     if args.align:
         raise OptionError("--align works with EVALB's rules; disco-dop's rules have no --align")
     if args.max_errors is not None:
         raise OptionError("--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit")
     params = DiscoParams.from_file(args.params)
+    # disco-dop's --la and --ted: measures that count from its transformed trees.
+    args.measure = [*(["LA,LA_WORDS,LA_EXACT"] if args.la else []), *(["TED"] if args.ted else [])]
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
-    body = _each_system(run, args.gold, lambda ev: ev.summary_text())  # type: ignore[attr-defined]
+
+    def text_of(ev: Any) -> str:
+        lines = [ev.summary_text(), *ev.more_text()]
+        if args.macro:
+            shown = [m for m in ("P", "R", "F1", "LA", "TED") if m in ev.measures]
+            lines.append(
+                "macro: " + " ".join(f"{m}={ev.score(m, average='macro').format()}" for m in shown)
+            )
+        return "\n".join(lines)
+
+    body = _each_system(run, args.gold, text_of)
 
     report_run(
         args,

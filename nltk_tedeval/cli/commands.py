@@ -184,6 +184,21 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "export gold files",
     )
     p.add_argument(
+        "--la",
+        action="store_true",
+        help="disco-dop's eval --la: Leaf-Ancestor (Sampson and Babarczy 2003), the mean of "
+        "the sentences' mean lineage scores (LA), with the mean over words (LA_WORDS) and the "
+        "share of words whose lineages are equal (LA_EXACT); scores with disco-dop's rules, "
+        "as --disco; --by lineage gives the per-lineage table",
+    )
+    p.add_argument(
+        "--ted",
+        action="store_true",
+        help="disco-dop's eval --ted: tree edit distance, 1 minus the summed distance over "
+        "the summed nodes (TED, its 'tree-dist (Dice micro avg)'; --macro: the mean of "
+        "sentences); scores with disco-dop's rules, as --disco",
+    )
+    p.add_argument(
         "--spmrl",
         action="store_true",
         help="evalb_spmrl's rules and output, as the SPMRL shared tasks scored (labels and "
@@ -312,6 +327,7 @@ register(
   tedeval parseval gold.mrg test.mrg -p COLLINS.prm --per-sentence lines.tsv
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
+  tedeval parseval gold.mrg test.mrg --la --ted            # disco-dop's eval --la --ted
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
   tedeval parseval gold.ptb parse.ptb --spmrl --max-length 69   # SPMRL's "< 70" sentences
   tedeval parseval --align gold.ptb raw.ptb --gold-segments gold.seg   # SPMRL morphemes

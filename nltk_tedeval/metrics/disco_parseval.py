@@ -46,7 +46,7 @@ and tag breakdowns, and the function-tag score of Blaheta and Charniak
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -58,7 +58,7 @@ from ..trees.kinds import OWN_TREE, as_kind, kind_name
 from .bracket_groups import BRACKET_KEYS, DISCONTINUOUS_KEY, Bracket, bracket_groups, length_key
 from .parseval import BracketEvaluator
 
-__all__ = ["DiscoParams", "DiscoParsevalEvaluator"]
+__all__ = ["DiscoParams", "DiscoParsevalEvaluator", "DiscoTree", "DiscoView", "disco_tree"]
 
 
 def _closure(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -358,6 +358,166 @@ def _mapped(labels: list[str], node: int, params: DiscoParams) -> str:
     return labels[node] if node == 0 else params.eq_labels.get(labels[node], labels[node])
 
 
+@dataclass(frozen=True)
+class DiscoTree:
+    """One side of a sentence as disco-dop's ``transform`` leaves it, for the measures that
+    read the whole tree (Leaf-Ancestor, tree edit distance).
+
+    ``labels`` are the phrases left (``EQ_LABEL``'s below the root), numbered so that
+    a phrase's number is above its children's; ``kids`` their children, a phrase by
+    its number and a word, with its part of speech, as ``-1 - position``; ``tags``
+    the part of speech of every word left (``EQ_LABEL``'s), by its position after
+    the deletions; ``root`` the root's number, and ``root_deleted`` whether its label
+    is in ``DELETE_LABEL`` (the root is never deleted: its label is left out of what
+    the measures count). ``phrasal_root`` is false for a tree that is one part of
+    speech over its word.
+    """
+
+    labels: tuple[str, ...]
+    kids: tuple[tuple[int, ...], ...]
+    tags: tuple[str, ...]
+    root: int
+    root_deleted: bool
+    phrasal_root: bool = True
+
+    @classmethod
+    def build(
+        cls,
+        labels: Sequence[str],
+        kids: Sequence[Sequence[int]],
+        tags: Sequence[str],
+        root: int,
+        root_deleted: bool,
+        phrasal_root: bool = True,
+    ) -> DiscoTree:
+        """A tree from plain lists (for examples and tests)."""
+        return cls(
+            tuple(labels), tuple(tuple(k) for k in kids), tuple(tags), root, root_deleted,
+            phrasal_root,
+        )  # fmt: skip
+
+    @property
+    def nodes(self) -> int:
+        """Its phrases and parts of speech: disco-dop's count of a tree's subtrees."""
+        if not self.phrasal_root:
+            return min(1, len(self.tags))
+        return len(self.labels) + len(self.tags)
+
+    def spans(self) -> list[list[int]]:
+        """Every phrase's words, in order."""
+        out: list[list[int]] = []
+        for kids in self.kids:  # children first: their words are known
+            words: list[int] = []
+            for k in kids:
+                if k < 0:
+                    words.append(-1 - k)
+                else:
+                    words.extend(out[k])
+            words.sort()
+            out.append(words)
+        return out
+
+
+def disco_tree(
+    table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
+) -> DiscoTree:
+    """``table`` as disco-dop's ``transform`` leaves it (:class:`DiscoTree`): deleted words
+    gone with their part of speech, ``EQ_LABEL`` applied below the root, a phrase whose
+    label is then deleted giving its children to its parent, a phrase left without
+    words gone."""
+    labels, kids = table.labels, table.kids
+    eq, dropped = params.eq_labels, params.delete_labels
+    tags = [""] * len(renumber)
+    phrasal = [bool(k) and k[0] >= 0 for k in kids]  # disco-dop's test, once a node
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(k for k in kids[node] if k >= 0 and phrasal[k])
+    new_labels: list[str] = []
+    new_kids: list[tuple[int, ...]] = []
+    items: dict[int, list[int]] = {}
+    for node in reversed(order):  # children before their parents
+        out: list[int] = []
+        for k in kids[node]:
+            if k < 0:  # a word right under a phrase: its own part of speech is the phrase
+                if -1 - k not in deleted:
+                    w = renumber[-1 - k]
+                    out.append(-1 - w)
+                    tags[w] = eq.get(labels[node], labels[node])
+            elif not phrasal[k]:
+                tag = eq.get(labels[k], labels[k])
+                for kk in kids[k]:
+                    if kk < 0 and -1 - kk not in deleted:
+                        w = renumber[-1 - kk]
+                        out.append(-1 - w)
+                        tags[w] = tag
+            else:
+                sub = items.pop(k)
+                if not sub:
+                    continue
+                label = eq.get(labels[k], labels[k])
+                if label in dropped:
+                    out.extend(sub)
+                else:
+                    new_labels.append(label)
+                    new_kids.append(tuple(sub))
+                    out.append(len(new_labels) - 1)
+        items[node] = out
+    new_labels.append(labels[0])
+    new_kids.append(tuple(items[0]))
+    return DiscoTree(
+        tuple(new_labels),
+        tuple(new_kids),
+        tuple(tags),
+        len(new_labels) - 1,
+        labels[0] in dropped,
+        phrasal[0],
+    )
+
+
+class DiscoView:
+    """A sentence as disco-dop's ParsEval compared it, for the measures that count from
+    its trees (:attr:`DiscoParsevalEvaluator.counts_measures`): both trees after the
+    transform, made on first use, whether the sentence is within the cut-off, and a
+    ``cache`` where a measure keeps what its columns and its groups both read (the
+    lineages of Leaf-Ancestor)."""
+
+    __slots__ = ("_deleted", "_gold", "_parse", "_renumber", "cache", "cut", "params")
+
+    def __init__(
+        self,
+        gold: _Table,
+        parse: _Table | None,
+        deleted: set[int],
+        renumber: dict[int, int],
+        params: DiscoParams,
+        cut: bool,
+    ) -> None:
+        self._gold: Any = gold
+        self._parse: Any = parse
+        self._deleted, self._renumber = deleted, renumber
+        self.params = params
+        self.cut = cut
+        self.cache: dict[str, Any] = {}
+
+    @property
+    def has_parse(self) -> bool:
+        """Whether there is a parse (not a missing parse's row)."""
+        return self._parse is not None
+
+    def gold_tree(self) -> DiscoTree:
+        if isinstance(self._gold, _Table):
+            self._gold = disco_tree(self._gold, self._deleted, self._renumber, self.params)
+        return self._gold
+
+    def parse_tree(self) -> DiscoTree:
+        if isinstance(self._parse, _Table):
+            self._parse = disco_tree(self._parse, self._deleted, self._renumber, self.params)
+        return self._parse
+
+
 COLUMNS: tuple[str, ...] = (
     "matched",
     "gold",
@@ -443,6 +603,12 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         "attachment": BRACKET_KEYS["attachment"],
     }
 
+    measure_extensions: ClassVar[tuple[Any, ...]] = (
+        "nltk_tedeval.metrics.leaf_ancestor:LEAF_ANCESTOR",
+        "nltk_tedeval.metrics.tree_distance:TREE_DISTANCE",
+    )
+    counts_measures: ClassVar[bool] = True
+
     def signature_fields(self) -> dict[str, object]:
         return {
             **super().signature_fields(),
@@ -452,10 +618,33 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             "disc_only": self.params.disc_only,
         }
 
+    def sentence_view(self, parsed: Any, gold: Any) -> DiscoView:
+        """One sentence as this evaluator compares it: both trees after disco-dop's
+        transform (:class:`DiscoView`), to read what Leaf-Ancestor and tree distance
+        count.
+
+        >>> from nltk_tedeval.trees.discontinuous import DiscTree
+        >>> gold = DiscTree.from_discbracket("(ROOT (S (NP (DT 0=a) (NN 1=b)) ($. 2=.)))")
+        >>> view = DiscoParsevalEvaluator([], []).sentence_view(gold, gold)
+        >>> view.gold_tree().labels, view.gold_tree().tags
+        (('NP', 'S', 'ROOT'), ('DT', 'NN'))
+        """
+        return self._view(*self._compare(parsed, gold), True)
+
+    def _view(self, row: list[int], compared: tuple[Any, ...], with_parse: bool) -> DiscoView:
+        g, p, deleted, renumber = compared
+        cut = row[len(COLUMNS)] <= self.params.cutoff_len
+        return DiscoView(g, p if with_parse else None, deleted, renumber, self.params, cut)
+
     def _sentence_stats(self, parsed: Any, gold: Any) -> tuple[list[int], Any]:
         row, compared = self._compare(parsed, gold)
+        view = None
+        if self.extra is not None and self.extra.counted:
+            # The measures that read the trees (Leaf-Ancestor, tree distance) count here.
+            view = self._view(row, compared, True)
+            row = [*row, *self.extra.count(view)]
         if self.by:
-            return row, Grouped(None, self._groups(row, *compared, with_parse=True))
+            return row, Grouped(None, self._groups(row, *compared, view=view, with_parse=True))
         return row, None
 
     def _groups(
@@ -466,17 +655,20 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         deleted: set[int],
         renumber: dict[int, int],
         *,
+        view: DiscoView | None = None,
         with_parse: bool,
     ) -> dict[str, dict[str, tuple[int, ...]]]:
         """The groups of ``self.by`` of a sentence (``with_parse`` false: a missing parse)."""
-        out: dict[str, dict[str, tuple[int, ...]]] = {}
-        if any(k != "length" for k in self.by):
+        out: dict[str, Any] = {}
+        if any(k in self.breakdown_keys and k != "length" for k in self.by):
             gb = _group_brackets(g, deleted, renumber, self.params)
             pb = _group_brackets(p, deleted, renumber, self.params) if with_parse else []
             out = bracket_groups(gb, pb, self.by, {"span": self.options.bins_for("span")})
         if "length" in self.by:
             length = row[len(COLUMNS)]
             out["length"] = {self.options.bins_for("length").label(length): tuple(row)}
+        if view is not None and self.extra is not None and self.extra.keys:
+            out.update(self.extra.key_groups(view, self.by, parse=with_parse))
         return out
 
     def _compare(
@@ -549,14 +741,46 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             row[offset + 2] = row[offset + 4] = row[offset + 6] = 0
             row[offset + 7] = 0
             row[offset + 9] = 0
+        view = None
+        if self.extra is not None and self.extra.counted:
+            view = self._view(row, compared, False)
+            row = [*row, *self.extra.zero(view)]
         if self.by:
-            return row, Grouped(None, self._groups(row, *compared, with_parse=False))
+            return row, Grouped(None, self._groups(row, *compared, view=view, with_parse=False))
         return row, None
 
     # -- the report ----------------------------------------------------------------
 
+    def more_text(self) -> list[str]:
+        """The figures of the run's measures that disco-dop's summary has no line for, in its
+        layout: Leaf-Ancestor over words and the share of exact lineages (CoreNLP's).
+
+        >>> from nltk_tedeval.trees.discontinuous import DiscTree
+        >>> gold = DiscTree.from_discbracket("(ROOT (S (NP (DT 0=a) (NN 1=b)) (VB 2=c)))")
+        >>> ev = DiscoParsevalEvaluator([gold], [gold], extra_measures="LA_WORDS,LA_EXACT")
+        >>> print("\\n".join(ev.more_text()))
+        leaf-ancestor (words):     100.00
+        exact lineages:            100.00
+        """
+        lines = (("leaf-ancestor (words):", "LA_WORDS"), ("exact lineages:", "LA_EXACT"))
+        shown = [(title, name) for title, name in lines if name in self.measures]
+        if not shown:
+            return []
+        lengths = self.stats.view(["length"])[:, 0].tolist()
+        longest = int(max(lengths)) if len(lengths) else 0
+
+        def pct(measure: str) -> str:
+            value = self.score(measure)
+            return f"{100 * float(value):6.2f}" if value == value else "   nan"
+
+        if longest <= self.params.cutoff_len:
+            return [f"{title:<27}{pct(name)}" for title, name in shown]
+        return [f"{title:<27}{pct(name + '_CUT')}     {pct(name)}" for title, name in shown]
+
     def summary_text(self) -> str:
-        """disco-dop's summary block, line for line (without its function-tag line).
+        """disco-dop's summary block, line for line (without its function-tag line); with
+        Leaf-Ancestor (``LA``) and tree distance (``TED``) among the run's measures, their
+        lines too, as ``eval --la --ted`` prints them.
 
         A figure with nothing to compare is printed as disco-dop prints it:
         ``nan`` for recall, precision and F1, ``0DIV!`` for exact match and
@@ -583,6 +807,12 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             return int(totals[name])
 
         disc = count("gold_disc") or count("test_disc")
+        # disco-dop's --la and --ted lines, where the run has their measures.
+        extras = [
+            (title, name)
+            for title, name in (("leaf-ancestor:", "LA"), ("tree-dist (Dice micro avg)", "TED"))
+            if name in self.measures
+        ]
         if longest <= cutoff:
             lines = [
                 " Summary (ALL) ".center(35, "_"),
@@ -604,6 +834,7 @@ class DiscoParsevalEvaluator(BracketEvaluator):
                 f"labeled precision:         {pct('P')}",
                 f"labeled f-measure:         {pct('F1')}",
                 f"exact match:               {pct('EXACT_MATCH')}",
+                *(f"{title:<27}{pct(name)}" for title, name in extras),
                 f"pos accuracy:              {pct('POS_ACCURACY')}",
             ]
             return "\n".join(lines)
@@ -626,6 +857,7 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             ("labeled precision:", "P"),
             ("labeled f-measure:", "F1"),
             ("exact match:", "EXACT_MATCH"),
+            *extras,
             ("pos accuracy:", "POS_ACCURACY"),
         ):
             lines.append(f"{title:<27}{pct(name + '_CUT')}     {pct(name)}")

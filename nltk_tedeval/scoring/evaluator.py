@@ -135,6 +135,10 @@ class Evaluator(RunAccounts):
     """The measures a run can add to the metric's own (``extra_measures=``, ``--measure``;
     :mod:`~nltk_tedeval.scoring.extensions`): extensions, or ``"module:NAME"`` names of
     them, imported when a run asks for one."""
+    counts_measures: ClassVar[bool] = False
+    """Whether the metric hands its view of every sentence to the measures that count their
+    columns from the trees (:class:`~nltk_tedeval.scoring.extensions.MeasureExtension`'s
+    ``count``): then it appends ``self.extra.count(view)`` to its rows itself."""
     reads_rows: ClassVar[bool] = True
     """Whether the evaluator's own reports (summaries, details) read per-sentence rows.
 
@@ -221,6 +225,11 @@ class Evaluator(RunAccounts):
                         f"words (align={self.align!r}; SPEC.md §11)"
                     )
                 extension = extension.aligned
+            if extension.counts and not self.counts_measures:
+                raise OptionError(
+                    f"{cls.__name__}: {', '.join(names)} counts from the trees, which this "
+                    "metric does not hand to its measures"
+                )
             picked.append((extension, names))
         active = ActiveExtensions(
             [e for e, _ in picked], self.columns, {e.name: names for e, names in picked}
@@ -460,8 +469,12 @@ class Evaluator(RunAccounts):
             ev._finish()
 
     def available_breakdowns(self) -> dict[str, GroupKey]:
-        """The breakdown keys this evaluator offers with its options (SPEC.md §12)."""
-        return dict(self.breakdown_keys)
+        """The breakdown keys this evaluator offers with its options (SPEC.md §12), with those
+        of the measures its run adds."""
+        keys = dict(self.breakdown_keys)
+        if self.extra is not None:
+            keys.update(self.extra.keys)
+        return keys
 
     def _group_collector(self) -> GroupCollector | None:
         """The collector of the run's groups, or ``None`` without ``by``; refuses unknown keys."""
@@ -773,8 +786,7 @@ class _SystemsScorer:
         # Each system's extensions and the metric's own keys, whose columns its group rows
         # have; None where a system's run adds no measure (every run but those that ask).
         self._extra = [
-            None if ev.extra is None else (ev.extra, ev.available_breakdowns())
-            for ev in evaluators
+            None if ev.extra is None else (ev.extra, ev.available_breakdowns()) for ev in evaluators
         ]
 
     def _extended(self, j: int, row: Sequence[int], note: Any) -> tuple[Sequence[int], Any]:

@@ -17,6 +17,15 @@ says so: ``head == tokens``. Such a measure is not a metric of its own but a
   other columns under alignment (SPEC.md §11), and whether the breakdowns
   whose groups hold whole sentences (by length, file, genre) get it.
 
+Other measures need the trees, not the row: Leaf-Ancestor compares each
+word's lineage in the two trees. Such an extension *counts* its columns
+(``count``) from what the metric compared of the sentence, its *view*
+(disco-dop's ParsEval hands both trees after its transform), instead of
+deriving them; the metric calls it, since only the metric holds the trees
+(:attr:`~nltk_tedeval.scoring.evaluator.Evaluator.counts_measures`). A
+counting extension may offer breakdown keys of its own (``keys``), whose
+groups it counts from the same view.
+
 A metric lists the extensions it offers (``measure_extensions``, names
 imported on first use); a run adds those it is asked for
 (``extra_measures=``, ``--measure``). The :class:`ActiveExtensions` of an
@@ -73,7 +82,8 @@ ALL = "all"
 
 @dataclass(frozen=True)
 class MeasureExtension:
-    """Measures over columns derived from a metric's own (see the module's docstring).
+    """Measures over columns derived from a metric's own, or counted from its trees (see
+    the module's docstring).
 
     ``derive(*values)`` receives the values of ``reads`` (integers, or numpy
     arrays of a block's rows) and returns the values of ``columns``, in
@@ -82,17 +92,29 @@ class MeasureExtension:
     is the extension over the metric's aligned columns (``None``: none, and
     asking for it under alignment is an error); ``groups`` says whether the
     groups of breakdown keys that hold whole sentences get the columns.
+
+    A counting extension gives ``count`` instead of ``derive`` (and no
+    ``reads``): ``count(view)`` returns the values of ``columns`` for a
+    sentence as the metric compared it, ``zero(view)`` those of a missing
+    parse scored with nothing right (``missing="zero"``). ``keys`` are the
+    breakdown keys it offers (name to
+    :class:`~nltk_tedeval.scoring.groups.GroupKey`), whose groups
+    ``group_rows(view, key)`` counts (``parse=False``: a missing parse's).
     """
 
     name: str
     reads: tuple[str, ...]
     columns: tuple[str, ...]
-    derive: Callable[..., Sequence[Any]]
+    derive: Callable[..., Sequence[Any]] | None
     measures: tuple[Measure, ...]
     tested: tuple[str, ...] | None = None
     aligned: MeasureExtension | None = None
     groups: bool = True
     help: str = ""
+    count: Callable[[Any], Sequence[int]] | None = None
+    zero: Callable[[Any], Sequence[int]] | None = None
+    keys: Mapping[str, GroupKey] = dataclasses.field(default_factory=dict)
+    group_rows: Callable[..., Mapping[str, Sequence[int]]] | None = None
     tokens: bool = False
     """Whether its columns count tokens, each token on its own (MaltEval's AnyRight): then
     the group rows of every key that have the columns it reads get it too (by relation,
@@ -110,6 +132,21 @@ class MeasureExtension:
         object.__setattr__(self, "measures", tuple(self.measures))
         if not self.columns or not self.measures:
             raise OptionError(f"measure extension {self.name!r} has no columns or no measures")
+        if (self.derive is None) == (self.count is None):
+            raise OptionError(
+                f"measure extension {self.name!r} needs one of derive (columns from the "
+                "metric's) and count (columns from its trees)"
+            )
+        if self.count is not None and (
+            self.reads or self.zero is None or not self.groups or self.tokens
+        ):
+            raise OptionError(
+                f"measure extension {self.name!r} counts its columns: it reads no column, "
+                "gives zero (a missing parse's) and goes with every whole-sentence group "
+                "(and no token group)"
+            )
+        if self.keys and self.group_rows is None:
+            raise OptionError(f"measure extension {self.name!r} offers keys without group_rows")
         names = [m.name for m in self.measures]
         if self.tested is not None and not set(self.tested) <= set(names):
             raise OptionError(
@@ -129,6 +166,11 @@ class MeasureExtension:
     @property
     def tested_names(self) -> tuple[str, ...]:
         return self.names if self.tested is None else self.tested
+
+    @property
+    def counts(self) -> bool:
+        """Whether it counts its columns from the metric's trees (``count``), not its row."""
+        return self.count is not None
 
 
 def loaded(extension: MeasureExtension | str) -> MeasureExtension:
@@ -204,7 +246,10 @@ class ActiveExtensions:
 
     ``base`` are the metric's own columns (its aligned ones under alignment);
     :meth:`row`, :meth:`rows` and :meth:`groups` append the derived columns
-    to a sentence's row, a block of rows and a sentence's group rows.
+    to a sentence's row, a block of rows and a sentence's group rows. The
+    counted columns come first, right after the metric's own: the metric
+    appends them (:meth:`count`, :meth:`zero`), and rows reach :meth:`row`
+    with them.
     """
 
     def __init__(
@@ -213,13 +258,19 @@ class ActiveExtensions:
         base: Sequence[str],
         shown: Mapping[str, tuple[str, ...]] | None = None,
     ) -> None:
-        self.extensions = list(extensions)
+        given = list(extensions)
+        self.counted = [e for e in given if e.counts]
+        self.derived = [e for e in given if not e.counts]
+        self.extensions = [*self.counted, *self.derived]
         self.base = tuple(base)
         self.columns = tuple(c for e in self.extensions for c in e.columns)
         clash = set(self.columns) & set(self.base)
         if clash or len(set(self.columns)) != len(self.columns):
             raise OptionError(f"measure extensions add columns the row has already: {clash}")
-        self._picks = [self._positions(e, self.base) for e in self.extensions]
+        counted = tuple(c for e in self.counted for c in e.columns)
+        self._picks = [self._positions(e, (*self.base, *counted)) for e in self.derived]
+        self.keys = {k: key for e in self.counted for k, key in e.keys.items()}
+        """The breakdown keys the counting extensions offer, by name."""
         shown = shown or {}
         self.shown = tuple(n for e in self.extensions for n in shown.get(e.name, e.names))
         self.tested = tuple(
@@ -238,18 +289,43 @@ class ActiveExtensions:
             )
         return [columns.index(c) for c in extension.reads]
 
+    def count(self, view: Any) -> tuple[int, ...]:
+        """The counted columns of a sentence, from the metric's ``view`` of it."""
+        out: tuple[int, ...] = ()
+        for e in self.counted:
+            out += tuple(e.count(view))  # type: ignore[misc]
+        return out
+
+    def zero(self, view: Any) -> tuple[int, ...]:
+        """The counted columns of a missing parse scored with nothing right."""
+        out: tuple[int, ...] = ()
+        for e in self.counted:
+            out += tuple(e.zero(view))  # type: ignore[misc]
+        return out
+
+    def key_groups(
+        self, view: Any, by: Iterable[str], *, parse: bool = True
+    ) -> dict[str, Mapping[str, Sequence[int]]]:
+        """The groups of the counting extensions' keys among ``by``, from ``view``."""
+        out = {}
+        for e in self.counted:
+            for k in e.keys:
+                if k in by:
+                    out[k] = e.group_rows(view, k, parse=parse)  # type: ignore[misc]
+        return out
+
     def row(self, row: Sequence[int]) -> tuple[int, ...]:
-        """``row`` with the derived columns after it."""
+        """``row`` (with the counted columns) with the derived columns after it."""
         out = tuple(row)
-        for e, picks in zip(self.extensions, self._picks, strict=True):
-            out += tuple(int(v) for v in e.derive(*(row[i] for i in picks)))
+        for e, picks in zip(self.derived, self._picks, strict=True):
+            out += tuple(int(v) for v in e.derive(*(row[i] for i in picks)))  # type: ignore[misc]
         return out
 
     def rows(self, rows: Any) -> Any:
         """A block of rows (an int64 array, a row a sentence) with the derived columns."""
         parts = [rows]
-        for e, picks in zip(self.extensions, self._picks, strict=True):
-            derived = e.derive(*(rows[:, i] for i in picks))
+        for e, picks in zip(self.derived, self._picks, strict=True):
+            derived = e.derive(*(rows[:, i] for i in picks))  # type: ignore[misc]
             parts.append(np.stack([np.asarray(d, dtype=np.int64) for d in derived], axis=1))
         return np.concatenate(parts, axis=1)
 
@@ -280,19 +356,23 @@ class ActiveExtensions:
             key = keys.get(name)
             if key is None:
                 continue
-            extensions = [e for e in self.extensions if e.extends(key)]
+            extensions = [e for e in self.derived if e.extends(key)]
             if not extensions:
                 continue
-            picks = self._group_picks.get((name, key.columns))
+            # A whole sentence's group row holds the counted columns already (the metric's).
+            have = key.columns
+            if key.whole:
+                have = (*have, *(c for e in self.counted for c in e.columns))
+            picks = self._group_picks.get((name, have))
             if picks is None:
-                picks = self._group_picks[(name, key.columns)] = [
-                    self._positions(e, key.columns) for e in extensions
+                picks = self._group_picks[(name, have)] = [
+                    self._positions(e, have) for e in extensions
                 ]
             grown = {}
             for group, row in by_group.items():
                 extra: tuple[int, ...] = ()
                 for e, p in zip(extensions, picks, strict=True):
-                    extra += tuple(int(v) for v in e.derive(*(row[i] for i in p)))
+                    extra += tuple(int(v) for v in e.derive(*(row[i] for i in p)))  # type: ignore[misc]
                 grown[group] = (*row, *extra)
             out[name] = grown
             changed = True

@@ -1,0 +1,267 @@
+"""Leaf-Ancestor (Sampson and Babarczy 2003) as disco-dop's ``eval --la`` computes it.
+
+The small examples are worked out by hand in the comments (disco-dop's ``--debug``
+prints the same lineages and scores for them); the fixtures are disco-dop's own
+output (tests/fixtures_disco/SOURCE.md, issue 44), an independent implementation.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from nltk_tedeval import DiscTree, OptionError
+from nltk_tedeval.cli import main
+from nltk_tedeval.errors import MissingParseWarning
+from nltk_tedeval.metrics.attachment import AttachmentEvaluator
+from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
+from nltk_tedeval.metrics.leaf_ancestor import (
+    LEAF_ANCESTOR,
+    SCALE,
+    lineage_distance,
+    lineages,
+    view_lineages,
+)
+from nltk_tedeval.scoring import register_measure
+
+from .discodop_la_ted import CASES, DEPARTS, FIX, discodop, expected_summary, trees
+
+LA = "LA,LA_WORDS,LA_EXACT"
+
+# Two words, ROOT deleted (proper.prm). Gold (S (NP He) (VP left)), parse (VP He left).
+#   Lineages, from the word up, with disco-dop's markers: "(" right below the highest
+#   phrase a word opens, ")" right above the highest phrase it closes.
+#   He:   gold NP ) ( S  (NP opens and closes at He; S opens there)   parse ( VP
+#   left: gold ( VP S )  (VP opens and closes there; S closes)        parse VP )
+#   He:   delete NP and ), keep (, S -> VP: d = 3 of 4 + 2 labels: 1 - 3/6 = 1/2
+#   left: delete ( and S: d = 2 of 4 + 2: 1 - 2/6 = 2/3
+#   LA = LA_WORDS = (1/2 + 2/3) / 2 = 7/12; no lineage is exact.
+TWO_GOLD = "(ROOT (S (NP (PRP 0=He)) (VP (VBD 1=left))))"
+TWO_PARSE = "(ROOT (VP (PRP 0=He) (VBD 1=left)))"
+# Five words "a b c d e", a phrase with a gap: gold VP over {a, c}, parse VP over {b, c}.
+#   Gold: a  VP ] ( S   (VP's first part closes at a: "]"; S opens: "(")
+#         b  S
+#         c  [ VP ) S   (VP's second part opens: "["; VP closes: ")")
+#         d  ( NP S     e  NP S )
+#   Parse: a ( S;  b ( VP S;  c VP ) S;  d ( NP S;  e NP S )
+#   a: delete VP and ]: 1 - 2/6 = 2/3;  b: insert ( and VP: 1 - 2/4 = 1/2
+#   c: delete [: 1 - 1/7 = 6/7;  d, e: equal, 1 each.
+#   Sentence: (2/3 + 1/2 + 6/7 + 2) / 5 = (85/42 + 2) / 5 = 169/210; 2 of 5 exact.
+FIVE_GOLD = "(ROOT (S (VP (V 0=a) (N 2=c)) (X 1=b) (NP (D 3=d) (N 4=e))))"
+FIVE_PARSE = "(ROOT (S (V 0=a) (VP (X 1=b) (N 2=c)) (NP (D 3=d) (N 4=e))))"
+
+
+def disc(*texts: str) -> list[DiscTree]:
+    return [DiscTree.from_discbracket(t) for t in texts]
+
+
+def billionths(x: Fraction) -> int:
+    """A fraction in billionths, rounded half up (as the statistics keep it)."""
+    return int((2 * SCALE * x.numerator + x.denominator) // (2 * x.denominator))
+
+
+def test_two_words_by_hand():
+    ev = DiscoParsevalEvaluator(disc(TWO_PARSE), disc(TWO_GOLD), extra_measures=LA)
+    (row,) = ev.stats.array.tolist()
+    get = dict(zip(ev.columns, row, strict=True))
+    assert (get["la_words"], get["la_exact"], get["la_sentences"]) == (2, 0, 1)
+    assert get["la_score"] == billionths(Fraction(7, 12)) == 583_333_333
+    assert get["la_word_score"] == 500_000_000 + 666_666_667
+    assert float(ev.score("LA")) == pytest.approx(7 / 12, abs=1e-9)
+    assert float(ev.score("LA_WORDS")) == pytest.approx(7 / 12, abs=1e-9)
+    assert float(ev.score("LA_EXACT")) == 0.0
+    view = ev.sentence_view(disc(TWO_PARSE)[0], disc(TWO_GOLD)[0])
+    gold, parse = view_lineages(view)
+    assert [" ".join(x) for x in gold] == ["NP ) ( S", "( VP S )"]
+    assert [" ".join(x) for x in parse] == ["( VP", "VP )"]
+    assert [lineage_distance(g, p) for g, p in zip(gold, parse, strict=True)] == [3, 2]
+
+
+def test_five_words_with_a_gap_by_hand():
+    ev = DiscoParsevalEvaluator(disc(FIVE_PARSE), disc(FIVE_GOLD), extra_measures=LA)
+    view = ev.sentence_view(disc(FIVE_PARSE)[0], disc(FIVE_GOLD)[0])
+    gold, parse = view_lineages(view)
+    assert [" ".join(x) for x in gold] == ["VP ] ( S", "S", "[ VP ) S", "( NP S", "NP S )"]
+    assert [" ".join(x) for x in parse] == ["( S", "( VP S", "VP ) S", "( NP S", "NP S )"]
+    (row,) = ev.stats.array.tolist()
+    get = dict(zip(ev.columns, row, strict=True))
+    assert get["la_score"] == billionths(Fraction(169, 210))
+    assert (get["la_words"], get["la_exact"]) == (5, 2)
+    assert float(ev.score("LA_EXACT")) == 0.4
+
+
+def test_the_corpus_figure_is_the_mean_of_sentences_and_words_weigh_apart():
+    # LA: (7/12 + 169/210) / 2 = 0.694048 (disco-dop prints 69.40 for these two trees);
+    # LA_WORDS: (1/2 + 2/3 + 2/3 + 1/2 + 6/7 + 1 + 1) / 7 = 109/147 = 0.741497.
+    ev = DiscoParsevalEvaluator(
+        disc(TWO_PARSE, FIVE_PARSE), disc(TWO_GOLD, FIVE_GOLD), extra_measures=LA
+    )
+    assert float(ev.score("LA")) == pytest.approx(float((Fraction(7, 12) + Fraction(169, 210)) / 2))
+    assert float(ev.score("LA_WORDS")) == pytest.approx(109 / 147)
+    assert float(ev.score("LA_EXACT")) == pytest.approx(2 / 7)
+    assert f"{100 * float(ev.score('LA')):6.2f}" == " 69.40"
+    # The macro average of LA is LA itself; that of LA_WORDS is too (a sentence's LA).
+    assert ev.score("LA_WORDS", average="macro") == pytest.approx(float(ev.score("LA")))
+    assert ev.sentence_scores("LA") == pytest.approx([7 / 12, 169 / 210])
+
+
+def test_both_lineages_empty_score_one_and_one_empty_scores_zero():
+    # (ROOT (NN a) (NN b)) with ROOT deleted: no phrase above either word.
+    flat = disc("(ROOT (NN 0=a) (NN 1=b))")
+    assert lineages(_view(flat[0], flat[0]).gold_tree()) == [[], []]
+    ev = DiscoParsevalEvaluator(flat, flat, extra_measures=LA)
+    assert float(ev.score("LA")) == 1.0 and float(ev.score("LA_EXACT")) == 1.0
+    # Against (ROOT (NP a b)): lineages "( NP" and "NP )" against nothing: d = 2 of 2.
+    ev = DiscoParsevalEvaluator(disc("(ROOT (NP (NN 0=a) (NN 1=b)))"), flat, extra_measures=LA)
+    assert float(ev.score("LA")) == 0.0
+
+
+def _view(parse, gold, params: DiscoParams | None = None):
+    ev = DiscoParsevalEvaluator([], [], params, extra_measures="LA")
+    return ev.sentence_view(parse, gold)
+
+
+def test_a_root_kept_by_the_parameter_file_is_in_every_lineage():
+    # Only NP deleted: ROOT is kept, and opens at He and closes at left (the highest
+    # phrase to do so: S, which opens and closes there too, gets no marker); NP is gone,
+    # its word hangs from S.
+    params = DiscoParams.from_text("DELETE_LABEL NP\n")
+    view = _view(disc(TWO_PARSE)[0], disc("(ROOT (S (NP (PRP 0=He)) (VBD 1=left)))")[0], params)
+    gold, parse = view_lineages(view)
+    assert [" ".join(x) for x in gold] == ["S ( ROOT", "S ROOT )"]
+    assert [" ".join(x) for x in parse] == ["VP ( ROOT", "VP ROOT )"]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_discodops_leaf_ancestor_figure_for_figure(name):
+    build, params = CASES[name]
+    gold, parse = build()
+    ev = DiscoParsevalEvaluator(parse, gold, params, extra_measures="all")
+    summary, rows = discodop(name)
+    ours = ev.summary_text().split("\n")
+    la_lines = [line for line in summary if line.startswith("leaf-ancestor")]
+    assert la_lines and [x for x in ours if x.startswith("leaf-ancestor")] == la_lines
+    assert ours == expected_summary(name)
+    assert name not in DEPARTS or ours != summary
+    # Every sentence: disco-dop prints 10,000 times its score, "%6.2f".
+    cols = list(ev.columns)
+    got = []
+    for row in ev.stats.array.tolist():
+        get = dict(zip(cols, row, strict=True))
+        got.append(f"{10_000 * get['la_score'] / SCALE:.2f}" if get["la_sentences"] else "nan")
+    assert got == [la for la, _ in rows]
+
+
+def test_a_sentence_without_a_word_is_na_and_left_out(capsys):
+    # custom.prm deletes ",": the two sentences of punct_only.dbr have no word left.
+    # disco-dop prints nan; alone, so do we (JSON: null and why). Beside a sentence
+    # with words it is left out, where disco-dop's whole figure turns nan.
+    params = DiscoParams.from_file(str(FIX / "custom.prm"))
+    punct = trees("punct_only.dbr")
+    summary, rows = discodop("punct_custom_la_ted")
+    ev = DiscoParsevalEvaluator(punct, punct, params, extra_measures="all")
+    assert ev.summary_text().split("\n") == summary
+    assert "leaf-ancestor:                nan" in summary and rows == [("nan", "nan")] * 2
+    score = ev.score("LA")
+    assert score.reason == "no word to compare" and ev.sentence_scores("LA") != [1.0, 1.0]
+    mixed = DiscoParsevalEvaluator(
+        [punct[0], *disc(TWO_PARSE)], [punct[0], *disc(TWO_GOLD)], params, extra_measures=LA
+    )
+    assert mixed.score("LA").undefined == 1
+    alone = DiscoParsevalEvaluator(disc(TWO_PARSE), disc(TWO_GOLD), params, extra_measures=LA)
+    assert float(mixed.score("LA")) == pytest.approx(float(alone.score("LA")))
+    path = str(FIX / "punct_only.dbr")
+    assert main(["parseval", path, path, "-p", str(FIX / "custom.prm"), "--la", "--json"]) == 0
+    scores = json.loads(capsys.readouterr().out)["systems"][0]["scores"]
+    assert scores["LA"]["value"] is None and scores["LA"]["reason"] == "no word to compare"
+
+
+def test_a_missing_parse_scores_nothing_right():
+    # missing="zero": every word of He left is compared and scores 0; beside the
+    # five-word sentence the mean of sentences is (0 + 169/210) / 2.
+    ev = DiscoParsevalEvaluator(
+        [None, *disc(FIVE_PARSE)], disc(TWO_GOLD, FIVE_GOLD), missing="zero", extra_measures=LA
+    )
+    with pytest.warns(MissingParseWarning, match="scored with nothing right"):
+        assert float(ev.score("LA")) == pytest.approx(169 / 420)
+    assert ev.score("LA_WORDS").totals["la_words"] == 7
+
+
+def test_the_per_lineage_table_by_hand():
+    # By the gold lineage, labels only (CoreNLP's table): He "NP S" (1/2), left "VP S"
+    # (2/3); a "VP S" (2/3), b "S" (1/2), c "VP S" (6/7), d "NP S" (1), e "NP S" (1).
+    ev = DiscoParsevalEvaluator(
+        disc(TWO_PARSE, FIVE_PARSE), disc(TWO_GOLD, FIVE_GOLD), extra_measures=LA, by="lineage"
+    )
+    table = ev.breakdown("lineage")
+    assert set(table) == {"NP S", "VP S", "S"}
+    assert float(table["NP S"].scores["LA"]) == pytest.approx((1 / 2 + 1 + 1) / 3)
+    assert float(table["VP S"].scores["LA"]) == pytest.approx((2 / 3 + 2 / 3 + 6 / 7) / 3)
+    assert float(table["S"].scores["LA"]) == 0.5
+    assert float(table["NP S"].scores["LA_EXACT"]) == pytest.approx(2 / 3)
+    # The groups split the words: their counts sum to the corpus's.
+    assert sum(table[g].scores["LA"].totals["words"] for g in table) == 7
+
+
+def test_the_command_line_prints_discodops_lines_and_ours(tmp_path, capsys):
+    gold, parse = tmp_path / "gold.dbr", tmp_path / "parse.dbr"
+    gold.write_text(f"{TWO_GOLD}\n{FIVE_GOLD}\n", encoding="utf-8")
+    parse.write_text(f"{TWO_PARSE}\n{FIVE_PARSE}\n", encoding="utf-8")
+    assert main(["parseval", str(gold), str(parse), "--la"]) == 0
+    out = capsys.readouterr().out
+    assert "leaf-ancestor:              69.40\n" in out
+    assert "leaf-ancestor (words):      74.15\nexact lineages:             28.57\n" in out
+    assert main(["parseval", str(gold), str(parse), "--la", "-f", "tsv"]) == 0
+    header, row = capsys.readouterr().out.splitlines()[:2]
+    assert header.split("\t")[-3:] == ["LA", "LA_WORDS", "LA_EXACT"]
+    assert row.split("\t")[-3:] == ["69.40", "74.15", "28.57"]
+    tsv = tmp_path / "lines.tsv"
+    assert main(["parseval", str(gold), str(parse), "--la", "--per-sentence", str(tsv)]) == 0
+    capsys.readouterr()
+    lines = tsv.read_text(encoding="utf-8").splitlines()
+    head = lines[0].split("\t")
+    first = dict(zip(head, lines[1].split("\t"), strict=True))
+    assert (first["la_words"], first["la_score"], first["LA"]) == ("2", "583333333", "0.583333")
+    # A bracketed file: --la scores with disco-dop's rules, as --disco does.
+    mrg = tmp_path / "gold.mrg"
+    mrg.write_text("(ROOT (S (NP (PRP He)) (VP (VBD left))))\n", encoding="utf-8")
+    mrg2 = tmp_path / "parse.mrg"
+    mrg2.write_text("(ROOT (VP (PRP He) (VBD left)))\n", encoding="utf-8")
+    assert main(["parseval", str(mrg), str(mrg2), "--la", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["systems"][0]["signature"].startswith("metric:parseval-disco")
+    assert data["systems"][0]["scores"]["LA"]["value"] == pytest.approx(7 / 12, abs=1e-9)
+    assert main(["parseval", str(mrg), str(mrg2), "--la", "--by", "lineage", "-f", "tsv"]) == 0
+    assert "NP S" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("flag", ["--spmrl", "--evalb"])
+def test_la_goes_with_discodops_rules_only(tmp_path, capsys, flag):
+    mrg = tmp_path / "g.mrg"
+    mrg.write_text("(ROOT (S (NP (PRP He)) (VP (VBD left))))\n", encoding="utf-8")
+    assert main(["parseval", str(mrg), str(mrg), "--la", flag]) == 1
+    assert "--la" in capsys.readouterr().err
+
+
+def test_intervals_and_tests_come_from_the_shared_code():
+    gold, parse = trees("random_gold.dbr"), trees("random_parse.dbr")
+    a = DiscoParsevalEvaluator(parse, gold, extra_measures=LA)
+    b = DiscoParsevalEvaluator(gold, gold, extra_measures=LA)
+    score = a.score("LA", ci=0.95, rounds=200)
+    low, high, level = score.interval
+    assert low <= float(score) <= high and level == 0.95
+    result = a.significance(b, "LA", rounds=200)
+    assert result.p_value <= 0.05  # the gold against itself is right everywhere
+
+
+def test_a_metric_that_does_not_hand_its_trees_refuses_a_counting_measure():
+    register_measure(AttachmentEvaluator, LEAF_ANCESTOR)
+    try:
+        with pytest.raises(OptionError, match="counts from the trees"):
+            AttachmentEvaluator([], [], extra_measures="LA")
+    finally:
+        from nltk_tedeval.scoring import unregister_measure
+
+        unregister_measure(AttachmentEvaluator, "leaf_ancestor")
