@@ -210,9 +210,11 @@ def test_a_non_transitive_eq_label_breaks_down_as_evalbs_greedy_loop_matched(tmp
     #      C (0,0,1); nothing unmatched
     #   4  gold S A(0,2), test S B(1,3): S (1,1,1), A (0,1,0), B (0,0,1); B is on no
     #      unmatched gold span
-    # Sums: A (1,4,2), S (4,4,4), B (2,2,1), C (0,0,3): 7 matched, 10 and 10 (EVALB's
-    # 70.00). Exact labels alone would give A (2,4,2), B (0,2,1) and confusions B->C 2,
-    # A->C 1.
+    # Sums by label: A (1,4,2), S (4,4,4), B (2,2,1), C (0,0,3): 7 matched, 10 and 10
+    # (EVALB's 70.00). Exact labels alone would give A (2,4,2), B (0,2,1) and confusions
+    # B->C 2, A->C 1. But B's 2 matched over its 1 test bracket is a precision of 200%:
+    # a pair may join two labels, so the groups are the classes of the transitive closure
+    # (A = B = C, named A): A (3,6,6), S (4,4,4), no group above 100%.
     fixtures = ROOT / "tests" / "fixtures_parseval"
     for side, extra in (
         ("gold", "(S (A (N x) (N y)) (N z))"),
@@ -228,12 +230,9 @@ def test_a_non_transitive_eq_label_breaks_down_as_evalbs_greedy_loop_matched(tmp
     assert {
         g["group"]: tuple(g["totals"][c] for c in ("matched", "gold", "test"))
         for g in label["groups"]
-    } == {
-        "A": (1, 4, 2),
-        "S": (4, 4, 4),
-        "B": (2, 2, 1),
-        "C": (0, 0, 3),
-    }
+    } == {"A": (3, 6, 6), "S": (4, 4, 4)}
+    scores = {g["group"]: g["scores"] for g in label["groups"]}
+    assert scores["A"]["P"]["value"] == scores["A"]["R"]["value"] == pytest.approx(0.5)
     assert [(g["group"], g["frequency"]) for g in confusion["groups"]] == [("A→C", 2)]
     assert data["systems"][0]["scores"]["R"]["value"] == pytest.approx(0.7)
 
@@ -363,10 +362,49 @@ def test_groups_sum_to_the_corpus_totals(sentences, params):
     ev = ParsevalEvaluator(parse, gold, PARAMS[params], by=ALL_KEYS, bins={"length": "5,10"})
     whole = dict(zip(ev.columns, ev.stats.totals(ev.columns).tolist(), strict=True))
     for key in ("label", "span"):
-        summed = [sum(x) for x in zip(*bracket_totals(ev, key).values(), strict=True)]
+        groups = bracket_totals(ev, key)
+        summed = [sum(x) for x in zip(*groups.values(), strict=True)]
         assert (summed or [0, 0, 0]) == [whole["matched"], whole["gold"], whole["test"]]
+        # No group's R or P above 1, under a non-transitive EQ_LABEL set too (SPEC.md §12.4).
+        assert all(m <= g and m <= t for m, g, t in groups.values()), groups
     by_length = totals(ev, "length").values()
     assert {c: sum(t[c] for t in by_length) for c in ev.columns} == whole
+
+
+def chain_tree(rng: random.Random, words: list[str], labels: str) -> str:
+    """A random binary tree over ``words`` whose phrases are unary chains of 1 to 3
+    labels drawn from ``labels``: brackets of one span with several labels, where
+    EVALB's greedy loop pairs labels across an EQ_LABEL class."""
+    if len(words) == 1:
+        inner = f"(N {words[0]})"
+    else:
+        cut = rng.randint(1, len(words) - 1)
+        inner = f"{chain_tree(rng, words[:cut], labels)} {chain_tree(rng, words[cut:], labels)}"
+    for _ in range(rng.randint(1, 3)):
+        inner = f"({rng.choice(labels)} {inner})"
+    return inner
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 6)), min_size=1, max_size=5))
+def test_no_label_group_matches_more_than_either_side_has(sentences):
+    # A = B and B = C, not A = C (tests/fixtures_parseval/greedy.prm's rule): whatever the
+    # greedy loop pairs, a label group (a class of the closure) counts each matched pair
+    # on both of its sides, so R and P stay at most 1, and the groups sum to the corpus.
+    params = EvalbParams(eq_labels=(("A", "B"), ("B", "C")))
+    gold, parse = [], []
+    for seed, n in sentences:
+        rng = random.Random(seed)
+        words = [f"w{i}" for i in range(n)]
+        gold.append(Tree.fromstring(f"(S {chain_tree(rng, words, 'ABC')})"))
+        parse.append(Tree.fromstring(f"(S {chain_tree(rng, words, 'ABC')})"))
+    ev = ParsevalEvaluator(parse, gold, params, by="label")
+    groups = bracket_totals(ev, "label")
+    assert set(groups) <= {"A", "S"}
+    assert all(m <= g and m <= t for m, g, t in groups.values()), groups
+    whole = dict(zip(ev.columns, ev.stats.totals(ev.columns).tolist(), strict=True))
+    summed = [sum(x) for x in zip(*groups.values(), strict=True)]
+    assert summed == [whole["matched"], whole["gold"], whole["test"]]
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -182,13 +182,17 @@ def bracket_groups(
     keys: Sequence[str],
     bins: Mapping[str, Bins],
     same_label: Callable[[str, str], bool] | None = None,
+    classes: Mapping[str, str] | None = None,
 ) -> dict[str, dict[str, tuple[int, ...]]]:
     """The groups of ``keys`` (of :data:`BRACKET_KEYS` and ``discontinuous``) of one
     valid sentence, from its counted brackets in pre-order (an ancestor before its
     descendants). ``bins`` holds the ``span`` bins; ``same_label`` as :func:`_matching`.
 
-    A matched pair counts in the group of its gold bracket (the same group as
-    its test bracket's, but under a non-transitive ``EQ_LABEL``).
+    A matched pair counts in the group of its gold bracket, which is its test
+    bracket's too: under a non-transitive ``EQ_LABEL`` set (``same_label``) the
+    greedy loop may pair labels of two classes, so ``classes`` names each label's
+    class in the transitive closure (the ``label`` group), and no group can count
+    more matched brackets than it has on either side (SPEC.md §12.4).
     """
     out: dict[str, dict[str, tuple[int, ...]]] = {}
     wanted = [k for k in keys if k in ("label", "span", "discontinuous")]
@@ -196,7 +200,7 @@ def bracket_groups(
         g_ok = _matching(gold, test, same_label)[0]
         for key in wanted:
             by: dict[str, list[int]] = {}
-            group = _grouper(key, bins)
+            group = _grouper(key, bins, classes)
             for b, ok in zip(gold, g_ok, strict=True):
                 g = group(b)
                 _add(by, g, 1)
@@ -212,8 +216,12 @@ def bracket_groups(
     return out
 
 
-def _grouper(key: str, bins: Mapping[str, Bins]) -> Callable[[Bracket], str]:
+def _grouper(
+    key: str, bins: Mapping[str, Bins], classes: Mapping[str, str] | None = None
+) -> Callable[[Bracket], str]:
     if key == "label":
+        if classes:
+            return lambda b: classes.get(b.label, b.label) if b.label else UNLABELED
         return lambda b: b.label if b.label else UNLABELED
     if key == "span":
         span_bins = bins["span"]

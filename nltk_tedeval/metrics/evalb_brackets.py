@@ -102,6 +102,9 @@ class EvalbRules:
         # to a DELETE_LABEL entry, as EVALB's massage_data() does.
         self.bracket_delete = self.delete | {b for a, b in self.eq_labels if a in self.delete}
         self.canonical = _label_classes(params.eq_labels)
+        self.closure = label_closure(params.eq_labels)
+        """Each ``EQ_LABEL`` label's class in the transitive closure: a breakdown's label
+        group, so that a pair the greedy loop matches is in one group (SPEC.md §12.4)."""
         # Only a non-transitive EQ_LABEL set needs EVALB's greedy loop replayed.
         self.greedy = self.labeled and self.canonical is None
         self._label_cache: dict[str, str | None] = {}
@@ -148,6 +151,22 @@ def _label_classes(pairs: Iterable[tuple[str, str]]) -> dict[str, str] | None:
     When equivalence is transitive, EVALB's greedy matching equals a multiset
     intersection over representatives; otherwise it is replayed greedily.
     """
+    closure = label_closure(pairs)
+    related = {(a, b) for a, b in pairs} | {(b, a) for a, b in pairs}
+    for a, ra in closure.items():
+        for b, rb in closure.items():
+            if a != b and ra == rb and (a, b) not in related:
+                return None
+    return closure
+
+
+def label_closure(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each label of ``pairs`` mapped to the alphabetically first label of its class in
+    the transitive closure of the ``EQ_LABEL`` pairs.
+
+    >>> label_closure([("A", "B"), ("B", "C"), ("ADVP", "PRT")])
+    {'A': 'A', 'B': 'A', 'C': 'A', 'ADVP': 'ADVP', 'PRT': 'ADVP'}
+    """
     parent: dict[str, str] = {}
 
     def find(x: str) -> str:
@@ -156,21 +175,10 @@ def _label_classes(pairs: Iterable[tuple[str, str]]) -> dict[str, str] | None:
             x = parent[x]
         return x
 
-    related = set()
     for a, b in pairs:
-        related.add((a, b))
-        related.add((b, a))
         ra, rb = find(a), find(b)
         if ra != rb:
             parent[max(ra, rb)] = min(ra, rb)
-    classes: dict[str, list[str]] = {}
-    for label in list(parent):
-        classes.setdefault(find(label), []).append(label)
-    for members in classes.values():
-        for a in members:
-            for b in members:
-                if a != b and (a, b) not in related:
-                    return None
     return {label: find(label) for label in parent}
 
 

@@ -398,7 +398,9 @@ class ParsevalEvaluator(BracketEvaluator):
             g = side_brackets(gold, rules, named)
             t = [] if test is None else side_brackets(test, rules, named)
             same = rules.same_label if rules.greedy else None
-            out = bracket_groups(g, t, keys, {"span": self.options.bins_for("span")}, same)
+            classes = rules.closure if rules.greedy else None
+            bins = {"span": self.options.bins_for("span")}
+            out = bracket_groups(g, t, keys, bins, same, classes)
         if "length" in keys:
             length = row[_LENGTH]
             out["length"] = {self.options.bins_for("length").label(length): tuple(row)}
