@@ -253,7 +253,7 @@ def _attach(p: argparse.ArgumentParser) -> None:
     add_measure_option(
         p,
         "UCM, LCM: complete match; AnyRight, BothRight, BothWrong, LabelWrong, HeadWrong, "
-        "AnyWrong: MaltEval's word-level measures",
+        "AnyWrong: MaltEval's word-level measures; ROOT, ROOT_P, ROOT_F1: root accuracy",
     )
     p.add_argument(
         "--conll18",

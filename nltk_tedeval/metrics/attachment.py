@@ -51,7 +51,7 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..alignment import AlignedSentence, Unit
 from ..errors import InputFormatError, OptionError, TedEvalError, TreeStructureError
@@ -82,9 +82,21 @@ __all__ = [
     "UAS",
     "UNDIRECTED",
     "AttachmentEvaluator",
+    "AttachmentView",
     "RelationScore",
     "is_punctuation",
 ]
+
+class AttachmentView(NamedTuple):
+    """One sentence as attachment compares it, for the measures that count their columns
+    from the trees (:class:`~nltk_tedeval.scoring.extensions.MeasureExtension`'s
+    ``count``; root accuracy): both trees' heads (1-based, 0 the root; ``parse_heads``
+    ``None`` for a missing parse) and which tokens are scored (``None``: all)."""
+
+    gold_heads: Sequence[int]
+    parse_heads: Sequence[int] | None
+    scored: Sequence[bool] | None
+
 
 ATTACHMENT_COLUMNS: tuple[str, ...] = (
     "tokens",  # tokens scored (all, or all but punctuation)
@@ -313,7 +325,9 @@ class AttachmentEvaluator(Evaluator):
     measure_extensions: ClassVar[tuple[Any, ...]] = (
         "nltk_tedeval.metrics.complete_match:COMPLETE_MATCH",
         "nltk_tedeval.metrics.malteval_measures:MALTEVAL_MEASURES",
+        "nltk_tedeval.metrics.root_accuracy:ROOT_ACCURACY",
     )
+    counts_measures: ClassVar[bool] = True
     metric: ClassVar[str] = "attachment"
     parse_kind: ClassVar[str | None] = "dependency"
     signature_keys: ClassVar[dict[str, str]] = {
@@ -422,24 +436,46 @@ class AttachmentEvaluator(Evaluator):
             non_tree_errors([parse_tree]),
             not gold_tree.is_tree(),
         )
+        counted: tuple[int, ...] = ()
+        if self.extra is not None and self.extra.counted:
+            # The measures that read the trees (root accuracy) count here.
+            view = AttachmentView(gold_tree.heads, parse_tree.heads, scored)
+            counted = self.extra.count(view)
         if self.by:
             note = Grouped(
                 note,
-                token_groups(
-                    gold_tree,
-                    parse_tree,
-                    gold_rels,
-                    parse_rels,
-                    scored,
-                    labeled,
-                    self.by,
-                    self._bins,
-                    self.sentence_where,
-                    row=row,
-                    relation_rows=relation_rows,
+                self._with_counted(
+                    token_groups(
+                        gold_tree,
+                        parse_tree,
+                        gold_rels,
+                        parse_rels,
+                        scored,
+                        labeled,
+                        self.by,
+                        self._bins,
+                        self.sentence_where,
+                        row=row,
+                        relation_rows=relation_rows,
+                    ),
+                    counted,
                 ),
             )
-        return row, note
+        return (*row, *counted) if counted else row, note
+
+    def _with_counted(
+        self, groups: dict[str, dict[str, tuple[int, ...]]], counted: tuple[int, ...]
+    ) -> dict[str, dict[str, tuple[int, ...]]]:
+        """``groups`` with the counted columns on the rows of the keys whose groups hold
+        whole sentences (each the sentence's one group), as their keys' columns say."""
+        if not counted:
+            return groups
+        keys = self.breakdown_keys
+        for name, rows in groups.items():
+            key = keys.get(name)
+            if key is not None and key.whole:
+                groups[name] = {g: (*r, *counted) for g, r in rows.items()}
+        return groups
 
     def available_breakdowns(self) -> dict[str, GroupKey]:
         # Under alignment a row is a unit and a word may have no counterpart: the
@@ -523,6 +559,9 @@ class AttachmentEvaluator(Evaluator):
             if keep and labeled:
                 counts.setdefault(rel, [0, 0, 0, 0])[0] += 1
         note: Any = (counts, scored.count(False), [], not gold_tree.is_tree())
+        counted: tuple[int, ...] = ()
+        if self.extra is not None and self.extra.counted:
+            counted = self.extra.zero(AttachmentView(gold_tree.heads, None, own))
         if self.by:
             groups = token_groups(
                 gold_tree,
@@ -535,9 +574,9 @@ class AttachmentEvaluator(Evaluator):
                 self._bins,
                 self.sentence_where,
             )
-            note = Grouped(note, groups)
+            note = Grouped(note, self._with_counted(groups, counted))
         tokens = sum(scored)
-        return (tokens, 0, 0, 0, 0, 0, tokens if labeled else 0), note
+        return (tokens, 0, 0, 0, 0, 0, tokens if labeled else 0, *counted), note
 
     def _keep(self, note: Any) -> None:
         counts, excluded, parse_non_trees, gold_non_tree = note
