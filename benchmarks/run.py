@@ -887,6 +887,55 @@ def bench_breakdowns(b: Bench, files: dict[str, Path]) -> None:
         )
 
 
+def perturbed_heads(src: Path, dst: Path, share: float = 0.15, seed: int = 0) -> None:
+    """``src`` (CoNLL-U) with a seeded ``share`` of its words given another head in the
+    sentence (0 among them), so that attachment, complete match and roots have errors."""
+    rng = random.Random(seed)
+    with open(dst, "w", encoding="utf-8") as out:
+        for block in src.read_text(encoding="utf-8").split("\n\n"):
+            rows = [ln.split("\t") for ln in block.splitlines() if ln and not ln.startswith("#")]
+            words = [r for r in rows if r[0].isdigit()]
+            for r in rows:
+                if r[0].isdigit() and rng.random() < share:
+                    r[6] = str(rng.choice([h for h in range(len(words) + 1) if h != int(r[0])]))
+                out.write("\t".join(r) + "\n")
+            if rows:
+                out.write("\n")
+
+
+def bench_measures(b: Bench, files: dict[str, Path]) -> None:
+    """``attach --measure`` beside ``attach``, whole processes (issue 43: adding UCM/LCM and
+    root accuracy costs at most 5%), on 10 copies of GUM against a parse with a seeded 15%
+    of its heads changed."""
+    copies = 2 if b.quick else 10
+    gold, parse = b.tmp / "measures_gold.conllu", b.tmp / "measures_parse.conllu"
+    gold.write_text(files["conllu"].read_text(encoding="utf-8") * copies, encoding="utf-8")
+    perturbed_heads(gold, parse)
+    n = len(ours_read(files["conllu"])) * copies
+    plain = [sys.executable, "-m", "nltk_tedeval", "attach", str(gold), str(parse)]
+    asked = [
+        ("UCM,LCM", "complete match"),
+        ("ROOT,ROOT_P,ROOT_F1", "root accuracy"),
+        ("UCM,LCM,ROOT,ROOT_P,ROOT_F1", "both"),
+    ]
+    for measures, what in asked:
+        times = process_times([[*plain, "--measure", measures], plain], b.process_repeat,
+                              warm=not b.quick)  # fmt: skip
+        t_with, t_plain = (min(w for w, _ in runs) for runs in times)
+        b.add(
+            limit_figure(
+                f"tedeval attach --measure {measures} ({what}; process)",
+                n,
+                t_with,
+                "the same without --measure",
+                t_plain,
+                1.05,
+                "the time without",
+                paired_note(times, "the time without") + "; " + load_note(),
+            )
+        )
+
+
 def bench_html(b: Bench) -> None:
     """The HTML report of 20,000 synthetic sentences (benchmarks/html_report.py): its size,
     bytes per sentence beyond the words (budget 500), the time to write and to open it in
@@ -1553,6 +1602,7 @@ SECTIONS = {
     "la_ted": lambda b, f: bench_la_ted(b, f),
     "attach": lambda b, f: bench_attach(b, f),
     "breakdowns": lambda b, f: bench_breakdowns(b, f),
+    "measures": lambda b, f: bench_measures(b, f),
     "html": lambda b, f: bench_html(b),
     "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),

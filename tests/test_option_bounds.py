@@ -48,6 +48,7 @@ FREE_FORM = {
     "--exclude",
     "--gold-only",
     "--gold-segments",
+    "--other-gold-segments",
     "--head-label",
     "--head-rules",
     "--label-map",

@@ -91,6 +91,9 @@ def test_tedeval_on_the_worked_example(capsys: pytest.CaptureFixture[str], files
     assert scores["unlabeled"]["totals"] == {"delta_unlabeled": 4, "iota_unlabeled": 12}
     assert scores["unlabeled"]["value"] == pytest.approx(1 - 4 / 12)
     assert report["alignment"]["segments"] == {"gold": files["gold.seg"]}
+    assert "|align:exact:esc+ws=all|segments:gold|missing:skip|" in (
+        scores["labeled"]["signature"]
+    )
     assert report["notes"][-1] == (
         f"surface tokens from token-to-segment maps: {files['gold.seg']} for gold"
     )
@@ -163,7 +166,53 @@ def test_a_conllx_tree_over_morphemes_with_a_map_is_the_conllu_tree_with_ranges(
     assert uas["UAS_P"]["value"] == pytest.approx(2 / 3)
     assert uas["UAS_R"]["value"] == pytest.approx(2 / 5)
     assert uas["UAS"]["value"] == pytest.approx(0.5)
-    assert uas == ranged["systems"][0]["scores"]
+    # The same figures as the CoNLL-U gold with range lines; only the signature says a
+    # map gave the gold's tokens.
+    ranged_scores = ranged["systems"][0]["scores"]
+    for name, score in uas.items():
+        signature = score.pop("signature")
+        assert signature == ranged_scores[name].pop("signature").replace(
+            "|align:exact:esc+ws=all|", "|align:exact:esc+ws=all|segments:gold|"
+        )
+    assert uas == ranged_scores
+
+
+def test_an_other_gold_takes_a_map_of_its_own(capsys: pytest.CaptureFixture[str], files) -> None:
+    # MULTIPLE against the gold and the same gold again is the gold's own figure (the
+    # generalization of a tree with itself is the tree): the worked example's δ/ι.
+    argv = ["score", "--align", files["gold.ptb"], files["parse.ptb"],
+            "--gold-segments", files["gold.seg"], "--other-gold", files["gold.ptb"]]  # fmt: skip
+    report = run_json(capsys, *argv, "--other-gold-segments", files["gold.seg"])
+    scores = report["systems"][0]["scores"]
+    assert scores["labeled"]["totals"] == {"delta_labeled": 0, "iota_labeled": 4}
+    assert scores["unlabeled"]["totals"] == {"delta_unlabeled": 4, "iota_unlabeled": 12}
+    assert "|segments:gold|" in scores["labeled"]["signature"]
+    assert report["alignment"]["segments"] == {
+        "gold": files["gold.seg"],
+        "other gold 1": files["gold.seg"],
+    }
+    # (Its words are the gold's: without a map it takes the gold's tokens, as a parse
+    # with the gold's words does.)
+    report = run_json(capsys, *argv, "--other-gold-segments", "-")
+    assert report["systems"][0]["scores"]["unlabeled"]["totals"]["iota_unlabeled"] == 12
+    err = error_of(capsys, *argv, "--other-gold-segments", files["gold.seg"],
+                   "--other-gold-segments", files["gold.seg"])  # fmt: skip
+    assert "--other-gold-segments is given 2 times for 1 --other-gold file:" in err
+    # A gold over the surface tokens and an other gold over the morphemes: without its
+    # map the other gold spells ה, which the text has not.
+    surface = ["score", "--align", files["parse.conllu"], files["parse.conllu"],
+               "--other-gold", files["gold.ptb"]]  # fmt: skip
+    assert main(surface) == 1
+    err = capsys.readouterr().err
+    assert "the texts differ" in err and "the other gold token 4 ('ה')" in err
+    # With it the two golds align, and a parse equal to the gold is perfect against
+    # their generalization (which the gold contains): δ = 0; a map of the other gold
+    # alone marks the signature, MULTIPLE reading every gold.
+    report = run_json(capsys, *surface, "--other-gold-segments", files["gold.seg"])
+    scores = report["systems"][0]["scores"]
+    assert scores["labeled"]["totals"]["delta_labeled"] == 0
+    assert scores["unlabeled"]["totals"]["delta_unlabeled"] == 0
+    assert "|segments:gold|" in scores["labeled"]["signature"]
 
 
 def test_cross_takes_a_map_per_experiment(capsys: pytest.CaptureFixture[str], files) -> None:
@@ -175,6 +224,12 @@ def test_cross_takes_a_map_per_experiment(capsys: pytest.CaptureFixture[str], fi
     ptb = next(s for s in report["systems"] if s["name"] == "ptb")
     totals = ptb["scores"]["single unlabeled"]["totals"]
     assert totals == {"delta_unlabeled": 4, "iota_unlabeled": 12}
+    # The signatures name the maps: ptb's gold had one, ud's had none (but MULTIPLE
+    # reads every gold, ptb's among them).
+    ud = next(s for s in report["systems"] if s["name"] == "ud")
+    assert "|segments:gold|" in ptb["scores"]["single unlabeled"]["signature"]
+    assert "segments:" not in ud["scores"]["single unlabeled"]["signature"]
+    assert "|segments:gold|" in ud["scores"]["multiple unlabeled"]["signature"]
     assert report["notes"][-1] == (
         f"surface tokens from token-to-segment maps: {files['gold.seg']} for ptb gold"
     )
@@ -242,7 +297,16 @@ def test_the_trees_own_segmentation_gives_the_unaligned_figures(
         both = ["--gold-segments", gold_map, "--parse-segments", parse_map]
         for maps in [both] if missing == "skip" else [both, ["--parse-segments", parse_map]]:
             (mapped,) = scores_of(run_json(capsys, command, *files, *align, *maps))
-            assert mapped == unmapped, (missing, maps)
+            # The same figures; the signature names the sides the maps gave (SPEC.md §11).
+            sides = "gold+parse" if maps is both else "parse"
+            for score in mapped.values():
+                assert f"|segments:{sides}|" in score.pop("signature"), (missing, maps)
+            for score in unmapped.values():
+                assert "segments:" not in score["signature"]
+            assert mapped == {
+                name: {k: v for k, v in score.items() if k != "signature"}
+                for name, score in unmapped.items()
+            }, (missing, maps)
             # Every figure of the run without alignment (attachment adds its precision and
             # recall under alignment, which equal the figure here).
             values = {name: score["value"] for name, score in mapped.items()}

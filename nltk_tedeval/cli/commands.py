@@ -86,6 +86,14 @@ def _score(p: argparse.ArgumentParser) -> None:
         help="gold of another theory; scores against the generalized gold (MULTIPLE)",
     )
     p.add_argument(
+        "--other-gold-segments",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="with --align: the token-to-segment map of an --other-gold file, one per "
+        "--other-gold in their order ('-' for one without), as --gold-segments",
+    )
+    p.add_argument(
         "--tl-unify",
         metavar="FILE",
         help="enrich GOLD with this gold's labels by TL-unification (PTB ⊔tl SD)",

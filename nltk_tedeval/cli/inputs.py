@@ -359,12 +359,19 @@ def segment_maps(args: argparse.Namespace, golds: int, parses: int) -> list[str 
     a file without; ``None`` without either option. Refused without ``--align``, which
     alone reads them, and with more maps than files."""
     gold, parse = getattr(args, "gold_segments", []), getattr(args, "parse_segments", [])
-    if not gold and not parse:
+    other = getattr(args, "other_gold_segments", [])
+    if not gold and not parse and not other:
         return None
     require_align_for_segments(args)
     if len(gold) > 1:
         raise OptionError(
             f"--gold-segments is given {len(gold)} times; the gold {args.gold} takes one map"
+        )
+    if len(other) > golds - 1:
+        raise OptionError(
+            f"--other-gold-segments is given {len(other)} times for {golds - 1} --other-gold "
+            f"file{'s' if golds != 2 else ''}: give one per --other-gold, in their order ('-' "
+            "for one without a map)"
         )
     if len(parse) > parses:
         raise OptionError(
@@ -372,7 +379,8 @@ def segment_maps(args: argparse.Namespace, golds: int, parses: int) -> list[str 
             f"{'s' if parses != 1 else ''}: give one per parse file, in their order ('-' "
             "for a parse without a map)"
         )
-    maps: list[str | None] = [gold[0] if gold else None] + [None] * (golds - 1)
+    maps: list[str | None] = [gold[0] if gold else None]
+    maps += [None if o == NO_SEGMENTS else o for o in other] + [None] * (golds - 1 - len(other))
     maps += [None if p == NO_SEGMENTS else p for p in parse] + [None] * (parses - len(parse))
     return maps
 
@@ -390,7 +398,11 @@ def segments_note(maps: dict[str, str]) -> str:
 
 def require_align_for_segments(args: argparse.Namespace) -> None:
     """Refuse ``--gold-segments``/``--parse-segments`` where nothing would read them."""
-    options = (("--gold-segments", args.gold_segments), ("--parse-segments", args.parse_segments))
+    options = (
+        ("--gold-segments", args.gold_segments),
+        ("--parse-segments", args.parse_segments),
+        ("--other-gold-segments", getattr(args, "other_gold_segments", [])),
+    )
     given = [option for option, values in options if values]
     if not given or getattr(args, "align", None):
         return

@@ -11,6 +11,7 @@ the measures to show and a metric's extra text.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -127,7 +128,8 @@ def evaluate(
     gold_fmt = args.gold_format or args.format
     test_fmt = args.parse_format or args.format
     fmts = [gold_fmt] * len(gold_paths) + [test_fmt] * len(named)
-    read = streams(args, paths, fmts, segments=segment_maps(args, len(gold_paths), len(named)))
+    maps = segment_maps(args, len(gold_paths), len(named))
+    read = streams(args, paths, fmts, segments=maps)
     first = getattr(args, "first", None)
     if first is not None:
         # The first N sentences of every file, and not a line more: the files may
@@ -160,6 +162,12 @@ def evaluate(
         ),
         **options,
     )
+    if maps is not None:
+        # Each system's signature names the sides whose tokens its maps gave (SPEC.md §11).
+        for k, ev in enumerate(evaluators):
+            gold_map = any(maps[: len(gold_paths)])  # MULTIPLE reads every gold
+            sides = [s for s, m in (("gold", gold_map), ("parse", maps[len(gold_paths) + k])) if m]
+            ev.options = dataclasses.replace(ev.options, segments="+".join(sides) or None)
     require_sentences(evaluators[0].counts()["read"], paths)
     golds = [{"role": "gold", "file": args.gold}]
     golds += [{"role": g.role, "file": g.path} for g in extra_golds]
@@ -205,9 +213,10 @@ def report_run(
     if aligned is not None:
         notes = [*notes, aligned]
         extra["alignment"] = first.alignment_summary()
-        maps = segment_maps(args, 1, len(run.systems))
+        maps = segment_maps(args, len(run.golds), len(run.systems))
         if maps is not None:
-            names = ["gold", *(s.name for s in run.systems)]
+            others = [f"other gold {k}" for k in range(1, len(run.golds))]
+            names = ["gold", *others, *(s.name for s in run.systems)]
             read = {name: path for name, path in zip(names, maps, strict=True) if path}
             notes = [*notes, segments_note(read)]
             extra["alignment"] = {**extra["alignment"], "segments": read}

@@ -274,6 +274,10 @@ def cmd_cross(args: argparse.Namespace) -> int:
         engine=args.engine,
         options=run_options(args, statistics_kept(args, reads_rows=False)),
     )
+    if args.gold_segments or args.parse_segments:
+        gold_maps = {v.partition("=")[0] for v in args.gold_segments}
+        parse_maps = {v.partition("=")[0] for v in args.parse_segments}
+        cross.segment_maps = {n: (n in gold_maps, n in parse_maps) for n, _, _ in specs}
     result = cross.result
     require_sentences(result.read, [*golds, *parses])
     files = {n: (g, p) for n, g, p in specs}

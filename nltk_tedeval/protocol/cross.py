@@ -121,6 +121,10 @@ class CrossFrameworkEvaluator(RunAccounts):
                     raise OptionError(f"TL-unification names unknown experiment {name!r}")
             pairs.append((index[a], index[b]))
         self.tl_unify = dict(tl_unify or {})
+        self.segment_maps: dict[str, tuple[bool, bool]] = {}
+        """Under alignment, by experiment: whether its gold's and its parse's surface tokens
+        came from token-to-segment maps (the readers applied them; the command line sets
+        this), for the signatures' ``segments:`` (SPEC.md §11)."""
         scored = [i for i, e in enumerate(exps) if e.parsed_sents is not None]
         self._scored = scored
         self.config = ProtocolConfig(
@@ -253,6 +257,14 @@ class CrossFrameworkEvaluator(RunAccounts):
             fields["tl"] = self.tl_unify.get(name, "no")
         fields["engine"] = self.config.engine
         fields.update(self.options.signature_fields())
+        if self.align is not None and name is not None:
+            # SINGLE reads the experiment's own gold; MULTIPLE every experiment's.
+            own_gold, own_parse = self.segment_maps.get(name, (False, False))
+            any_gold = any(g for g, _ in self.segment_maps.values())
+            golds = own_gold if scenario == "single" else any_gold
+            sides = [s for s, m in (("gold", golds), ("parse", own_parse)) if m]
+            if sides:
+                fields["segments"] = "+".join(sides)
         fields.update(self.options.length_fields())
         fields["missing"] = self.missing_policy
         return Signature(fields, keys=SIGNATURE_KEYS)

@@ -128,6 +128,10 @@ class RunOptions:
     - ``min_length`` and ``max_length``: keep only the sentences whose gold has at
       least, and at most, that many words (SPEC.md §15; ``None``: no bound). The
       sentences left out are counted and listed, and the signature says ``length:``.
+    - ``segments``: under alignment, the sides whose surface tokens came from
+      token-to-segment maps (``"gold"``, ``"parse"`` or ``"gold+parse"``; SPEC.md
+      §11), which the readers applied before the run: the signature says
+      ``segments:`` (the command line sets it for each system).
     """
 
     on_error: str = "raise"
@@ -142,6 +146,7 @@ class RunOptions:
     extra_measures: tuple[str, ...] = ()
     min_length: int | None = None
     max_length: int | None = None
+    segments: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by", check_by(self.by))
@@ -158,6 +163,10 @@ class RunOptions:
                 f"normalization must be a Normalization, not {type(self.normalization).__name__}"
             )
         check_jobs(self.jobs)
+        if self.segments not in (None, "gold", "parse", "gold+parse"):
+            raise OptionError(
+                f"segments must be None, 'gold', 'parse' or 'gold+parse', not {self.segments!r}"
+            )
         check_statistics(self.statistics)
         check_length_bounds(self.min_length, self.max_length)
 
@@ -212,7 +221,10 @@ class RunOptions:
         """The signature fields these options give every metric (alignment; SPEC.md §11)."""
         if self.align is None:
             return {}
-        return {"align": f"{self.align}:{self.normalization.signature}"}
+        fields: dict[str, object] = {"align": f"{self.align}:{self.normalization.signature}"}
+        if self.segments:
+            fields["segments"] = self.segments
+        return fields
 
     @property
     def length_filter(self) -> LengthBounds | None:

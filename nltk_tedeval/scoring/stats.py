@@ -568,6 +568,10 @@ SIGNATURE_KEYS: dict[str, str] = {
         "how tokens of the two sides were aligned: no (same tokens), or over the characters "
         "both spell (normalized as the value says; SPEC.md §11)"
     ),
+    "segments": (
+        "under align: the sides whose surface tokens came from token-to-segment maps "
+        "(gold, parse or gold+parse; SPEC.md §11); absent without one"
+    ),
     "length": (
         "the length filter: only sentences whose gold has at most (<=N), at least (>=N) or "
         "from A to B words (A-B) were scored (SPEC.md §15); absent without one"
