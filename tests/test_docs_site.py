@@ -219,3 +219,29 @@ def test_the_test_extra_installs_what_the_docs_extra_does() -> None:
     assert names == ["mkdocs", "mkdocs-material", "mkdocstrings"]
     test = pyproject.split("\ntest = [", 1)[1].split("\n]", 1)[0]
     assert all(f'"{w}"' in test for w in wanted), wanted
+
+
+# -- the README: one screen to the first result -------------------------------------------------
+
+
+def test_the_readme_is_one_screen_to_its_first_result() -> None:
+    """What it is, install, one example with its output, where to go next (issue 42): the
+    rest lives in the guide, so a section added to README fails here until it moves."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    headings = [line for line in lines if line.startswith("## ")]
+    assert headings == [
+        "## Install and test",
+        '## A first example: "arrive on Sunday" under two theories',
+        "## Where to go next",
+        "## Licence and data",
+    ]
+    first_output = next(n for n, line in enumerate(lines, 1) if line == "['0.6667', '0.8571']")
+    assert first_output <= 50 and len(lines) <= 70, (first_output, len(lines))
+
+
+def test_the_readme_links_every_page_of_the_guide() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\((docs/[^)#]+\.md)\)", readme))
+    guide = {p.relative_to(ROOT).as_posix() for p in (ROOT / "docs" / "guide").glob("*.md")}
+    assert guide <= linked, sorted(guide - linked)
+    assert {"docs/SPEC.md", "docs/report.md", "docs/extending.md", "docs/study.md"} <= linked
