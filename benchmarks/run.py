@@ -1240,8 +1240,8 @@ def bench_startup(b: Bench) -> None:
 def bench_suite(b: Bench) -> None:
     """README's test command on every core (issue 31: under 3 minutes on 2 cores), beside
     the same suite in one process; the 20 slowest tests of the parallel run go to stderr.
-    Not part of a run without ``--only``: it runs the whole suite twice (README.md,
-    "Install and test", gives the time of each)."""
+    Not part of a run without ``--only``: it runs the whole suite twice (docs/guide/install.md
+    gives the time of each)."""
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     timed = []
     for extra in (["-n", "auto", "--durations=20"], []):

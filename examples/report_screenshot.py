@@ -1,4 +1,5 @@
-"""The README's picture of an HTML report: a real report, opened in headless Chromium.
+"""The guide's picture of an HTML report (docs/guide/teaching.md): a real report, opened in
+headless Chromium.
 
 Runs ``tedeval score corpora_samples/study/test.conllu
 corpora_samples/study/outputs/arc-eager.conllu -f html`` (the study's arc-eager parses

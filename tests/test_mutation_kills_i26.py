@@ -667,10 +667,11 @@ def test_lcs_another_systems_added_word_leaves_a_systems_positions_alone() -> No
 # -- the missing-parse policy itself (scoring/missing.py) --------------------------------
 
 
-def test_the_missing_parse_warning_reads_as_readme_shows_it() -> None:
-    """README.md's warning line: "336 of 605 sentences have a missing parse (pcfg: 336),
-    scored with nothing right": n of read, the verb agreeing with n, the noun with read,
-    each system with a missing parse (and no other) by name, then what the policy does
+def test_the_missing_parse_warning_reads_as_the_guide_shows_it() -> None:
+    """docs/guide/score.md's warning line (README.md's until issue 42): "336 of 605 sentences
+    have a missing parse (pcfg: 336), scored with nothing right": n of read, the verb
+    agreeing with n, the noun with read, each system with a missing parse (and no other) by
+    name, then what the policy does
     (SPEC.md §10's three meanings) and the policy's name; the warning points at the
     caller outside the package (here, this file)."""
     from nltk_tedeval.scoring.missing import warn_missing

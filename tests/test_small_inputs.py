@@ -1,6 +1,6 @@
 """A one-tree-per-line file of a few lines is read a line at a time (issue 31).
 
-Blocks read and score with numpy, whose import (about 0.1 s, README.md, Speed) costs
+Blocks read and score with numpy, whose import (about 0.1 s, docs/guide/speed.md) costs
 more than reading and scoring such a file: below ``reading.ptb.SMALL_INPUT_LINES`` lines, EVALB's
 reading goes line by line (``read_ptb_lines``, what the block reader does with a
 line it cannot take) and ``tedeval parseval`` never imports numpy. What must hold:

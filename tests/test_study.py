@@ -302,7 +302,7 @@ def test_significance_tests(study, evaluation) -> None:
 
 
 def test_the_study_prm_file_deletes_the_root_bracket(study) -> None:
-    """corpora_samples/study/collins_root.prm, which README gives `tedeval parseval`, holds
+    """corpora_samples/study/collins_root.prm, which docs/study.md gives `tedeval parseval`, holds
     the script's settings: COLLINS.prm's and ROOT deleted. Worked by hand on one
     sentence whose parse makes NP (0,1) of the gold's NP (0,2): with ROOT kept both sides
     have ROOT, S, NP and VP, three alike (3/4); with ROOT deleted, two of three (2/3)."""

@@ -1,7 +1,7 @@
 """The command line reads PTB brackets and CoNLL files, and scores them, without importing nltk.
 
 Importing nltk costs about half a second of CPU and 40 MB a process (1.6 s and
-107 MB when it finds scipy; README.md, Speed), and the command line's fast path
+107 MB when it finds scipy; docs/guide/speed.md), and the command line's fast path
 reads files straight into the package's own tree types. Each command here runs
 in a fresh interpreter where ``import nltk`` fails, and must give the output of
 the ordinary run exactly. Everything that takes or produces nltk objects imports nltk when
