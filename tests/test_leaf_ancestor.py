@@ -15,7 +15,6 @@ import pytest
 from nltk_tedeval import DiscTree, OptionError
 from nltk_tedeval.cli import main
 from nltk_tedeval.errors import MissingParseWarning
-from nltk_tedeval.metrics.attachment import AttachmentEvaluator
 from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 from nltk_tedeval.metrics.leaf_ancestor import (
     LEAF_ANCESTOR,
@@ -24,6 +23,7 @@ from nltk_tedeval.metrics.leaf_ancestor import (
     lineages,
     view_lineages,
 )
+from nltk_tedeval.metrics.parseval import ParsevalEvaluator
 from nltk_tedeval.scoring import register_measure
 
 from .discodop_la_ted import CASES, DEPARTS, FIX, discodop, expected_summary, trees
@@ -257,11 +257,11 @@ def test_intervals_and_tests_come_from_the_shared_code():
 
 
 def test_a_metric_that_does_not_hand_its_trees_refuses_a_counting_measure():
-    register_measure(AttachmentEvaluator, LEAF_ANCESTOR)
+    register_measure(ParsevalEvaluator, LEAF_ANCESTOR)
     try:
         with pytest.raises(OptionError, match="counts from the trees"):
-            AttachmentEvaluator([], [], extra_measures="LA")
+            ParsevalEvaluator([], [], extra_measures="LA")
     finally:
         from nltk_tedeval.scoring import unregister_measure
 
-        unregister_measure(AttachmentEvaluator, "leaf_ancestor")
+        unregister_measure(ParsevalEvaluator, "leaf_ancestor")
