@@ -164,8 +164,8 @@ def evaluate(
     )
     if maps is not None:
         # Each system's signature names the sides whose tokens its maps gave (SPEC.md §11).
+        gold_map = any(maps[: len(gold_paths)])  # MULTIPLE reads every gold
         for k, ev in enumerate(evaluators):
-            gold_map = any(maps[: len(gold_paths)])  # MULTIPLE reads every gold
             sides = [s for s, m in (("gold", gold_map), ("parse", maps[len(gold_paths) + k])) if m]
             ev.options = dataclasses.replace(ev.options, segments="+".join(sides) or None)
     require_sentences(evaluators[0].counts()["read"], paths)

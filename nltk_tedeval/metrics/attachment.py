@@ -87,6 +87,7 @@ __all__ = [
     "is_punctuation",
 ]
 
+
 class AttachmentView(NamedTuple):
     """One sentence as attachment compares it, for the measures that count their columns
     from the trees (:class:`~nltk_tedeval.scoring.extensions.MeasureExtension`'s
