@@ -234,6 +234,8 @@ class _Word:
     lemma: str
     content: bool
     children: list[int]  # its function-word children, in word order
+    deps: tuple[tuple[int, str], ...] | None = None  # enhanced edges, when read (SPEC.md §17)
+    base: int = 0  # index of its sentence's first word in the file's word list
 
 
 def _universal_feats(feats: str) -> str:
@@ -257,10 +259,12 @@ class _File:
             base = len(self.words)
             bounds = s.bounds
             sentences.append((offset + bounds[0], offset + bounds[-1]))
+            edges = sent.deps
             for k, tok in enumerate(sent.tokens):
                 start, end = offset + bounds[k], offset + bounds[k + 1]
                 tokens.append((start, end))
-                for w in sent.words[tok.first : tok.last]:
+                for j in range(tok.first, tok.last):
+                    w = sent.words[j]
                     deprel = w.deprel.split(":")[0]
                     # The script drops Zs characters from a token's form, and so
                     # from a one-word token's word, but compares the words of a
@@ -271,6 +275,7 @@ class _File:
                             start, end, tok.multiword, form.lower(), unit,
                             base + w.head - 1 if w.head else -1, deprel, w.upos, w.xpos,
                             _universal_feats(w.feats), w.lemma, deprel in CONTENT_RELATIONS, [],
+                            None if edges is None else edges[j], base,
                         )
                     )  # fmt: skip
             for i in range(base, len(self.words)):
@@ -332,6 +337,8 @@ class Conll18Evaluator:
     measures: ClassVar[dict[str, Measure]] = _measures()
     primary: ClassVar[tuple[str, ...]] = ("LAS", "MLAS", "BLEX")
     columns: ClassVar[tuple[str, ...]] = COLUMNS
+    table_metrics: ClassVar[tuple[str, ...]] = CONLL18_METRICS  # the rows of its table
+    script_measures: ClassVar[dict[str, Measure]] = _SCRIPT_MEASURES
 
     def __init__(
         self,
@@ -475,7 +482,8 @@ class Conll18Evaluator:
         groups: list[dict[str, list[int]]] | None = None
         if "relation" in self.by:
             groups = [{} for _ in range(n_units)]
-        self._count_words(gold.words, system.words, counts, index, groups)
+        pairs = align_words(gold.words, system.words)
+        self._count_words(gold.words, system.words, counts, index, groups, pairs)
         if groups is not None:
             collector = GroupCollector(
                 {"relation": self.breakdown_keys["relation"]},
@@ -487,10 +495,18 @@ class Conll18Evaluator:
         relations = [0] * n_units
         for w in (*gold.words, *system.words):
             relations[w.unit] += w.deprel != _NO_RELATION
-        buf = RowBuffer(width * 4 + 1)
+        extra = self._more_counts(gold.words, system.words, pairs, n_units)
+        buf = RowBuffer(len(self.columns))
         for u in range(n_units):
-            buf.append([*counts[u].reshape(-1).tolist(), relations[u]])
-        return StatsTable(COLUMNS, buf.to_array())
+            buf.append([*counts[u].reshape(-1).tolist(), relations[u], *extra[u]])
+        return StatsTable(self.columns, buf.to_array())
+
+    def _more_counts(
+        self, gold: list[_Word], system: list[_Word], pairs: list[tuple[int, int]], n_units: int
+    ) -> list[list[int]]:
+        """Columns a variant of the metric adds after :data:`COLUMNS`, per unit (none here;
+        the enhanced metrics' ELAS and EULAS, :mod:`.enhanced_ud`)."""
+        return [[] for _ in range(n_units)]
 
     def _left_out(self, unit: Any, bounds: LengthBounds) -> bool:
         """Whether the length filter leaves ``unit`` out: by its gold sentences' words (a
@@ -512,9 +528,11 @@ class Conll18Evaluator:
         counts: np.ndarray,
         index: dict[str, int],
         groups: list[dict[str, list[int]]] | None = None,
+        pairs: list[tuple[int, int]] | None = None,
     ) -> None:
         """Each metric's counts per unit; with ``groups``, each unit's relations' rows too."""
-        pairs = align_words(gold, system)
+        if pairs is None:
+            pairs = align_words(gold, system)
         to_gold = dict((s, g) for g, s in pairs)
         # Per word: which metrics count it (gold words for recall, system for precision).
         plain = [index[m] for m in CONLL18_METRICS if m not in ("Tokens", "Sentences")]
@@ -671,9 +689,9 @@ class Conll18Evaluator:
         (``_`` = ``_``); ``aligned_accuracy`` is ``None`` for Tokens,
         Sentences and Words, which are not scored over aligned words.
         """
-        measures = _SCRIPT_MEASURES if script else self.measures
+        measures = self.script_measures if script else self.measures
         out: dict[str, dict[str, float | int | None]] = {}
-        for m in CONLL18_METRICS:
+        for m in self.table_metrics:
             entry: dict[str, float | int | None] = dict(self.counts(m))
             names = {
                 "precision": f"{m}.precision",
@@ -709,8 +727,9 @@ class Conll18Evaluator:
 
         if style == "short":
             return "\n".join(
-                f"{m} {'F1 ' if m == 'LAS' else ''}Score: {pct(results[m]['f1']):.2f}"
-                for m in ("LAS", "MLAS", "BLEX")
+                f"{m} {'F1 ' if m in ('LAS', 'ELAS', 'EULAS') else ''}Score: "
+                f"{pct(results[m]['f1']):.2f}"
+                for m in self.primary
             )
         if style not in ("verbose", "counts"):
             raise OptionError(f"style must be 'verbose', 'counts' or 'short', not {style!r}")
@@ -719,7 +738,7 @@ class Conll18Evaluator:
         else:
             lines = ["Metric     | Precision |    Recall |  F1 Score | AligndAcc"]
         lines.append("-----------+-----------+-----------+-----------+-----------")
-        for m in CONLL18_METRICS:
+        for m in self.table_metrics:
             r = results[m]
             if style == "counts":
                 # The script prints a total of 0 aligned words as a blank, as it

@@ -29,11 +29,14 @@ _RANGE = re.compile(r"([0-9]+)-([0-9]+)\Z")
 _EMPTY_NODE = re.compile(r"[0-9]+\.[0-9]+\Z")
 
 
-def read_ud_words(path: PathLike) -> Iterator[SourceSentence]:
+def read_ud_words(path: PathLike, *, deps: bool = False) -> Iterator[SourceSentence]:
     """The sentences of a CoNLL-U file as :class:`~nltk_tedeval.trees.ud_words.UDSentence` records.
 
     Stops at the first error (an :class:`~nltk_tedeval.errors.InputFormatError`).
-    Compressed files are read as :func:`~nltk_tedeval.reading.read_file` reads them.
+    ``deps=True`` also reads the DEPS column, empty nodes collapsed
+    (:mod:`.enhanced`), into each sentence's ``deps``; the ordinary path
+    leaves it, and the empty nodes, unread. Compressed files are read as
+    :func:`~nltk_tedeval.reading.read_file` reads them.
 
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "s.conllu"
@@ -42,10 +45,12 @@ def read_ud_words(path: PathLike) -> Iterator[SourceSentence]:
     [(1, ['INTJ'])]
     """
     with ExitStack() as stack:
-        yield from _read(file_lines(path, stack))
+        yield from _read(file_lines(path, stack), deps)
 
 
-def read_ud_words_text(text: str, name: str = "<string>") -> Iterator[SourceSentence]:
+def read_ud_words_text(
+    text: str, name: str = "<string>", *, deps: bool = False
+) -> Iterator[SourceSentence]:
     """Like :func:`read_ud_words`, for a CoNLL-U text in memory.
 
     >>> text = "1-2\\tdel\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\t_\\n"
@@ -55,10 +60,10 @@ def read_ud_words_text(text: str, name: str = "<string>") -> Iterator[SourceSent
     >>> [t.form for t in s.tree.tokens], [w.form for w in s.tree.words]
     (['del'], ['de', 'el'])
     """
-    return _read(Lines.from_text(name, text))
+    return _read(Lines.from_text(name, text), deps)
 
 
-def _read(lines: Lines) -> Iterator[SourceSentence]:
+def _read(lines: Lines, deps: bool = False) -> Iterator[SourceSentence]:
     name = lines.name
     number = 0
     start = 0
@@ -66,6 +71,11 @@ def _read(lines: Lines) -> Iterator[SourceSentence]:
     tokens: list[UDToken] = []
     words: list[UDWord] = []
     open_range: tuple[int, int, str, int] | None = None  # a multiword token's words still to come
+    # With deps: (ID, DEPS, line) of every word and empty node, for the enhanced graph.
+    word_deps: list[tuple[str, str, int]] = []
+    if deps:
+        from .enhanced import enhanced_edges
+    empty_deps: list[tuple[str, str, int]] = []
 
     def error(message: str, line: int, token: str | None = None) -> InputFormatError:
         return InputFormatError(
@@ -82,9 +92,14 @@ def _read(lines: Lines) -> Iterator[SourceSentence]:
                 open_range[2],
             )
         check_ud_tree(words, error)
+        edges = None
+        if deps:
+            edges = enhanced_edges(word_deps, empty_deps, name, number + 1, sent_id)
+            word_deps.clear()
+            empty_deps.clear()
         number += 1
         record = SourceSentence(
-            name, number, start, sent_id, UDSentence(tuple(tokens), tuple(words))
+            name, number, start, sent_id, UDSentence(tuple(tokens), tuple(words), edges)
         )
         tokens.clear()
         words.clear()
@@ -115,6 +130,8 @@ def _read(lines: Lines) -> Iterator[SourceSentence]:
             raise error(f"{columns}; CoNLL-U lines have 10, separated by tabs", lineno)
         tid, form = cells[0], cells[1]
         if _EMPTY_NODE.match(tid):
+            if deps:
+                empty_deps.append((tid, cells[8], lineno))
             continue
         expected = len(words) + 1
         m = _RANGE.match(tid)
@@ -143,6 +160,8 @@ def _read(lines: Lines) -> Iterator[SourceSentence]:
         words.append(
             UDWord(form, cells[2], cells[3], cells[4], cells[5], int(head), cells[7], lineno)
         )
+        if deps:
+            word_deps.append((tid, cells[8], lineno))
         if open_range is not None and expected == open_range[1]:
             open_range = None
     if words or tokens:

@@ -56,10 +56,16 @@ class UDToken:
 
 @dataclass(frozen=True, slots=True)
 class UDSentence:
-    """The tokens and words of one CoNLL-U sentence (empty nodes are not kept)."""
+    """The tokens and words of one CoNLL-U sentence (empty nodes are not kept).
+
+    ``deps``, read only when asked (``read_ud_words(path, deps=True)``), holds
+    every word's enhanced edges, ``(head, label)`` with empty nodes collapsed
+    (:mod:`nltk_tedeval.reading.enhanced`, SPEC.md §17); ``None`` otherwise.
+    """
 
     tokens: tuple[UDToken, ...]
     words: tuple[UDWord, ...]
+    deps: tuple[tuple[tuple[int, str], ...], ...] | None = None
 
     def __len__(self) -> int:
         return len(self.words)
