@@ -44,6 +44,7 @@ BOUNDS: dict[str, tuple[list[str], str, list[str]]] = {
 FREE_FORM = {
     "--bins",
     "--by",
+    "--enhancements",
     "--experiment",
     "--exclude",
     "--gold-only",

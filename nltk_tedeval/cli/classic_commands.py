@@ -50,6 +50,7 @@ def exclude_values(given: list[str]) -> dict[str, list[str]]:
 
 
 def cmd_attach(args: argparse.Namespace) -> int:
+    _check_enhanced(args)
     if args.conll18:
         return _conll18(args)
     check_formats(args)
@@ -100,6 +101,26 @@ def cmd_attach(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_enhanced(args: argparse.Namespace) -> None:
+    """``--enhanced`` only with ``--conll18``; its own options only with ``--enhanced``."""
+    enhanced = getattr(args, "enhanced", False)
+    if enhanced and not args.conll18:
+        raise OptionError(
+            "--enhanced adds ELAS and EULAS to the CoNLL 2018 metrics, as the IWPT script "
+            "does: give it with --conll18"
+        )
+    for flag, on in (
+        ("--enhancements", getattr(args, "enhancements", None) is not None),
+        ("--iwpt-script", getattr(args, "iwpt_script", False)),
+    ):
+        if on and not enhanced:
+            raise OptionError(f"{flag} is an option of the enhanced metrics: give --enhanced")
+    if enhanced:
+        from ..metrics.enhanced_ud import enhancement_digits
+
+        enhancement_digits(args.enhancements or "0")  # refused before any file is read
+
+
 def _conll18(args: argparse.Namespace) -> int:
     """``attach --conll18``: the CoNLL 2018 script's metrics and its table, byte for byte."""
     from ..errors import OptionError
@@ -143,8 +164,30 @@ def _conll18(args: argparse.Namespace) -> int:
     by.update(
         {k: getattr(args, k) for k in ("min_length", "max_length") if getattr(args, k) is not None}
     )
+    enhanced = getattr(args, "enhanced", False)
+    evaluator: Any = Conll18Evaluator
+    metrics: tuple[str, ...] = CONLL18_METRICS
+    if enhanced:
+        from ..metrics.enhanced_ud import EnhancedEvaluator
+
+        evaluator = EnhancedEvaluator
+        metrics = EnhancedEvaluator.table_metrics
+        by.update(enhancements=args.enhancements or "0", iwpt_script=args.iwpt_script)
+        if args.iwpt_script:
+            to_stderr([
+                "warning: --iwpt-script prints the IWPT script's own figures: a gold edge "
+                "counts once for every system edge that matches it (a recall can pass "
+                "100%), --enhancements 3 does nothing and 5 drops the wrong edges; they "
+                "are not a score (SPEC.md §17)"
+            ])  # fmt: skip
     runs = [
-        (s, Conll18Evaluator(read_ud_words(s.path), read_ud_words(args.gold), **by)) for s in named
+        (
+            s,
+            evaluator(
+                read_ud_words(s.path, deps=enhanced), read_ud_words(args.gold, deps=enhanced), **by
+            ),
+        )
+        for s in named
     ]
     for _, ev in runs:
         _ = ev.stats  # read and score now, so that an error stops before any output
@@ -154,12 +197,10 @@ def _conll18(args: argparse.Namespace) -> int:
             s.name,
             s.path,
             args.gold,
-            scores={m: ev.score(m) for m in CONLL18_METRICS},
+            scores={m: ev.score(m) for m in metrics},
             signature=ev.signature,
             missing=0,
-            macro={m: ev.score(m, average="macro") for m in CONLL18_METRICS}
-            if args.macro
-            else None,
+            macro={m: ev.score(m, average="macro") for m in metrics} if args.macro else None,
             details=_conll18_details(ev),
         )
         for s, ev in runs

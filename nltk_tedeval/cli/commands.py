@@ -272,6 +272,27 @@ def _attach(p: argparse.ArgumentParser) -> None:
         "them (tokens and sentences may differ; subtypes stripped), printed as its -v table "
         "(verbose, default), its -c table (counts) or its three official scores (short)",
     )
+    p.add_argument(
+        "--enhanced",
+        action="store_true",
+        help="with --conll18: also ELAS and EULAS over the DEPS column, exactly as the IWPT "
+        "2020/2021 shared task's iwpt20_xud_eval.py scores them (empty nodes collapsed as "
+        "the task collapsed them), printed as its tables; each gold edge counted once",
+    )
+    p.add_argument(
+        "--enhancements",
+        metavar="DIGITS",
+        help="with --enhanced: the script's digits that switch enhancement types off on both "
+        "sides: 1 gapping, 2 shared parents in coordination, 3 shared dependents, "
+        "4 controlled subjects, 5 relative clauses, 6 case information (0: none; 12: 1 and 2)",
+    )
+    p.add_argument(
+        "--iwpt-script",
+        action="store_true",
+        help="with --enhanced: the script's own figures where they are not a score (a gold "
+        "edge counted once for every system edge that matches it, its digits 2, 3 and 5 as "
+        "it runs them); warns on stderr",
+    )
 
 
 def _mph(p: argparse.ArgumentParser) -> None:
