@@ -11,6 +11,8 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py --only startup,align    # issue 31's start-up and --align rows
     python benchmarks/run.py --only multiword --ud-gold fr_gsd-ud-test.conllu \\
         --conll18 conll18_ud_eval.py                 # issue 41's rows: --align, multiword tokens
+    python benchmarks/run.py --only enhanced --eud-gold en_ewt-ud-test.conllu \\
+        --iwpt iwpt20_xud_eval.py                    # issue 43's ELAS/EULAS row
     python benchmarks/run.py --only suite            # the test suite, -n auto and serial
 
 Measured on 2 cores shared with other jobs (load average 2 to 10; Python
@@ -240,6 +242,8 @@ class Bench:
     discodop: Path | None = None  # a disco-dop source tree built in place (never shipped)
     discodop_python: Path | None = None  # the interpreter with disco-dop's dependencies
     conll18: Path | None = None  # the CoNLL 2018 evaluation script (never shipped)
+    eud_gold: Path | None = None  # a UD test set with enhanced graphs (never shipped)
+    iwpt: Path | None = None  # the IWPT 2020/2021 evaluation script (never shipped)
     ud_gold: Path | None = None  # a UD test set with multiword tokens (never shipped)
     evalb_prm: Path | None = None
 
@@ -1178,6 +1182,71 @@ def bench_multiword(b: Bench, files: dict[str, Path]) -> None:
                                    limit, of_base, note))  # fmt: skip
 
 
+def collapsed_text(path: Path) -> str:
+    """A CoNLL-U file with its empty nodes collapsed into DEPS paths, for the IWPT script
+    (which refuses empty nodes): the package's collapse, the same as
+    enhanced_collapse_empty_nodes.pl's on UD_English-EWT and UD_Dutch-Alpino
+    (tests/fixtures_eud/SOURCE.md)."""
+    from nltk_tedeval.reading.ud_words import read_ud_words
+
+    graphs = iter([s.tree.deps for s in read_ud_words(path, deps=True)])
+    out: list[str] = []
+    words = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if len(cells) == 10 and "." in cells[0]:
+            continue  # an empty node: its paths are on the words now
+        if len(cells) == 10 and cells[0].isdigit():
+            if cells[0] == "1":
+                words = next(graphs)
+            assert words is not None
+            cells[8] = "|".join(f"{h}:{lab}" for h, lab in words[int(cells[0]) - 1])
+            line = "\t".join(cells)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def bench_enhanced(b: Bench) -> None:
+    """ELAS and EULAS (``attach --conll18 --enhanced``) on a UD test set with enhanced
+    graphs beside the IWPT 2020/2021 script's whole process on the same files (at most
+    0.5x): a parse on the gold's segmentation (DEPS heads and relations corrupted, seeded,
+    as tests/fixtures_eud/make_eud.py makes them) and the same parse resegmented.
+
+    Neither the test set nor the script is shipped: pass ``--eud-gold`` a test set
+    (``en_ewt-ud-test.conllu`` of github UniversalDependencies/UD_English-EWT) and
+    ``--iwpt`` the script (``iwpt20_xud_eval.py`` of UniversalDependencies/tools, commit
+    221327d, or its later name ``eval.py``). The script reads files collapsed already, as
+    the shared task gave them to it; tedeval reads the gold as it is, empty nodes and all,
+    and collapses them itself (its time includes that).
+    """
+    if b.eud_gold is None or b.iwpt is None:
+        print("  skipped: --eud-gold and --iwpt name no test set and script", file=sys.stderr)
+        return
+    sys.path.insert(0, str(ROOT / "tests" / "fixtures_eud"))
+    import make_eud
+
+    gold_text = b.eud_gold.read_text(encoding="utf-8")
+    n = sum(1 for block in gold_text.split("\n\n") if block.strip())
+    parses = make_eud.parses(gold_text, 43)
+    collapsed = b.tmp / "eud.gold.collapsed.conllu"
+    collapsed.write_text(collapsed_text(b.eud_gold), encoding="utf-8")
+    tedeval = [sys.executable, "-m", "nltk_tedeval"]
+    stem = b.eud_gold.stem
+    for name, text in parses.items():
+        parse = b.tmp / f"eud.{name}.conllu"
+        parse.write_text(text, encoding="utf-8")
+        ours = [*tedeval, "attach", "--conll18", "--enhanced", str(b.eud_gold), str(parse)]
+        base = [sys.executable, str(b.iwpt), "-v", str(collapsed), str(parse)]
+        times = process_times([ours, base], b.process_repeat, warm=not b.quick)
+        t_ours, t_base = (min(w for w, _ in runs) for runs in times)
+        where = "its segmentation" if name == "same" else "another segmentation"
+        paired = paired_note(times, "iwpt20_xud_eval.py -v")
+        note = f"{t_ours / t_base:.2f}x; {paired}; {load_note()}"
+        b.add(limit_figure(f"attach --conll18 --enhanced, {stem}, {where} (process)", n,
+                           t_ours, "iwpt20_xud_eval.py -v", t_base, 0.5, "the script's time",
+                           note))  # fmt: skip
+
+
 def import_times(argv: list[str]) -> tuple[int, int, list[tuple[int, str]]]:
     """``python -X importtime`` of a command: the package's modules it imported, numpy's,
     and the slowest top-level imports (microseconds, cumulative)."""
@@ -1608,6 +1677,7 @@ SECTIONS = {
     "mph": lambda b, f: bench_mph(b, f),
     "align": lambda b, f: bench_align(b, f),
     "multiword": lambda b, f: bench_multiword(b, f),
+    "enhanced": lambda b, f: bench_enhanced(b),
     "significance": lambda b, f: bench_significance(b),
     "lengths": lambda b, f: bench_lengths(b),
     "nonprojective": lambda b, f: bench_nonprojective(b),
@@ -1661,6 +1731,17 @@ def main() -> int:
         "UniversalDependencies/UD_French-GSD), for the 'multiword' section",
     )
     ap.add_argument(
+        "--eud-gold",
+        type=Path,
+        help="a UD CoNLL-U test set with enhanced graphs (en_ewt-ud-test.conllu of "
+        "UniversalDependencies/UD_English-EWT), for the 'enhanced' section",
+    )
+    ap.add_argument(
+        "--iwpt",
+        type=Path,
+        help="iwpt20_xud_eval.py (UniversalDependencies/tools), for the 'enhanced' section",
+    )
+    ap.add_argument(
         "--discodop",
         type=Path,
         help="a disco-dop source tree built in place, for the 'la_ted' section",
@@ -1681,6 +1762,7 @@ def main() -> int:
         b = Bench(repeat=2 if args.quick else 3, quick=args.quick, tmp=Path(tmp), gum=gum)
         b.evalb, b.evalb_prm = args.evalb, args.evalb_prm
         b.conll18, b.ud_gold = args.conll18, args.ud_gold
+        b.eud_gold, b.iwpt = args.eud_gold, args.iwpt
         b.discodop, b.discodop_python = args.discodop, args.discodop_python
         files = concatenate_gum(gum, b.tmp, QUICK_EVERY if args.quick else 1)
         print(

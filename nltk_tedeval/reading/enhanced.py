@@ -68,6 +68,10 @@ def enhanced_edges(
             message, file=file, line=line, sentence=sentence, sentence_id=sentence_id, token=token
         )
 
+    if not empty:
+        fast = _without_empty_nodes(words)
+        if fast is not None:
+            return fast
     known = {str(i) for i in range(len(words) + 1)} | {e[0] for e in empty}
     edges: list[tuple[str, ...]] = []  # (parent, label, child), node by node in ID order
     nodes = sorted([*words, *empty], key=lambda n: _key(n[0]))
@@ -120,6 +124,25 @@ def enhanced_edges(
             )
         result.append(tuple(sorted(set(found))))
     return tuple(result)
+
+
+def _without_empty_nodes(words: Sequence[tuple[str, str, int]]) -> tuple[Edges, ...] | None:
+    """The common case, a sentence without empty nodes whose every cell is well formed:
+    each word's edges, sorted, each once; ``None`` for any cell the full path must name."""
+    n = len(words)
+    out = []
+    for _, deps, _ in words:
+        found = []
+        for item in deps.split("|"):
+            head, colon, label = item.partition(":")
+            if not (colon and label and head.isascii() and head.isdigit()):
+                return None
+            h = int(head)
+            if h > n:
+                return None
+            found.append((h, label))
+        out.append(tuple(sorted(set(found))) if len(found) > 1 else tuple(found))
+    return tuple(out)
 
 
 def _collapse(edges: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
