@@ -303,7 +303,12 @@ def test_the_command_refuses_enhanced_options_alone(capsys: pytest.CaptureFixtur
 def test_the_report_has_elas_and_its_signature(capsys: pytest.CaptureFixture[str]) -> None:
     gold, parse = FIXTURES / "ewt" / "gold.conllu", FIXTURES / "ewt" / "same.conllu"
     assert main(["attach", "--conll18", "--enhanced", str(gold), str(parse), "--json"]) == 0
-    (system,) = json.loads(capsys.readouterr().out)["systems"]
+    data = json.loads(capsys.readouterr().out)
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = Path(__file__).resolve().parent.parent / "docs" / "report.schema.json"
+    jsonschema.validate(data, json.loads(schema.read_text(encoding="utf-8")))
+    (system,) = data["systems"]
+    assert system["details"]["conll18"]["ELAS"]["gold"] == 1345
     assert "enhancements:0|count:once" in system["signature"]
     rows = OUTPUTS["ewt/same/0/-v"].splitlines()
     (elas,) = [r for r in rows if r.startswith("ELAS ")]

@@ -15,6 +15,7 @@ from .conll18 import CONLL18_METRICS as CONLL18_METRICS
 from .conll18 import Conll18Evaluator as Conll18Evaluator
 from .disco_parseval import DiscoParams as DiscoParams
 from .disco_parseval import DiscoParsevalEvaluator as DiscoParsevalEvaluator
+from .enhanced_ud import EnhancedEvaluator as EnhancedEvaluator
 from .evalb_spmrl import SpmrlParsevalEvaluator as SpmrlParsevalEvaluator
 from .jp_evalb import JpEvalbEvaluator as JpEvalbEvaluator
 from .mph import PUNCT_TAGS as PUNCT_TAGS

@@ -61,7 +61,7 @@ from typing import Any, ClassVar
 from ..errors import OptionError, TedEvalError
 from ..scoring.options import RunOptions
 from ..scoring.stats import Measure, Signature, accuracy, f_measure, precision, recall
-from .conll18 import _COUNTS, _SCRIPT_MEASURES, COLUMNS, CONLL18_METRICS, Conll18Evaluator
+from .conll18 import COLUMNS, CONLL18_METRICS, Conll18Evaluator
 
 __all__ = ["ENHANCED_METRICS", "ENHANCEMENTS", "EnhancedEvaluator", "enhancement_digits"]
 
@@ -91,6 +91,8 @@ _ROOT = -1
 _NOT_ALIGNED = -2
 _NO_HEAD_GOLD = -3
 _NO_HEAD_SYSTEM = -4
+
+_COUNTS = ("correct", "gold", "system", "aligned")  # each metric's columns, as conll18's
 
 ENHANCED_COLUMNS: tuple[str, ...] = (
     *COLUMNS,
@@ -231,6 +233,15 @@ class EnhancedEvaluator(Conll18Evaluator):
     (``"0"``, ``"4"``, ``"12"``, ...); ``iwpt_script=True`` gives the script's
     own figures where they are not a score (module docstring, SPEC.md §17).
     :meth:`table` prints what ``iwpt20_xud_eval.py`` prints.
+
+    >>> from nltk_tedeval.reading.ud_words import read_ud_words_text
+    >>> gold = "1\\tGo\\tgo\\tVERB\\t_\\t_\\t0\\troot\\t0:root\\t_\\n"
+    >>> gold += "2\\thome\\thome\\tNOUN\\t_\\t_\\t1\\tobl\\t1:obl:to\\t_\\n\\n"
+    >>> parse = gold.replace("1:obl:to", "1:obl:at")
+    >>> ev = EnhancedEvaluator(read_ud_words_text(parse, deps=True),
+    ...                        read_ud_words_text(gold, deps=True))
+    >>> float(ev.score("ELAS")), float(ev.score("EULAS"))
+    (0.5, 1.0)
     """
 
     metric: ClassVar[str] = "iwpt20"
@@ -245,7 +256,10 @@ class EnhancedEvaluator(Conll18Evaluator):
         **Conll18Evaluator.measures,
         **_enhanced_measures(),
     }
-    script_measures: ClassVar[dict[str, Measure]] = {**_SCRIPT_MEASURES, **_enhanced_measures()}
+    script_measures: ClassVar[dict[str, Measure]] = {
+        **Conll18Evaluator.script_measures,
+        **_enhanced_measures(),
+    }
     primary: ClassVar[tuple[str, ...]] = ("LAS", "ELAS", "EULAS", "MLAS", "BLEX")
     columns: ClassVar[tuple[str, ...]] = ENHANCED_COLUMNS
     table_metrics: ClassVar[tuple[str, ...]] = (

@@ -21,9 +21,9 @@ file as it is, empty nodes and all: a file collapsed already comes out as it
 went in (sorted, each edge once). What the collapse or the script cannot read
 is an error naming the file, line, sentence and token.
 
->>> words = [("1", "5:nsubj", 1), ("2", "0:root", 2), ("3", "2:conj|3.1:obj", 3)]
+>>> words = [("1", "2:nsubj", 1), ("2", "0:root", 2), ("3", "2:conj|3.1:obj", 3)]
 >>> enhanced_edges(words, [("3.1", "2:conj", 4)], "<string>", 1, None)
-(((5, 'nsubj'),), ((0, 'root'),), ((2, 'conj'), (2, 'conj>obj')))
+(((2, 'nsubj'),), ((0, 'root'),), ((2, 'conj'), (2, 'conj>obj')))
 """
 
 from __future__ import annotations
