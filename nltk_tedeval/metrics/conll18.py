@@ -238,8 +238,18 @@ class _Word:
     base: int = 0  # index of its sentence's first word in the file's word list
 
 
+_FEATS: dict[str, str] = {}  # a FEATS cell's universal features: few distinct cells in a file
+
+
 def _universal_feats(feats: str) -> str:
-    return "|".join(sorted(f for f in feats.split("|") if f.split("=", 1)[0] in UNIVERSAL_FEATURES))
+    found = _FEATS.get(feats)
+    if found is None:
+        found = "|".join(
+            sorted(f for f in feats.split("|") if f.split("=", 1)[0] in UNIVERSAL_FEATURES)
+        )
+        if len(_FEATS) < 100_000:
+            _FEATS[feats] = found
+    return found
 
 
 class _File:

@@ -304,8 +304,10 @@ class EnhancedEvaluator(Conll18Evaluator):
                     )
         g_edges = [_processed(gold, i, off, script, _NO_HEAD_GOLD) for i in range(len(gold))]
         s_edges = [_processed(system, i, off, script, _NO_HEAD_SYSTEM) for i in range(len(system))]
-        if not script:
-            g_edges = [list(dict.fromkeys(e)) for e in g_edges]  # a word's edges are a set
+        if not script and off:
+            # A word's edges are a set; the reader's are (each once), digits 1 and 5 may
+            # repeat one.
+            g_edges = [list(dict.fromkeys(e)) for e in g_edges]
             s_edges = [list(dict.fromkeys(e)) for e in s_edges]
         rows = [[0] * 8 for _ in range(n_units)]  # ELAS and EULAS: correct, gold, system, aligned
         for w, e in zip(gold, g_edges, strict=True):
