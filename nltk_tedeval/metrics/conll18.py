@@ -547,11 +547,21 @@ class Conll18Evaluator:
         # Per word: which metrics count it (gold words for recall, system for precision).
         plain = [index[m] for m in CONLL18_METRICS if m not in ("Tokens", "Sentences")]
         content = [index["CLAS"], index["MLAS"], index["BLEX"]]
+        # Summed per unit in Python, then added to the array in one step each: an element
+        # of a numpy array costs more to update than a list's.
+        n_units = counts.shape[0]
+        others = [k for k in plain if k not in content]
         for side, words in ((1, gold), (2, system)):
+            every, contents = [0] * n_units, [0] * n_units
             for w in words:
-                for k in plain:
-                    if k not in content or w.content:
-                        counts[w.unit, k, side] += 1
+                every[w.unit] += 1
+                if w.content:
+                    contents[w.unit] += 1
+            counts[:, others, side] += np.array(every, dtype=np.int64)[:, None]
+            counts[:, content, side] += np.array(contents, dtype=np.int64)[:, None]
+        width = counts.shape[1]
+        right_rows = [[0] * width for _ in range(n_units)]
+        aligned_rows = [[0] * width for _ in range(n_units)]
 
         def head(w: _Word) -> int:
             return -1 if w.parent < 0 else to_gold.get(w.parent, _NOT_ALIGNED)
@@ -589,10 +599,11 @@ class Conll18Evaluator:
                         for c in s.children
                     ]
                 )
+            right_row, aligned_row = right_rows[u], aligned_rows[u]
             for name, ok in right.items():
                 k = index[name]
-                counts[u, k, 3] += 1
-                counts[u, k, 0] += ok
+                aligned_row[k] += 1
+                right_row[k] += ok
             if groups is not None:
                 # A right LAS (CLAS, MLAS, BLEX) needs the same relation on both sides:
                 # the pair is correct in the gold word's group, which is the system word's.
@@ -601,6 +612,9 @@ class Conll18Evaluator:
                     if name in right:
                         row[4 * j] += right[name]
                         row[4 * j + 3] += 1
+        if n_units:
+            counts[:, :, 0] += np.array(right_rows, dtype=np.int64)
+            counts[:, :, 3] += np.array(aligned_rows, dtype=np.int64)
         counts[:, index["Words"], 3] = 0  # Words has no aligned accuracy
         if groups is not None:
             for side, words in ((1, gold), (2, system)):
