@@ -111,6 +111,10 @@ PLACEHOLDERS = {
     "PATH", "PATH/evalb", "PATH/conll18_ud_eval.py", "conll18_ud_eval.py",
     # a UD test set that is not shipped (benchmarks/run.py --ud-gold)
     "PATH/fr_gsd-ud-test.conllu",
+    # the IWPT 2020 scripts and the treebanks with enhanced graphs (issue 43)
+    "PATH/en_ewt-ud-test.conllu", "PATH/iwpt20_xud_eval.py", "PATH/tools",
+    "PATH/nl_alpino-ud-test.conllu",
+    "gold.collapsed.conllu", "system.collapsed.conllu", "FLAG", "DIGITS",
     # disco-dop built in place, and the Python with its dependencies (issue 44)
     "PATH/discodop", "PATH/python",
     # a mutant's name (docs/mutation.md)
