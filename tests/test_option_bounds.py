@@ -51,6 +51,7 @@ FREE_FORM = {
     "--other-gold-segments",
     "--head-label",
     "--head-rules",
+    "--headrules",
     "--label-map",
     "--measure",
     "--other-gold",

@@ -207,6 +207,15 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "sentences); scores with disco-dop's rules, as --disco",
     )
     p.add_argument(
+        "--headrules",
+        metavar="FILE|collins",
+        help="disco-dop's eval --headrules: dependencies read off both trees through the head "
+        "rules of FILE (disco-dop's format, as its ptb.headrules; 'collins': the package's "
+        "Collins 1999 table in that format), the share of words whose "
+        "head is the gold's (DEP, its 'unlabeled dependencies'); scores with disco-dop's "
+        "rules, as --disco",
+    )
+    p.add_argument(
         "--spmrl",
         action="store_true",
         help="evalb_spmrl's rules and output, as the SPMRL shared tasks scored (labels and "
