@@ -207,6 +207,23 @@ def test_the_per_lineage_table_by_hand():
     assert sum(table[g].scores["LA"].totals["words"] for g in table) == 7
 
 
+def test_exact_sentences_are_those_whose_every_lineage_is_equal():
+    # CoreNLP's sentence-level "Exact": He left (no lineage equal) and the five words
+    # (2 of 5 equal) are not exact; the five words against themselves are: 1 of 3.
+    # A missing parse under zero is never exact (its words count, none right).
+    ev = DiscoParsevalEvaluator(
+        disc(TWO_PARSE, FIVE_PARSE, FIVE_GOLD), disc(TWO_GOLD, FIVE_GOLD, FIVE_GOLD),
+        extra_measures="LA_EXACT_SENT",
+    )
+    assert ev.score("LA_EXACT_SENT").totals == {"la_exact_sentences": 1, "la_sentences": 3}
+    with pytest.warns(MissingParseWarning):
+        ev = DiscoParsevalEvaluator(
+            [None, *disc(FIVE_GOLD)], disc(TWO_GOLD, FIVE_GOLD), missing="zero",
+            extra_measures="LA_EXACT_SENT",
+        )  # fmt: skip
+        assert float(ev.score("LA_EXACT_SENT")) == 0.5
+
+
 def test_the_command_line_prints_discodops_lines_and_ours(tmp_path, capsys):
     gold, parse = tmp_path / "gold.dbr", tmp_path / "parse.dbr"
     gold.write_text(f"{TWO_GOLD}\n{FIVE_GOLD}\n", encoding="utf-8")
@@ -214,11 +231,14 @@ def test_the_command_line_prints_discodops_lines_and_ours(tmp_path, capsys):
     assert main(["parseval", str(gold), str(parse), "--la"]) == 0
     out = capsys.readouterr().out
     assert "leaf-ancestor:              69.40\n" in out
-    assert "leaf-ancestor (words):      74.15\nexact lineages:             28.57\n" in out
+    assert (
+        "leaf-ancestor (words):      74.15\nexact lineages:             28.57\n"
+        "exact sentences:             0.00\n"
+    ) in out
     assert main(["parseval", str(gold), str(parse), "--la", "-f", "tsv"]) == 0
     header, row = capsys.readouterr().out.splitlines()[:2]
-    assert header.split("\t")[-3:] == ["LA", "LA_WORDS", "LA_EXACT"]
-    assert row.split("\t")[-3:] == ["69.40", "74.15", "28.57"]
+    assert header.split("\t")[-4:] == ["LA", "LA_WORDS", "LA_EXACT", "LA_EXACT_SENT"]
+    assert row.split("\t")[-4:] == ["69.40", "74.15", "28.57", "0.00"]
     tsv = tmp_path / "lines.tsv"
     assert main(["parseval", str(gold), str(parse), "--la", "--per-sentence", str(tsv)]) == 0
     capsys.readouterr()

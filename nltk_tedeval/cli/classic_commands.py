@@ -463,7 +463,7 @@ def _disco_parseval(args: argparse.Namespace) -> int:
         params = dataclasses.replace(params, head_rules=head_rules(args.headrules))
     # disco-dop's --la, --ted and --headrules: measures that count from its trees.
     args.measure = [
-        *(["LA,LA_WORDS,LA_EXACT"] if args.la else []),
+        *(["LA,LA_WORDS,LA_EXACT,LA_EXACT_SENT"] if args.la else []),
         *(["TED"] if args.ted else []),
         *(["DEP"] if args.headrules else []),
     ]

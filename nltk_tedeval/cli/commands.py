@@ -195,9 +195,10 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "--la",
         action="store_true",
         help="disco-dop's eval --la: Leaf-Ancestor (Sampson and Babarczy 2003), the mean of "
-        "the sentences' mean lineage scores (LA), with the mean over words (LA_WORDS) and the "
-        "share of words whose lineages are equal (LA_EXACT); scores with disco-dop's rules, "
-        "as --disco; --by lineage gives the per-lineage table",
+        "the sentences' mean lineage scores (LA), with the mean over words (LA_WORDS), the "
+        "share of words whose lineages are equal (LA_EXACT) and that of sentences whose every "
+        "word's are (LA_EXACT_SENT); scores with disco-dop's rules, as --disco; --by lineage "
+        "gives the per-lineage table",
     )
     p.add_argument(
         "--ted",

@@ -782,7 +782,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
 
     def more_text(self) -> list[str]:
         """The figures of the run's measures that disco-dop's summary has no line for, in its
-        layout: Leaf-Ancestor over words and the share of exact lineages (CoreNLP's).
+        layout: Leaf-Ancestor over words and the shares of exact lineages and of exact
+        sentences (CoreNLP's).
 
         >>> from nltk_tedeval.trees.discontinuous import DiscTree
         >>> gold = DiscTree.from_discbracket("(ROOT (S (NP (DT 0=a) (NN 1=b)) (VB 2=c)))")
@@ -790,8 +791,13 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         >>> print("\\n".join(ev.more_text()))
         leaf-ancestor (words):     100.00
         exact lineages:            100.00
+        exact sentences:           100.00
         """
-        lines = (("leaf-ancestor (words):", "LA_WORDS"), ("exact lineages:", "LA_EXACT"))
+        lines = (
+            ("leaf-ancestor (words):", "LA_WORDS"),
+            ("exact lineages:", "LA_EXACT"),
+            ("exact sentences:", "LA_EXACT_SENT"),
+        )
         shown = [(title, name) for title, name in lines if name in self.measures]
         if not shown:
             return []
