@@ -679,7 +679,8 @@ def write_html(
     out.write('<script type="application/json" id="tedeval-header">')
     out.write(_script_json({**encoder.header(), "reference": reference_caption(report)}))
     out.write("</script>")
-    out.write(f"<script>{_asset('layout.js')}\n{_asset('report.js')}</script></body></html>\n")
+    scripts = "\n".join(_asset(name) for name in ("layout.js", "marks.js", "report.js"))
+    out.write(f"<script>{scripts}</script></body></html>\n")
 
 
 def reference_caption(report: Mapping[str, Any]) -> str | None:

@@ -407,27 +407,14 @@
     });
     const svg = el("svg", { class: "tree constituency", role: "img", "data-dir": rtl ? "rtl" : "ltr" });
     fig.appendChild(svg);
-    // Marks find their node: the same span (the hull of one with gaps, if none has it),
-    // and, labeled, a function of its labels not marked yet; else they are listed apart.
-    const key = (nd) => nd.spans.map((s) => s.join("-")).join(",");
-    const hull = (nd) => nd.spans[0][0] + "-" + nd.spans[nd.spans.length - 1][1];
-    const fnsOf = (nd) => (nd.label === "_" ? [] : nd.label.split(","));
-    const markOf = nodes.map(() => new Map());   // per node: function (or "") to mark
-    for (const m of marks) {
-      const k = m.start + "-" + m.end;
-      const free = (nd, i) => (unlabeled ? !markOf[i].size
-        : fnsOf(nd).includes(m.label) && !markOf[i].has(m.label));
-      let hit = nodes.findIndex((nd, i) => key(nd) === k && free(nd, i));
-      if (hit < 0) hit = nodes.findIndex((nd, i) => nd.spans.length > 1 && hull(nd) === k && free(nd, i));
-      if (hit >= 0) { markOf[hit].set(unlabeled ? "" : m.label, m); m.placed = true; }
-    }
-    // A node's box says its strongest mark: a charged one before a free one.
-    const boxKind = (i) => {
-      let kind = null;
-      for (const m of markOf[i].values()) if (!kind || (kind.startsWith("free-") && !m.kind.startsWith("free-"))) kind = m.kind;
-      return kind;
-    };
-    const whole = "0-" + words.length;
+    // Each mark on its node (marks.js): labeled, one per function; unlabeled, one per node.
+    const key = (nd) => tedevalMarks.key(nd.spans);
+    const fnsOf = (nd) => tedevalMarks.functions(nd.label);
+    const placed = tedevalMarks.place(nodes, marks, unlabeled, words.length);
+    const markOf = placed.of;
+    const left = new Set(placed.left);
+    for (const m of marks) m.placed = !left.has(m);
+    const boxKind = (i) => tedevalMarks.boxKind(markOf[i]);
     const edges = el("g", { class: "edges" }, svg);
     const layer = el("g", { class: "nodes" }, svg);
     const texts = nodes.map((nd, i) => {
@@ -437,7 +424,7 @@
       if (kind) g.setAttribute("data-mark", kind);
       if (unlabeled && kind) g.setAttribute("data-op", kind);
       if (!unlabeled && kind) g.classList.add("per-fn");
-      if (unlabeled && key(nd) === whole) {
+      if (unlabeled && !tedevalMarks.isItem(nd, words.length, true)) {
         // Not an item: the node over the whole sentence is the root, never counted.
         g.classList.add("not-item");
         el("title", {}, g).textContent = "not counted: the node over the whole sentence";
