@@ -398,3 +398,34 @@ register(
         report=False,
     )
 )
+
+
+def _rank(p: argparse.ArgumentParser) -> None:
+    from .rank import arguments  # stdlib only: --help reads no file and loads no numpy
+
+    arguments(p)
+
+
+register(
+    Command(
+        "rank",
+        "many systems on many treebanks: one metric's macro average over treebanks, ranked, "
+        "with bootstrap intervals and paired tests between neighbours",
+        _rank,
+        f"{_HERE}.rank:cmd_rank",
+        """A manifest is a TSV (or a JSON list of objects) of rows treebank, gold, system,
+parse; paths are relative to its folder. The metric's options follow its name.
+
+examples:
+  tedeval rank runs.tsv attach                         # LAS, macro over treebanks
+  tedeval rank runs.tsv attach --punct exclude --rank-by UAS --json -o rank.json
+  tedeval rank runs.tsv score --missing-treebank zero  # a missing file scores 0 (CoNLL 2018)
+  tedeval rank runs.tsv parseval -p COLLINS.prm --missing-treebank omit --ci 90
+  tedeval rank runs.tsv attach --jobs 2 --significance 10000 --seed 7
+  tedeval rank runs.tsv attach --scheduler tcp://10.0.0.5:8786   # on a Dask cluster
+  tedeval rank corpora_samples/rank/runs.tsv attach --missing-treebank zero
+""",
+        formats=False,
+        report=False,
+    )
+)
