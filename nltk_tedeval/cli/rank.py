@@ -407,7 +407,9 @@ def rank(
             rounds=tests,
             seed=seed,
         )
-        pairs.append({"a": a, "b": b, **result.as_dict()})
+        # JSON has no NaN: a test that did not run has no scores to show, and says why.
+        shown = {k: _or_none(v) if isinstance(v, float) else v for k, v in result.as_dict().items()}
+        pairs.append({"a": a, "b": b, **shown})
     return {"systems": entries, "tests": pairs}
 
 
@@ -626,9 +628,10 @@ def cmd_rank(args: argparse.Namespace) -> int:
     )
     signatures = {r.signature for r in results}
     data: dict[str, Any] = {
+        "schema": "nltk_tedeval/rank",
+        "version": RANK_VERSION,
+        "tool": f"nltk_tedeval {__version__}",
         "command": "rank",
-        "report_version": RANK_VERSION,
-        "package_version": __version__,
         "manifest": str(args.manifest),
         "metric": args.metric,
         "measure": results[0].measure.name,
