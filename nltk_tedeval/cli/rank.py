@@ -30,14 +30,10 @@ from typing import Any
 from .._version import __version__
 from ..errors import OptionError, TedEvalError
 from ..scoring.defaults import DEFAULT_BOOTSTRAP_ROUNDS, DEFAULT_ROUNDS, DEFAULT_SEED
+from .commands import MISSING_TREEBANK, RANKED_METRICS, rank_options
 
 __all__ = ["MISSING_TREEBANK", "RANKED_METRICS", "ManifestError", "cmd_rank", "read_manifest"]
 
-RANKED_METRICS = ("attach", "mph", "parseval", "score")
-"""The commands whose runs a ranking scores: one gold and any number of systems each."""
-
-MISSING_TREEBANK = ("zero", "omit")
-"""What a system without a treebank's row gets (SPEC.md §16)."""
 
 FIELDS = ("treebank", "gold", "system", "parse")
 """The fields of a manifest's row, in the order of a TSV without a header."""
@@ -490,64 +486,10 @@ def text_report(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def own_options(p: argparse.ArgumentParser) -> None:
-    """The options of ``tedeval rank`` itself (the metric's follow its name)."""
-    p.add_argument(
-        "--rank-by",
-        metavar="MEASURE",
-        help="the measure ranked (default: F1 where the metric has one, else its first "
-        "primary measure: LAS for attach, labeled for score)",
-    )
-    p.add_argument(
-        "--missing-treebank",
-        choices=MISSING_TREEBANK,
-        help="a system without a row for a treebank: zero counts it as 0 there (the CoNLL "
-        "2018 shared task's rule), omit averages it over the treebanks it has. Required "
-        "when some system misses a treebank; the table says how many each has",
-    )
-    p.add_argument(
-        "--jobs",
-        type=int,
-        metavar="N",
-        help="score the treebanks on N processes (joblib; default: every core)",
-    )
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="score the treebanks on the Dask cluster whose scheduler is at ADDRESS "
-        "(tcp://host:8786; pip install 'nltk_tedeval[dask]')",
-    )
-    p.add_argument(
-        "--bootstrap",
-        type=int,
-        metavar="R",
-        default=DEFAULT_BOOTSTRAP_ROUNDS,
-        help=f"rounds of the bootstrap intervals (default {DEFAULT_BOOTSTRAP_ROUNDS}); their "
-        "level is the metric's --ci (default 95)",
-    )
-
-
-def arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("manifest", metavar="MANIFEST", help="a TSV or JSON of treebank, gold, "
-                   "system, parse rows (paths relative to its folder)")  # fmt: skip
-    p.add_argument(
-        "metric", metavar="METRIC", help=f"the command scored: {', '.join(RANKED_METRICS)}"
-    )
-    p.add_argument(
-        "metric_options",
-        nargs=argparse.REMAINDER,
-        metavar="...",
-        help="the metric's own options, as tedeval METRIC takes them (--punct exclude, -p "
-        "COLLINS.prm, --max-length 40...); and the report's: -f json, -o FILE, --seed, "
-        f"--ci LEVEL, --significance R (rounds of the tests, default {DEFAULT_ROUNDS})",
-    )
-    own_options(p)
-
-
 def _split(words: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
     """Rank's own options wherever they were given, and the metric's words."""
     parser = argparse.ArgumentParser(prog="tedeval rank", add_help=False)
-    own_options(parser)
+    rank_options(parser)
     own, rest = parser.parse_known_args(list(words))
     return own, rest
 
