@@ -22,6 +22,7 @@ import itertools
 import json
 import math
 import os
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,6 +91,8 @@ class TreebankResult:
     missing: dict[str, int]
     rows: dict[str, Any] = field(default_factory=dict)
     """System name to an int64 array, one row per scored sentence, the measure's columns."""
+    warnings: list[tuple[type[Warning], str]] = field(default_factory=list)
+    """The run's warnings, for this process to show: a worker's own would print them raw."""
 
 
 def _read_tsv(path: Path, text: str) -> list[tuple[int, dict[str, str]]]:
@@ -257,7 +260,8 @@ def score_treebank(
     args.quiet, args.progress = True, False
     check_numbers(args)
     run = None
-    with capturing_runs():
+    with capturing_runs(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         try:
             args.run()(args)
         except RunCaptured as captured:
@@ -274,6 +278,7 @@ def score_treebank(
         counts=dict(first.counts()),
         missing=dict(first.run.missing_by_system([s.name for s in run.systems])),
     )
+    result.warnings = [(w.category, str(w.message)) for w in caught]
     for system, ev in zip(run.systems, run.evaluators, strict=True):
         # A copy of the measure's columns alone: a few integers a sentence go back.
         result.rows[system.name] = ev.stats.view(chosen.columns).copy()
@@ -559,6 +564,9 @@ def cmd_rank(args: argparse.Namespace) -> int:
     results = run_jobs(
         args.metric, words, args.rank_by, jobs, workers=workers, scheduler=args.scheduler
     )
+    for res in results:  # shown here, once each, whatever process ran the treebank
+        for category, message in res.warnings:
+            warnings.warn(f"{res.treebank}: {message}", category, stacklevel=1)
     ranked = rank(
         results,
         systems,
