@@ -298,3 +298,42 @@ def test_options_without_a_meaning_in_a_ranking_are_refused(
     assert capsys.readouterr().err == (
         "tedeval: error: --jobs takes a number of processes of at least 1, not 0\n"
     )
+
+
+def test_a_worker_sends_back_integers_not_trees() -> None:
+    # Memory stays flat: what crosses to the ranking process is each system's rows of
+    # the measure's two columns, one per sentence (french: 20 sentences).
+    import pickle
+
+    from nltk_tedeval.cli.rank import Job, score_treebank
+
+    gold = str(SAMPLES / "ud" / "french" / "gold.conllu")
+    job = Job("french", gold, (("parse", str(SAMPLES / "ud" / "french" / "same.conllu")),))
+    result = score_treebank("attach", [], None, job)
+    (rows,) = result.rows.values()
+    assert rows.shape == (20, 2) and rows.dtype.kind == "i"
+    assert rows.sum(axis=0).tolist() == [273, 394]
+    assert len(pickle.dumps(result)) < 4000
+
+
+def test_the_engines_are_refused_clearly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["rank", str(MANIFEST), "attach", "--missing-treebank", "zero"]
+    assert main([*argv, "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 1
+    assert "--jobs is for this machine's cores" in capsys.readouterr().err
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)  # not installed
+    assert main([*argv, "--scheduler", "tcp://127.0.0.1:1"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tedeval: error: --scheduler runs the treebanks on a Dask cluster")
+    assert "pip install 'nltk_tedeval[dask]'" in err
+
+
+def test_the_report_goes_to_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "rank.json"
+    argv = [str(MANIFEST), "attach", "--missing-treebank", "omit", "--json", "-o", str(out)]
+    assert main(["rank", *argv, "--jobs", "1"]) == 0
+    assert capsys.readouterr().out == ""
+    data = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(data, SCHEMA)
+    assert [e["system"] for e in data["systems"]] == ["copy", "gold2", "parse"]
