@@ -22,8 +22,9 @@ import itertools
 import json
 import math
 import os
+import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -321,8 +322,37 @@ def run_jobs(
         return [score_treebank(metric, words, measure, job) for job in jobs]
     from joblib import Parallel, delayed
 
-    runner = Parallel(n_jobs=min(workers, len(jobs)))
-    return list(runner(delayed(score_treebank)(metric, words, measure, job) for job in jobs))
+    # This process is one of the workers: it scores treebanks while joblib's start (a new
+    # process imports the package: most of a second, as long as a small manifest's
+    # whole run) and then takes its turn beside them. Both draw the next treebank from
+    # one queue, and every result goes to its treebank's place: the order, and so every
+    # figure, is the manifest's whoever scored it.
+    results: list[TreebankResult | None] = [None] * len(jobs)
+    queue = iter(range(len(jobs)))
+    lock = threading.Lock()
+
+    def take() -> int | None:
+        with lock:
+            return next(queue, None)
+
+    def dispatched() -> Iterator[Any]:
+        while (k := take()) is not None:
+            yield delayed(_numbered)(k, metric, words, measure, jobs[k])
+
+    runner = Parallel(n_jobs=min(workers, len(jobs)) - 1, return_as="generator_unordered")
+    theirs = runner(dispatched())
+    while (k := take()) is not None:
+        results[k] = score_treebank(metric, words, measure, jobs[k])
+    for k, result in theirs:
+        results[k] = result
+    return [r for r in results if r is not None]
+
+
+def _numbered(
+    k: int, metric: str, words: Sequence[str], measure: str | None, job: Job
+) -> tuple[int, TreebankResult]:
+    """:func:`score_treebank` on a joblib worker, with the treebank's place."""
+    return k, score_treebank(metric, words, measure, job)
 
 
 def rank(
