@@ -308,7 +308,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--spmrl reads bracketed trees, as evalb_spmrl does (ptb)")
     if args.jp_evalb:
         return _jp_evalb_parseval(args)
-    if args.disco or args.format is None or args.la or args.ted:
+    if args.disco or args.format is None or args.la or args.ted or args.headrules:
         return _disco_parseval(args)
     from ..metrics.evalb_report import evalb_sentence_lines
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
@@ -424,6 +424,7 @@ def _check_spmrl(args: argparse.Namespace) -> None:
         ("--disco", args.disco),
         ("--la", args.la),
         ("--ted", args.ted),
+        ("--headrules", args.headrules),
         ("--align", args.align),
     ):
         if given:
@@ -451,6 +452,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--disco", args.disco),
         ("--la", args.la),
         ("--ted", args.ted),
+        ("--headrules", args.headrules),
         ("--max-errors", args.max_errors is not None),
     ):
         if given:
@@ -482,7 +484,11 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     from ..errors import OptionError
     from ..metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 
-    rules = "--la and --ted score" if args.la or args.ted else "disco-dop's rules have"
+    rules = (
+        "--la, --ted and --headrules score"
+        if args.la or args.ted or args.headrules
+        else "disco-dop's rules have"
+    )
     if args.evalb:
         raise OptionError(f"--evalb prints EVALB's output; {rules} disco-dop's own")
     if args.align:
@@ -490,14 +496,24 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     if args.max_errors is not None:
         raise OptionError("--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit")
     params = DiscoParams.from_file(args.params)
-    # disco-dop's --la and --ted: measures that count from its transformed trees.
-    args.measure = [*(["LA,LA_WORDS,LA_EXACT"] if args.la else []), *(["TED"] if args.ted else [])]
+    if args.headrules:
+        import dataclasses
+
+        from ..trees.discodop_heads import head_rules
+
+        params = dataclasses.replace(params, head_rules=head_rules(args.headrules))
+    # disco-dop's --la, --ted and --headrules: measures that count from its trees.
+    args.measure = [
+        *(["LA,LA_WORDS,LA_EXACT,LA_EXACT_SENT"] if args.la else []),
+        *(["TED"] if args.ted else []),
+        *(["DEP"] if args.headrules else []),
+    ]
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
 
     def text_of(ev: Any) -> str:
         lines = [ev.summary_text(), *ev.more_text()]
         if args.macro:
-            shown = [m for m in ("P", "R", "F1", "LA", "TED") if m in ev.measures]
+            shown = [m for m in ("P", "R", "F1", "LA", "TED", "DEP") if m in ev.measures]
             lines.append(
                 "macro: " + " ".join(f"{m}={ev.score(m, average='macro').format()}" for m in shown)
             )
