@@ -45,7 +45,7 @@ from .terminal import (
     for_command_line,
 )
 
-__all__ = ["build_parser", "console", "main"]
+__all__ = ["bare_optional_values", "build_parser", "console", "main"]
 
 
 _ALIGN_MODES = ("exact", "lcs")
@@ -242,7 +242,7 @@ def console() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
-    words = _bare_optional_values(sys.argv[1:] if argv is None else list(argv))
+    words = bare_optional_values(sys.argv[1:] if argv is None else list(argv))
     args, unknown = parser.parse_known_args(words)
     if unknown:
         # argparse reports these from the top parser, with its usage line
@@ -267,7 +267,7 @@ _OPTIONAL_VALUES = {
 }
 
 
-def _bare_optional_values(argv: list[str]) -> list[str]:
+def bare_optional_values(argv: list[str]) -> list[str]:
     """``--align`` or ``--conll18`` followed by a file means its default value before that file.
 
     argparse gives an option with an optional value the next word, so

@@ -233,10 +233,10 @@ def jobs_of(rows: Sequence[Row]) -> list[Job]:
 
 def metric_args(metric: str, gold: str, tests: Sequence[str], words: Sequence[str]) -> Any:
     """The metric's command line over ``gold`` and ``tests``, parsed by its own parser."""
-    from .command import _bare_optional_values, build_parser
+    from .command import bare_optional_values, build_parser
 
     parser = build_parser()
-    argv = _bare_optional_values([metric, gold, *tests, *words])
+    argv = bare_optional_values([metric, gold, *tests, *words])
     args, unknown = parser.parse_known_args(argv)
     if unknown:
         args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
