@@ -86,6 +86,9 @@ def test_he_left_by_hand(monkeypatch, two) -> None:
     assert (label(system), score) == ("parse", 583_333_333)
     assert [[label(x) for x in words[0][1]], [label(x) for x in words[0][2]]] == [
         ["NP", ")", "(", "S"], ["(", "VP"]]  # fmt: skip
+    # An equal parse lineage is written 0: the gold's.
+    same = {**view, "lineages": [["parse", SCALE, [[0, ["S"], ["S"], "=", 0, SCALE]]]]}
+    assert SentenceEncoder().encode(same)[12][0][2][0][2] == 0
 
 
 def test_no_lineages_without_la(monkeypatch, two) -> None:

@@ -46,9 +46,9 @@ A sentence row, as ``report.js`` reads it (``S`` is the string table)::
   ``[system, score, words]`` per system, ``score`` the sentence's Leaf-Ancestor in
   billionths (null: no word to compare, N/A), each word ``[position, gold, parse,
   alignment, distance, score]``: its position in ``words``, its two lineages from the
-  word up (S indices), their alignment (a string of ``=`` kept, ``s`` substituted,
-  ``d`` the gold's label deleted, ``i`` the parse's inserted), its distance and its
-  score in billionths.
+  word up (S indices; the parse's 0 when it equals the gold's), their alignment (a
+  string of ``=`` kept, ``s`` substituted, ``d`` the gold's label deleted, ``i`` the
+  parse's inserted), its distance and its score in billionths.
 
 The header (``tedeval-header``) has ``strings``, ``cols``, ``schema`` and
 ``reference``: how the panels name TedEval's reference (``gold``, or ``generalized
@@ -181,7 +181,10 @@ class SentenceEncoder:
     def _word_lineages(self, word: Sequence[Any]) -> list[Any]:
         """A word of Leaf-Ancestor's picture, its labels interned."""
         position, gold, parse, *rest = word
-        return [position, [self.intern(x) for x in gold], [self.intern(x) for x in parse], *rest]
+        own = [self.intern(x) for x in gold]
+        # Most lineages are right (68% of GUM's words): an equal one is written 0, once.
+        theirs = 0 if list(parse) == list(gold) else [self.intern(x) for x in parse]
+        return [position, own, theirs, *rest]
 
     def _ops(self, given: Iterable[Sequence[Any]], words: list[str]) -> list[Any]:
         ops: list[Any] = []

@@ -718,7 +718,8 @@
     return td;
   }
   // la: [system, sentence score (billionths, null: N/A), words], each word [position,
-  // gold lineage, parse lineage (S indices, from the word up), alignment, d, score].
+  // gold lineage, parse lineage (S indices, from the word up; 0: the gold's), alignment,
+  // d, score].
   function lineagesOf(la, gold) {
     const system = str(la[0]), score = la[1], words = la[2];
     const box = h("section", { class: "lineages", "data-system": system,
@@ -755,7 +756,7 @@
     const body = h("tbody", {});
     table.appendChild(body);
     for (const [position, g, p, steps, d, s] of words) {
-      const goldLabels = g.map(str), parseLabels = p.map(str);
+      const goldLabels = g.map(str), parseLabels = p === 0 ? goldLabels : p.map(str);
       const tr = h("tr", { class: "la-word", "data-position": String(position),
                            "data-gold": goldLabels.join(" "), "data-parse": parseLabels.join(" "),
                            "data-alignment": steps, "data-distance": String(d),
