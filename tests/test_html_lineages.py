@@ -162,6 +162,10 @@ for (const tr of document.querySelectorAll('#sentence-table tbody tr')) {
         gold_deco: cells('gold').map(deco), parse_deco: cells('parse').map(deco),
         gaps: [cells('gold'), cells('parse')].map((c) =>
           c.filter((td) => td.classList.contains('gap')).length),
+        // Every label and the word isolated (<bdi>), the word with its own direction.
+        isolated: [...cells('gold'), ...cells('parse')].every((td) =>
+          td.classList.contains('gap') || td.firstElementChild.tagName === 'BDI') &&
+          row.querySelector('td.la-word-text bdi[dir="auto"]') !== null,
         d: row.querySelector('td.la-d').textContent,
         score: row.querySelector('td.la-score').textContent,
         billionths: row.dataset.score,
@@ -211,6 +215,7 @@ def test_the_page_shows_every_words_lineages_and_score(driver, tmp_path) -> None
                 assert ("line-through" in g) == (op in "ds"), (k, w, op, g)
                 assert ("underline" in p) == (op in "is"), (k, w, op, p)
             assert s["gaps"] == [w.alignment.count("i"), w.alignment.count("d")]
+            assert s["isolated"]
             assert s["d"] == str(w.distance) and s["billionths"] == str(w.score)
             n = len(w.gold) + len(w.parse)
             assert s["score"] == (
@@ -221,3 +226,18 @@ def test_the_page_shows_every_words_lineages_and_score(driver, tmp_path) -> None
         for i in left:
             assert f"{tokens[i]} ({i + 1})" in section["deleted"]
         assert bool(section["deleted"]) == bool(left)
+    # In print: the open sentence's lineages stay, in grey, their marks still struck and
+    # underlined (the shapes, not the colours, tell the steps apart).
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        printed = driver.execute_script(
+            "const sec = document.querySelector('#sentence section.lineages');"
+            "const cs = (sel) => getComputedStyle(sec.querySelector(sel));"
+            "return [getComputedStyle(sec).display, getComputedStyle(sec).filter,"
+            " sec.getBoundingClientRect().height > 0,"
+            " cs('tr.gold td.step-s, tr.gold td.step-d:not(.gap)').textDecorationLine,"
+            " cs('tr.parse td.step-s, tr.parse td.step-i:not(.gap)').textDecorationLine];"
+        )
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    assert printed == ["block", "grayscale(1)", True, "line-through", "underline"]
