@@ -91,6 +91,16 @@ def test_he_left_by_hand(monkeypatch, two) -> None:
     assert SentenceEncoder().encode(same)[12][0][2][0][2] == 0
 
 
+def test_a_sentence_without_a_word_to_compare_is_na(monkeypatch, tmp_path, two) -> None:
+    # A full stop alone: proper.prm deletes it, no word is left (SPEC.md §7: N/A).
+    for path, text in zip(two, (TWO_GOLD, TWO_PARSE), strict=True):
+        path.write_text(f"{text}\n(ROOT ($. 0=.))\n", encoding="utf-8")
+    first, second = views(monkeypatch, "parseval", *two, "--la")
+    assert second["lineages"] == [["parse", None, []]]
+    assert second["systems"]["parse"]["scores"]["LA"] is None
+    assert first["lineages"][0][1] == billionths(Fraction(7, 12))
+
+
 def test_no_lineages_without_la(monkeypatch, two) -> None:
     (view,) = views(monkeypatch, "parseval", *two, "--disco")
     assert "lineages" not in view
@@ -241,3 +251,21 @@ def test_the_page_shows_every_words_lineages_and_score(driver, tmp_path) -> None
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert printed == ["block", "grayscale(1)", True, "line-through", "underline"]
+
+
+def test_the_page_says_na_for_a_sentence_without_a_word(driver, tmp_path, two) -> None:
+    for path, text in zip(two, (TWO_GOLD, TWO_PARSE), strict=True):
+        path.write_text(f"{text}\n(ROOT ($. 0=.))\n", encoding="utf-8")
+    html = tmp_path / "na.html"
+    assert main(["parseval", *map(str, two), "--la", "-f", "html", "-q", "-o", str(html)]) == 0
+    browser_support.open_report(driver, html)
+    page = driver.execute_script(SWEEP)
+    (na,) = page["2"]
+    assert (na["score"], na["words"]) == ("", [])
+    assert na["numbers"].startswith("LA n/a: no word to compare")
+    (he,) = page["1"]
+    assert [(w["gold"], w["parse"], w["ops"], w["score"]) for w in he["words"]] == [
+        (["NP", ")", "(", "S"], ["(", "VP"], "dd=s", "1 \u2212 3/6 = 0.5000"),
+        (["(", "VP", "S", ")"], ["VP", ")"], "d=d=", "1 \u2212 2/6 = 0.6667"),
+    ]
+    assert he["numbers"].startswith("LA = 0.5833, the mean of the scores of its 2 compared")
