@@ -234,7 +234,7 @@ def test_the_page_shows_every_words_lineages_and_score(driver, tmp_path) -> None
         # The words the parameter file deletes are named, with their numbers.
         left = [i for i in range(len(tokens)) if i not in {w.position for w in words}]
         for i in left:
-            assert f"{tokens[i]} ({i + 1})" in section["deleted"]
+            assert f"\u201c{tokens[i]}\u201d ({i + 1})" in section["deleted"]
         assert bool(section["deleted"]) == bool(left)
     # In print: the open sentence's lineages stay, in grey, their marks still struck and
     # underlined (the shapes, not the colours, tell the steps apart).

@@ -798,9 +798,10 @@
     if (left.length) {
       const p = h("p", { class: "la-deleted" }, "not compared (the parameter file deletes them): ");
       left.forEach(([w, k], j) => {
-        if (j) p.appendChild(document.createTextNode(", "));
+        // Quoted: most are punctuation, "(" among them, beside the numbers in brackets.
+        p.appendChild(document.createTextNode(j ? ", \u201c" : "\u201c"));
         p.appendChild(bdi(String(w), { dir: "auto" }));
-        p.appendChild(document.createTextNode(` (${k + 1})`));
+        p.appendChild(document.createTextNode(`\u201d (${k + 1})`));
       });
       box.appendChild(p);
     }
