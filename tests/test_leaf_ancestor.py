@@ -19,9 +19,12 @@ from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvalua
 from nltk_tedeval.metrics.leaf_ancestor import (
     LEAF_ANCESTOR,
     SCALE,
+    lineage_alignment,
     lineage_distance,
     lineages,
+    sentence_counts,
     view_lineages,
+    word_lineages,
 )
 from nltk_tedeval.metrics.parseval import ParsevalEvaluator
 from nltk_tedeval.scoring import register_measure
@@ -287,3 +290,85 @@ def test_a_metric_that_does_not_hand_its_trees_refuses_a_counting_measure():
         from nltk_tedeval.scoring import unregister_measure
 
         unregister_measure(ParsevalEvaluator, "leaf_ancestor")
+
+
+# --- the alignment the HTML report draws -------------------------------------------------
+
+
+def replay(steps: str, gold: list[str], parse: list[str]) -> int:
+    """The cost of ``steps`` (= s d i) as an edit of ``gold`` into ``parse``, checked step
+    by step: a kept pair is equal, a substituted one differs, every label used once."""
+    a = b = cost = 0
+    for op in steps:
+        if op in "=s":
+            assert (gold[a] == parse[b]) == (op == "="), (steps, gold, parse)
+            a, b = a + 1, b + 1
+        elif op == "d":
+            a += 1
+        else:
+            assert op == "i", steps
+            b += 1
+        cost += op != "="
+    assert (a, b) == (len(gold), len(parse)), (steps, gold, parse)
+    return cost
+
+
+def test_he_left_aligned_by_hand():
+    # The lineages of TWO_GOLD and TWO_PARSE above, worked by hand there:
+    #   He:   gold NP ) ( S, parse ( VP: delete NP, delete ), keep (, S -> VP: "dd=s", d = 3
+    #   left: gold ( VP S ), parse VP ): delete (, keep VP, delete S, keep ): "d=d=", d = 2
+    # Scores 1 - 3/6 = 1/2 and 1 - 2/6 = 2/3; the sentence 7/12.
+    (gold,), (parse,) = disc(TWO_GOLD), disc(TWO_PARSE)
+    view = DiscoParsevalEvaluator([], []).sentence_view(parse, gold)
+    words = word_lineages(view)
+    assert [(w.position, list(w.gold), list(w.parse), w.alignment, w.distance, w.score)
+            for w in words] == [
+        (0, ["NP", ")", "(", "S"], ["(", "VP"], "dd=s", 3, billionths(Fraction(1, 2))),
+        (1, ["(", "VP", "S", ")"], ["VP", ")"], "d=d=", 2, billionths(Fraction(2, 3))),
+    ]  # fmt: skip
+    assert sentence_counts(view)[4] == billionths(Fraction(7, 12))
+    # Equal lineages, empty ones, one side empty.
+    assert lineage_alignment(["S"], ["S"]) == "=" and lineage_alignment([], []) == ""
+    assert lineage_alignment(["NP", "S"], []) == "dd"
+
+
+def test_the_words_deleted_by_the_transform_keep_their_positions():
+    # proper.prm deletes the full stop (word 1), leaving (S (NP a) b): a opens and closes
+    # NP and opens S, "NP ) ( S"; b closes S, "S )", compared as word 2 of the sentence.
+    gold = DiscTree.from_discbracket("(ROOT (S (NP (DT 0=a)) ($. 1=.) (VB 2=b)))")
+    view = DiscoParsevalEvaluator([], []).sentence_view(gold, gold)
+    assert [(w.position, " ".join(w.gold), w.alignment, w.score) for w in word_lineages(view)] == [
+        (0, "NP ) ( S", "====", SCALE), (2, "S )", "==", SCALE)]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_fixture_words_alignment_costs_its_distance(case):
+    # On every sentence disco-dop scored (the fixtures): the alignment replays gold into
+    # parse at the cost of lineage_distance, which nltk's edit_distance (another
+    # implementation of Levenshtein) agrees with; the word's score is 1 - d/(|g| + |p|)
+    # by Fraction, and the words add up to the sentence's row as the run counted it.
+    from nltk.metrics.distance import edit_distance
+
+    load, params = CASES[case]
+    golds, parses = load()
+    ev = DiscoParsevalEvaluator(parses, golds, params=params, extra_measures=LA)
+    rows = ev.stats.array.tolist()
+    column = {c: k for k, c in enumerate(ev.columns)}
+    checked = 0
+    for k, (gold, parse) in enumerate(zip(golds, parses, strict=True)):
+        view = ev.sentence_view(parse, gold)
+        words = word_lineages(view)
+        total = 0
+        for w in words:
+            g, p = list(w.gold), list(w.parse)
+            assert replay(w.alignment, g, p) == w.distance == lineage_distance(g, p)
+            assert w.distance == edit_distance(g, p)
+            n = len(g) + len(p)
+            assert w.score == (SCALE if n == 0 else billionths(1 - Fraction(w.distance, n)))
+            total += w.score
+            checked += 1
+        assert len(words) == rows[k][column["la_words"]]
+        assert total == rows[k][column["la_word_score"]]
+        assert sum(w.distance == 0 for w in words) == rows[k][column["la_exact"]]
+        assert sentence_counts(view)[4] == rows[k][column["la_score"]]
+    assert checked

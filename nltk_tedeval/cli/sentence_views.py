@@ -7,7 +7,8 @@ statistics and scores, and the panels to draw, each evaluator's own
 (:meth:`panels_of`): TedEval's explanation (the parse with the items the edit
 script deletes, the reference with those it adds, the native gold with its
 own uncharged script), attachment's arcs (wrong heads and relations marked),
-ParsEval's and MPH's bracketed trees.
+ParsEval's and MPH's bracketed trees; and, when the run has Leaf-Ancestor, every
+word's two lineages, their alignment and its score (:func:`lineage_view`).
 
 Under ``--align`` a row is a unit of sentences: the run's records are aligned
 again (:func:`~nltk_tedeval.alignment.streams.record_units`, as the run aligned
@@ -46,6 +47,7 @@ __all__ = [
     "disc_nodes",
     "explanation_panels",
     "item_mark",
+    "lineage_view",
     "mft_nodes",
     "node_categories",
     "panels_of",
@@ -109,12 +111,16 @@ def sentence_views(
         op_systems: list[list[Any]] = []  # [system, how many of the ops are its]
         modes: list[list[Any]] = []  # TedEval's both scripts: tedeval_modes()
         answers: list[list[Any]] = []
+        lineage_views: list[list[Any]] = []
         for (name, ev), parses in zip(pairs, systems, strict=True):
             given = parses[number - 1] if number <= len(parses) else None
             answer = answer_view(name, given)
             if answer is not None:
                 answers.append(answer)
             parse = unwrap(given)[0] if given is not None else None
+            la = lineage_view(ev, name, parse, tree)
+            if la is not None:
+                lineage_views.append(la)
             try:
                 drawn = panels_of(ev, name, parse, tree, first_system=not panels, number=number)
             except TedEvalError:
@@ -138,7 +144,43 @@ def sentence_views(
             view["op_systems"] = op_systems
         if modes:
             view["modes"] = modes
+        if lineage_views:
+            view["lineages"] = lineage_views
         yield view
+
+
+def lineage_view(ev: Evaluator, name: str, parse: Any, gold: Any) -> list[Any] | None:
+    """Leaf-Ancestor's picture of one system's parse of a sentence, when the run has it:
+    ``[system, sentence score, words]``, each word ``[position, gold lineage, parse
+    lineage, alignment, distance, score]`` (:class:`~nltk_tedeval.metrics.leaf_ancestor.
+    WordLineages`), the scores in billionths. The lineages, the alignment and every score
+    come from the functions the run counted the sentence's row with
+    (:func:`~nltk_tedeval.metrics.leaf_ancestor.word_lineages`,
+    :func:`~nltk_tedeval.metrics.leaf_ancestor.sentence_counts`), over the sentence as the
+    evaluator compared it (``sentence_view``); a sentence without a word to compare has
+    the score ``None`` and no word (N/A). ``None``: no Leaf-Ancestor, no parse, or a
+    sentence the run could not compare."""
+    if parse is None or gold is None or "la_score" not in ev.columns:
+        return None
+    view_of = getattr(ev, "sentence_view", None)
+    if view_of is None:
+        return None
+    from ..metrics.leaf_ancestor import sentence_counts, word_lineages
+
+    try:
+        view = view_of(parse, gold)
+        words = word_lineages(view)
+    except TedEvalError:
+        return None  # the run skipped it as bad: its error says why
+    if not words:
+        return [name, None, []]  # every word deleted by the transform: N/A, said so
+    score = sentence_counts(view)[4]
+    return [
+        name,
+        score,
+        [[w.position, list(w.gold), list(w.parse), w.alignment, w.distance, w.score]
+         for w in words],
+    ]  # fmt: skip
 
 
 ANSWER_TEXT = 4000

@@ -51,6 +51,7 @@ billionth of rounding, far below the four decimals any report prints.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from math import lcm
 from typing import TYPE_CHECKING, Any
 
@@ -71,11 +72,15 @@ __all__ = [
     "LEAF_ANCESTOR",
     "MARKERS",
     "SCALE",
+    "WordLineages",
     "billionths",
+    "lineage_alignment",
     "lineage_distance",
     "lineages",
     "sentence_counts",
     "view_lineages",
+    "word_lineages",
+    "word_score",
 ]
 
 SCALE = 1_000_000_000
@@ -190,6 +195,113 @@ def lineage_distance(a: Sequence[str], b: Sequence[str]) -> int:
             current.append(best)
         previous = current
     return previous[-1]
+
+
+KEEP, SUBSTITUTE, DELETE, INSERT = "=", "s", "d", "i"
+"""The steps of an alignment (:func:`lineage_alignment`): a label of both lineages kept, a
+gold label replaced by a parse label, a gold label the parse lacks, a parse label the gold
+lacks."""
+
+
+def lineage_alignment(a: Sequence[str], b: Sequence[str]) -> str:
+    """One alignment of lineage ``a`` (the gold's) with ``b`` (the parse's) of least cost, the
+    edits :func:`lineage_distance` counts: a string of :data:`KEEP`, :data:`SUBSTITUTE`,
+    :data:`DELETE` (a label of ``a`` only) and :data:`INSERT` (of ``b`` only), in the
+    lineages' order; its cost (every step but ``=``) is their distance.
+
+    Of several alignments of least cost it takes, walking back from the root's end, a
+    kept or substituted pair before a deletion, a deletion before an insertion: the same
+    alignment every time, the one the HTML report draws.
+
+    >>> lineage_alignment(["NP", ")", "(", "S"], ["(", "VP"])  # He of tests/test_leaf_ancestor.py
+    'dd=s'
+    >>> lineage_alignment(["(", "VP", "S", ")"], ["VP", ")"]), lineage_alignment([], ["S"])
+    ('d=d=', 'i')
+    """
+    n, m = len(a), len(b)
+    # The whole table of Wagner and Fischer (1974), kept to walk back through; a lineage
+    # is a few labels, so n·m is small.
+    table = [list(range(m + 1))]
+    for i in range(1, n + 1):
+        row = [i]
+        above = table[-1]
+        x = a[i - 1]
+        for j in range(1, m + 1):
+            row.append(min(above[j - 1] + (x != b[j - 1]), above[j] + 1, row[j - 1] + 1))
+        table.append(row)
+    steps: list[str] = []
+    i, j = n, m
+    while i or j:
+        here = table[i][j]
+        if i and j and here == table[i - 1][j - 1] + (a[i - 1] != b[j - 1]):
+            steps.append(KEEP if a[i - 1] == b[j - 1] else SUBSTITUTE)
+            i, j = i - 1, j - 1
+        elif i and here == table[i - 1][j] + 1:
+            steps.append(DELETE)
+            i -= 1
+        else:
+            steps.append(INSERT)
+            j -= 1
+    return "".join(reversed(steps))
+
+
+def word_score(gold: Sequence[str], parse: Sequence[str]) -> tuple[int, int]:
+    """A word's distance and score in billionths, ``1 − d / (|gold| + |parse|)`` (1 for
+    equal lineages, two empty ones too): what :func:`sentence_counts` adds up.
+
+    >>> word_score(["NP", ")", "(", "S"], ["(", "VP"]), word_score([], [])
+    ((3, 500000000), (0, 1000000000))
+    """
+    if list(gold) == list(parse):
+        return 0, SCALE
+    d = lineage_distance(gold, parse)
+    return d, _word_billionths(d, len(gold) + len(parse))
+
+
+@dataclass(frozen=True)
+class WordLineages:
+    """A word as Leaf-Ancestor compares it (:func:`word_lineages`): the HTML report's row."""
+
+    position: int
+    """The word's position in the sentence as read, from 0 (the transform's deleted words
+    have none: they are not compared)."""
+    gold: tuple[str, ...]
+    """Its gold lineage, from the word up, with the boundary markers."""
+    parse: tuple[str, ...]
+    """Its parse lineage, the same way."""
+    alignment: str
+    """:func:`lineage_alignment` of the two."""
+    distance: int
+    """:func:`lineage_distance` of the two (the alignment's cost)."""
+    score: int
+    """``1 − distance / (|gold| + |parse|)`` in billionths (:func:`word_score`)."""
+
+
+def word_lineages(view: DiscoView) -> list[WordLineages]:
+    """Every compared word of a sentence with a parse: its lineages, their alignment, its
+    distance and its score, from the functions the sentence's row is counted with.
+
+    >>> from nltk_tedeval.metrics.disco_parseval import DiscoParsevalEvaluator
+    >>> from nltk_tedeval.trees.discontinuous import DiscTree
+    >>> gold = DiscTree.from_discbracket("(ROOT (S (NP (PRP 0=He)) (VP (VBD 1=left))))")
+    >>> parse = DiscTree.from_discbracket("(ROOT (VP (PRP 0=He) (VBD 1=left)))")
+    >>> view = DiscoParsevalEvaluator([], []).sentence_view(parse, gold)
+    >>> [(w.position, " ".join(w.gold), " ".join(w.parse), w.alignment, w.score)
+    ...  for w in word_lineages(view)]
+    [(0, 'NP ) ( S', '( VP', 'dd=s', 500000000), (1, '( VP S )', 'VP )', 'd=d=', 666666667)]
+    """
+    gold, parse = view_lineages(view)
+    if parse is None:
+        raise ValueError("a missing parse has no lineages to align")
+    renumber = view.read_trees()[3]
+    position = {new: old for old, new in renumber.items()}
+    out = []
+    for k, (g, p) in enumerate(zip(gold, parse, strict=True)):
+        d, score = word_score(g, p)
+        out.append(
+            WordLineages(position.get(k, k), tuple(g), tuple(p), lineage_alignment(g, p), d, score)
+        )
+    return out
 
 
 def view_lineages(view: DiscoView) -> tuple[list[list[str]], list[list[str]] | None]:

@@ -1,6 +1,6 @@
 /* tedeval's HTML report: the sentence table and the trees, drawn from the embedded rows.
    Row layout (render.py): [n, id, file, line, words, values, panels, ops, align, op_systems,
-   answers, modes]. */
+   answers, modes, lineages]. */
 (function () {
   "use strict";
   const SVGNS = "http://www.w3.org/2000/svg";
@@ -689,7 +689,123 @@
         }
       }
     }
+    for (const la of r[12] || []) detail.appendChild(lineagesOf(la, gold));
     detail.dataset.ready = "1";
+  }
+
+  /* --- Leaf-Ancestor: every word's two lineages, aligned ------------------------------ */
+  // A score in billionths (an integer, as Python computed it) with 4 decimals, rounded
+  // half up in integers: nothing is computed here but the printing.
+  function fourDecimals(b) {
+    const q = Math.floor((b + 50000) / 100000);   // ten-thousandths
+    return `${Math.floor(q / 10000)}.${String(q % 10000).padStart(4, "0")}`;
+  }
+  const STEP_TEXT = { "=": "kept", s: "substituted", d: "deleted (the gold's only)",
+                      i: "inserted (the parse's only)" };
+  // One step's cell of a lineage: its label, or an empty cell where the other lineage has
+  // a label this one lacks; data-op the step (= s d i).
+  function stepCell(label, op, side) {
+    const td = h("td", { class: "step step-" + (op === "=" ? "keep" : op), "data-op": op });
+    if (label === null) {
+      td.classList.add("gap");
+      td.setAttribute("aria-label", side === "gold" ? "nothing: inserted in the parse"
+        : "nothing: deleted from the gold");
+      td.textContent = "\u2013";
+    } else {
+      td.title = `${label}: ${STEP_TEXT[op]}`;
+      td.appendChild(bdi(label, { "data-label": label }));
+    }
+    return td;
+  }
+  // la: [system, sentence score (billionths, null: N/A), words], each word [position,
+  // gold lineage, parse lineage (S indices, from the word up; 0: the gold's), alignment,
+  // d, score].
+  function lineagesOf(la, gold) {
+    const system = str(la[0]), score = la[1], words = la[2];
+    const box = h("section", { class: "lineages", "data-system": system,
+                               "data-score": score === null ? "" : String(score) });
+    box.appendChild(h("h4", {}, `Leaf-Ancestor: ${system}`));
+    if (score === null) {
+      box.appendChild(h("p", { class: "la-numbers" },
+        "LA n/a: no word to compare (the parameter file deletes every word)"));
+      return box;
+    }
+    box.appendChild(h("p", { class: "la-numbers" },
+      `LA = ${fourDecimals(score)}, the mean of the scores of its ${words.length} ` +
+      `compared word${words.length === 1 ? "" : "s"}; a word scores ` +
+      "1 \u2212 d/(|gold| + |parse|), d the Levenshtein distance of its two lineages " +
+      "(Sampson and Babarczy 2003; disco-dop's boundary markers)"));
+    const legendLine = h("p", { class: "la-legend" });
+    for (const [op, text] of [["d", "deleted: the gold's label, struck through, dashed box"],
+                              ["i", "inserted: the parse's label, underlined, solid box"],
+                              ["s", "substituted: struck in the gold, underlined in the parse, double box"],
+                              ["=", "kept: plain"]]) {
+      const span = h("span", { class: "la-legend-item" });
+      const sample = h("span", { class: "step step-" + (op === "=" ? "keep" : op) }, "X");
+      span.appendChild(sample);
+      span.appendChild(document.createTextNode(" " + text));
+      legendLine.appendChild(span);
+    }
+    box.appendChild(legendLine);
+    const table = h("table", { class: "lineages", dir: "ltr" });
+    const head = h("tr", {});
+    for (const t of ["#", "word", "lineages, from the word up (gold over parse)", "d", "score"]) {
+      head.appendChild(h("th", { scope: "col" }, t));
+    }
+    table.appendChild(h("thead", {})).appendChild(head);
+    const body = h("tbody", {});
+    table.appendChild(body);
+    for (const [position, g, p, steps, d, s] of words) {
+      const goldLabels = g.map(str), parseLabels = p === 0 ? goldLabels : p.map(str);
+      const tr = h("tr", { class: "la-word", "data-position": String(position),
+                           "data-gold": goldLabels.join(" "), "data-parse": parseLabels.join(" "),
+                           "data-alignment": steps, "data-distance": String(d),
+                           "data-score": String(s) });
+      tr.appendChild(h("td", { class: "num" }, String(position + 1)));
+      const word = h("td", { class: "la-word-text" });
+      word.appendChild(bdi(gold[position] === undefined ? "" : String(gold[position]),
+                           { dir: "auto" }));
+      tr.appendChild(word);
+      const grid = h("table", { class: "alignment" });
+      const rowG = h("tr", { class: "gold" }), rowP = h("tr", { class: "parse" });
+      rowG.appendChild(h("th", { scope: "row" }, "gold"));
+      rowP.appendChild(h("th", { scope: "row" }, "parse"));
+      let a = 0, b = 0;
+      for (const op of steps) {
+        rowG.appendChild(stepCell(op === "i" ? null : goldLabels[a++], op, "gold"));
+        rowP.appendChild(stepCell(op === "d" ? null : parseLabels[b++], op, "parse"));
+      }
+      if (!steps.length) {
+        rowG.appendChild(h("td", { class: "step empty" }, "(no phrase above)"));
+        rowP.appendChild(h("td", { class: "step empty" }, "(no phrase above)"));
+      }
+      grid.appendChild(rowG);
+      grid.appendChild(rowP);
+      const cell = h("td", { class: "la-grid" });
+      cell.appendChild(grid);
+      tr.appendChild(cell);
+      tr.appendChild(h("td", { class: "num la-d" }, String(d)));
+      const n = goldLabels.length + parseLabels.length;
+      const how = d === 0 ? (n ? "1 (equal)" : "1 (both empty)")
+        : `1 \u2212 ${d}/${n} = ${fourDecimals(s)}`;
+      tr.appendChild(h("td", { class: "num la-score" }, how));
+      body.appendChild(tr);
+    }
+    box.appendChild(table);
+    // The words the parameter file deletes (punctuation under proper.prm) have no lineage.
+    const compared = new Set(words.map((w) => w[0]));
+    const left = gold.map((w, k) => [w, k]).filter(([, k]) => !compared.has(k));
+    if (left.length) {
+      const p = h("p", { class: "la-deleted" }, "not compared (the parameter file deletes them): ");
+      left.forEach(([w, k], j) => {
+        // Quoted: most are punctuation, "(" among them, beside the numbers in brackets.
+        p.appendChild(document.createTextNode(j ? ", \u201c" : "\u201c"));
+        p.appendChild(bdi(String(w), { dir: "auto" }));
+        p.appendChild(document.createTextNode(`\u201d (${k + 1})`));
+      });
+      box.appendChild(p);
+    }
+    return box;
   }
 
   // TedEval's scripts, one per system, in the mode shown: its δ and ι (those the run
