@@ -93,8 +93,10 @@ class _Sentence:
         if not self.words:
             raise self.error("the sentence has no words", self.line)
         nodes: dict[str, Tree] = {}
+        edges: dict[int, str] = {}  # id of a node: its edge, for DiscTree.export_edges
         for pid, (_, category, edge, _) in self.phrases.items():
             nodes[pid] = Tree(_label(category, edge), [])
+            edges[id(nodes[pid])] = "" if edge in _NO_EDGE else edge
         root = Tree(EXPORT_ROOT, [])
         nodes["0"] = root
         for pid, (line, _, _, parent) in self.phrases.items():
@@ -127,7 +129,9 @@ class _Sentence:
                     line,
                     parent,
                 )
-            nodes[parent].append(Tree(_label(tag, edge), [position]))
+            word = Tree(_label(tag, edge), [position])
+            edges[id(word)] = "" if edge in _NO_EDGE else edge
+            nodes[parent].append(word)
         for pid, (_, _, _, parent) in self.phrases.items():
             nodes[parent].append(nodes[pid])
         empty = [pid for pid in self.phrases if not _has_words(nodes[pid])]
@@ -136,7 +140,19 @@ class _Sentence:
                 f"phrase #{empty[0]} covers no word", self.phrases[empty[0]][0], empty[0]
             )
         _order(root)
-        return DiscTree(root.label(), list(root), words=[w[1] for w in self.words])
+        in_order = [""]
+        stack = list(reversed(root))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Tree):
+                in_order.append(edges[id(node)])
+                stack.extend(reversed(node))
+        return DiscTree(
+            root.label(),
+            list(root),
+            words=[w[1] for w in self.words],
+            export_edges=tuple(in_order),
+        )
 
 
 def _label(category: str, edge: str) -> str:
