@@ -7,6 +7,7 @@ commands do not pay for loading it.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import warnings
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from typing import Any
 from ..errors import ErrorSentenceWarning, OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
-from .breakdowns import asked, refuse
+from .breakdowns import asked, keys_of, refuse
 from .inputs import check_formats
 from .output import text_table
 from .systems import evaluate, report_run
@@ -267,7 +268,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--spmrl reads bracketed trees, as evalb_spmrl does (ptb)")
     if args.jp_evalb:
         return _jp_evalb_parseval(args)
-    if args.disco or args.format is None or args.la or args.ted:
+    if _disco_asked(args):
         return _disco_parseval(args)
     from ..metrics.evalb_report import evalb_sentence_lines
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
@@ -368,6 +369,26 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     return 0
 
 
+_FUNCTION_KEYS = ("function", "function_confusion")
+# Keys only disco-dop's rules have (its Function Tag, POS and rewrite-rule tables).
+_DISCO_KEYS = (*_FUNCTION_KEYS, "tag", "tag_confusion", "rule_confusion", "rule_extra")
+_DISCO_KEYS += ("rule_missing",)
+
+
+def _disco_asked(args: argparse.Namespace) -> bool:
+    """Whether the run scores with disco-dop's rules: asked for, a discontinuous gold, or
+    a measure or breakdown only disco-dop's rules have."""
+    return bool(
+        args.disco
+        or args.format is None
+        or args.la
+        or args.ted
+        or args.function_tags
+        or args.functions is not None
+        or any(k in _DISCO_KEYS for k in keys_of(args))
+    )
+
+
 def _check_spmrl(args: argparse.Namespace) -> None:
     """evalb_spmrl's options go with ``--spmrl``, whose output is evalb_spmrl's own."""
     for flag, given in (
@@ -383,6 +404,8 @@ def _check_spmrl(args: argparse.Namespace) -> None:
         ("--disco", args.disco),
         ("--la", args.la),
         ("--ted", args.ted),
+        ("--function-tags", args.function_tags),
+        ("--functions", args.functions is not None),
         ("--align", args.align),
     ):
         if given:
@@ -410,6 +433,8 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--disco", args.disco),
         ("--la", args.la),
         ("--ted", args.ted),
+        ("--function-tags", args.function_tags),
+        ("--functions", args.functions is not None),
         ("--max-errors", args.max_errors is not None),
     ):
         if given:
@@ -441,7 +466,9 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     from ..errors import OptionError
     from ..metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 
-    rules = "--la and --ted score" if args.la or args.ted else "disco-dop's rules have"
+    rules = "disco-dop's rules have"
+    if args.la or args.ted or args.function_tags:
+        rules = "--la, --ted and --function-tags score"
     if args.evalb:
         raise OptionError(f"--evalb prints EVALB's output; {rules} disco-dop's own")
     if args.align:
@@ -449,14 +476,22 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     if args.max_errors is not None:
         raise OptionError("--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit")
     params = DiscoParams.from_file(args.params)
-    # disco-dop's --la and --ted: measures that count from its transformed trees.
-    args.measure = [*(["LA,LA_WORDS,LA_EXACT"] if args.la else []), *(["TED"] if args.ted else [])]
+    if args.functions is not None:
+        params = dataclasses.replace(params, functions=args.functions)
+    # disco-dop's --la and --ted, and its function tags: measures that count from its
+    # transformed trees (its Function Tag Statistics, --by function, go with them).
+    functions = args.function_tags or any(k in _FUNCTION_KEYS for k in keys_of(args))
+    args.measure = [
+        *(["LA,LA_WORDS,LA_EXACT"] if args.la else []),
+        *(["TED"] if args.ted else []),
+        *(["FUNC,FUNC_P,FUNC_R"] if functions else []),
+    ]
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
 
     def text_of(ev: Any) -> str:
         lines = [ev.summary_text(), *ev.more_text()]
         if args.macro:
-            shown = [m for m in ("P", "R", "F1", "LA", "TED") if m in ev.measures]
+            shown = [m for m in ("P", "R", "F1", "LA", "TED", "FUNC") if m in ev.measures]
             lines.append(
                 "macro: " + " ".join(f"{m}={ev.score(m, average='macro').format()}" for m in shown)
             )

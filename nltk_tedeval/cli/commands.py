@@ -207,6 +207,24 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "sentences); scores with disco-dop's rules, as --disco",
     )
     p.add_argument(
+        "--function-tags",
+        action="store_true",
+        help="the function-tag score of Blaheta and Charniak (2000) as disco-dop's eval "
+        "prints it ('function tags:'): the F1 of the tags on brackets matched in the other "
+        "tree (FUNC), its precision (FUNC_P) and recall (FUNC_R); scores with disco-dop's "
+        "rules, as --disco; --by function, function_confusion give its Function Tag "
+        "Statistics",
+    )
+    p.add_argument(
+        "--functions",
+        choices=("remove", "leave", "add", "replace"),
+        default=None,
+        help="disco-dop's eval --functions: what the labels ParsEval compares keep of their "
+        "function tags: remove (its default) cuts them, the others keep a bracket file's "
+        "labels whole; of an export file leave keeps the category, add the category and "
+        "edge, replace the edge alone; scores with disco-dop's rules, as --disco",
+    )
+    p.add_argument(
         "--spmrl",
         action="store_true",
         help="evalb_spmrl's rules and output, as the SPMRL shared tasks scored (labels and "

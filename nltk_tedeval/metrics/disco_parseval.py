@@ -675,6 +675,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     signature_keys: ClassVar[dict[str, str]] = {
         **BracketEvaluator.signature_keys,
         "disc_only": "disco-dop's DISC_ONLY: only discontinuous brackets counted (yes/no)",
+        "functions": "disco-dop's --functions, where not remove: the function tags the "
+        "compared labels keep (leave, add, replace)",
     }
 
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
@@ -713,6 +715,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             "labeled": self.params.labeled,
             "cutoff": self.params.cutoff_len,
             "disc_only": self.params.disc_only,
+            # Only where it changes the labels from disco-dop's default.
+            **({"functions": self.params.functions} if self.params.functions != "remove" else {}),
         }
 
     def sentence_view(self, parsed: Any, gold: Any) -> DiscoView:
