@@ -62,9 +62,7 @@ def test_he_left_today_by_hand():
     }
     assert float(table["SBJ"].scores["F1"]) == 1.0 and table["TMP"].share == 0.5
     # The parse's ADV sits on the bracket whose gold tag is TMP.
-    assert {g: s.frequency for g, s in ev.breakdown("function_confusion").items()} == {
-        "TMP→ADV": 1
-    }
+    assert {g: s.frequency for g, s in ev.breakdown("function_confusion").items()} == {"TMP→ADV": 1}
     assert "function tags:              50.00" in ev.summary_text()
 
 
