@@ -346,9 +346,7 @@ def _table(tree: Any, side: str, functions: str = "remove") -> _Table:
     kids = [[number[id(k)] if isinstance(k, Tree) else -1 - int(k) for k in n] for n in nodes]
     given = getattr(tree, "export_edges", None)
     edges = list(given) if given is not None and len(given) == len(raw) else None
-    return _Table(
-        tree.words, _labels_of(raw, functions, edges), kids, _functions_of(raw, edges)
-    )
+    return _Table(tree.words, _labels_of(raw, functions, edges), kids, _functions_of(raw, edges))
 
 
 def _brackets(
