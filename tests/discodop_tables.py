@@ -45,6 +45,7 @@ def _darueber() -> tuple[list, list]:
 GUM_FUNC = _files("gum_func_gold.mrg", "gum_func_parse.mrg")
 GUM_FUNC_EXPORT = _files("gum_func_gold.export", "gum_func_parse.export")
 RANDOM_FUNC = _files("random_gold.dbr", "random_func_parse.dbr")
+GUM_MORPH = _files("gum_morph_gold.export", "gum_morph_parse.export")
 
 # output name (tests/fixtures_disco/NAME.discodop.txt): (gold and parse, parameters)
 CASES: dict[str, tuple[Callable[[], tuple[list, list]], DiscoParams]] = {
@@ -56,6 +57,11 @@ CASES: dict[str, tuple[Callable[[], tuple[list, list]], DiscoParams]] = {
     "gum_func_export_leave": (GUM_FUNC_EXPORT, _proper(functions="leave")),
     "gum_func_export_add": (GUM_FUNC_EXPORT, _proper(functions="add")),
     "gum_func_export_replace": (GUM_FUNC_EXPORT, _proper(functions="replace")),
+    "gum_morph_add": (GUM_MORPH, _proper(morphology="add")),
+    "gum_morph_replace": (GUM_MORPH, _proper(morphology="replace")),
+    "gum_morph_between": (GUM_MORPH, _proper(morphology="between")),
+    "gum_morph_between_replace": (GUM_MORPH, _proper(morphology="between", functions="replace")),
+    "gum_morph_add_add": (GUM_MORPH, _proper(morphology="add", functions="add")),
     "random_func_proper": (RANDOM_FUNC, DiscoParams()),
     "random_func_add": (RANDOM_FUNC, _proper(functions="add")),
     "random_func_custom": (RANDOM_FUNC, _params("custom.prm")),
@@ -141,12 +147,14 @@ def stats_table(name: str, title: str, width: int) -> tuple[dict[str, tuple[str,
     figures: dict[str, tuple[str, ...]] = {}
     confusions: Counter = Counter()
     for row in _section(lines_of(name), title, 2):
-        left, right = row[:width], row[width:]
-        if left.strip():
-            group, *values = left.split()
+        cells = row.split()
+        # A long group pushes the row past its width: the figures are its first five cells.
+        if row[:width].strip():
+            group, *values = cells[:5]
             figures[group] = tuple(values)
-        if right.strip():
-            cand, gold, n = right.split()
+            cells = cells[5:]
+        if cells:
+            cand, gold, n = cells
             confusions[(gold, cand)] += int(n)
     return figures, confusions
 

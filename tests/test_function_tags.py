@@ -158,6 +158,32 @@ def test_an_export_files_functions_are_its_edges():
     assert labels["replace"][0] == ["ROOT", "SB", "NK", "--"]
 
 
+def test_morphology_rewrites_an_export_files_tags():
+    # disco-dop's --morphology: add gives NN/sg (its '(' made '['), replace sg, and between
+    # a phrase NN (a bracket on one word) over a part of speech sg; -e in the morphology
+    # is cut under --functions remove, as any label is.
+    text = (
+        "#BOS 1\nHund\tNN\tsg(x)\tSB\t500\nbellt\tVVFIN\tmet-e\tHD\t500\n"
+        "#500\tS\t--\t--\t0\n#EOS 1\n"
+    )
+    tree = [r.tree for r in read_text(text, "export")]
+    seen = {}
+    for morphology in ("no", "add", "replace", "between"):
+        ev = DiscoParsevalEvaluator(tree, tree, DiscoParams(morphology=morphology))
+        view = ev.sentence_view(tree[0], tree[0])
+        seen[morphology] = (view.gold_tree().tags, view.gold_tree().labels)
+    assert seen["no"] == (("NN", "VVFIN"), ("S", "ROOT"))
+    assert seen["add"][0] == ("NN/sg[x]", "VVFIN/met")
+    assert seen["replace"][0] == ("sg[x]", "met")
+    assert seen["between"] == (("sg[x]", "met"), ("NN", "VVFIN", "S", "ROOT"))
+    # Under between the tags' phrases are brackets: ROOT deleted, S, NN and VVFIN.
+    ev = DiscoParsevalEvaluator(tree, tree, DiscoParams(morphology="between"))
+    assert ev.score("F1").totals["gold"] == 3
+    assert "morphology:between" in str(ev.score("F1"))
+    with pytest.raises(OptionError, match="morphology takes one of no, add"):
+        DiscoParams(morphology="yes")
+
+
 def test_a_missing_parse_compares_no_tag():
     # missing="zero": a missing parse matches no bracket, so no tag of its gold counts.
     ev = evaluator([None, *ptb(PARSE)], ptb(GOLD, GOLD), missing="zero")
@@ -277,3 +303,8 @@ def test_the_command_line(tmp_path, capsys):
     assert "functions:add" in out
     assert main(["parseval", gold, parse, "--function-tags", "--evalb"]) == 1
     assert "--function-tags" in capsys.readouterr().err
+    gold, parse = str(FIX / "gum_morph_gold.export"), str(FIX / "gum_morph_parse.export")
+    assert main(["parseval", gold, parse, "--morphology", "between"]) == 0
+    out = capsys.readouterr().out
+    assert "pos accuracy:               85.87      84.84" in out  # disco-dop's line
+    assert "morphology:between" in out

@@ -385,6 +385,7 @@ def _disco_asked(args: argparse.Namespace) -> bool:
         or args.ted
         or args.function_tags
         or args.functions is not None
+        or args.morphology is not None
         or any(k in _DISCO_KEYS for k in keys_of(args))
     )
 
@@ -406,6 +407,7 @@ def _check_spmrl(args: argparse.Namespace) -> None:
         ("--ted", args.ted),
         ("--function-tags", args.function_tags),
         ("--functions", args.functions is not None),
+        ("--morphology", args.morphology is not None),
         ("--align", args.align),
     ):
         if given:
@@ -435,6 +437,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--ted", args.ted),
         ("--function-tags", args.function_tags),
         ("--functions", args.functions is not None),
+        ("--morphology", args.morphology is not None),
         ("--max-errors", args.max_errors is not None),
     ):
         if given:
@@ -478,6 +481,8 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     params = DiscoParams.from_file(args.params)
     if args.functions is not None:
         params = dataclasses.replace(params, functions=args.functions)
+    if args.morphology is not None:
+        params = dataclasses.replace(params, morphology=args.morphology)
     # disco-dop's --la and --ted, and its function tags: measures that count from its
     # transformed trees (its Function Tag Statistics, --by function, go with them).
     functions = args.function_tags or any(k in _FUNCTION_KEYS for k in keys_of(args))

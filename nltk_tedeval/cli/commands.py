@@ -225,6 +225,14 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "edge, replace the edge alone; scores with disco-dop's rules, as --disco",
     )
     p.add_argument(
+        "--morphology",
+        choices=("no", "add", "replace", "between"),
+        default=None,
+        help="disco-dop's eval --morphology, of an export file's parts of speech: no (its "
+        "default) keeps the tag, add makes it TAG/MORPH, replace MORPH, between a phrase "
+        "TAG over a part of speech MORPH; scores with disco-dop's rules, as --disco",
+    )
+    p.add_argument(
         "--spmrl",
         action="store_true",
         help="evalb_spmrl's rules and output, as the SPMRL shared tasks scored (labels and "

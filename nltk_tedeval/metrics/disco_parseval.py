@@ -118,7 +118,17 @@ class DiscoParams:
     ParsEval compares (:data:`FUNCTIONS`). They are read for the function-tag score
     (:mod:`~nltk_tedeval.metrics.function_tags`) whatever this says."""
 
+    morphology: str = "no"
+    """disco-dop's ``eval --morphology``: what an export file's morphology column does to
+    its tags (:data:`MORPHOLOGY`); other files have none."""
+
     def __post_init__(self) -> None:
+        if self.morphology not in MORPHOLOGY:
+            raise OptionError(
+                f"morphology takes one of {', '.join(MORPHOLOGY)} (disco-dop's eval "
+                f"--morphology), not {self.morphology!r}",
+                token=str(self.morphology),
+            )
         if self.functions not in FUNCTIONS:
             raise OptionError(
                 f"functions takes one of {', '.join(FUNCTIONS)} (disco-dop's eval "
@@ -214,6 +224,11 @@ parent (our label ``CATEGORY-EDGE``), ``leave`` keeps the category alone, ``add`
 category and its edge, ``replace`` the edge alone (``--`` where there is none) but for
 the root's label (SPEC.md §7)."""
 
+MORPHOLOGY = ("no", "add", "replace", "between")
+"""disco-dop's ``--morphology``, of an export file's parts of speech: ``no`` (its default)
+keeps the tag; ``add`` makes it ``TAG/MORPH``, ``replace`` ``MORPH``; ``between`` puts
+a part of speech ``MORPH`` between the tag, then a phrase, and its word (SPEC.md §7)."""
+
 _SQUARE = str.maketrans("()", "[]")
 
 
@@ -260,9 +275,12 @@ def bracket_functions(label: str) -> tuple[str, ...]:
     return tuple(func.split("-"))
 
 
-def _labels_of(raw: list[str], functions: str, edges: list[str] | None) -> list[str]:
+def _labels_of(
+    raw: list[str], functions: str, edges: list[str] | None, own: frozenset[int] = frozenset()
+) -> list[str]:
     """The labels ParsEval compares under disco-dop's ``--functions`` (:data:`FUNCTIONS`);
-    ``edges``: those of an export file's nodes (``raw`` is then ``CATEGORY-EDGE``)."""
+    ``edges``: those of an export file's nodes (``raw`` is then ``CATEGORY-EDGE``);
+    ``own``: the nodes ``--morphology between`` made, whose label ``replace`` keeps."""
     if functions == "remove":
         return [_cut(x) for x in raw]
     if edges is None or functions == "add":
@@ -273,7 +291,10 @@ def _labels_of(raw: list[str], functions: str, edges: list[str] | None) -> list[
             for x, e in zip(raw, edges, strict=True)
         ]
     # replace: the edge, '--' for none; the root keeps its label (disco-dop skips it).
-    return [raw[0].translate(_SQUARE)] + [(e or "--").translate(_SQUARE) for e in edges[1:]]
+    return [raw[0].translate(_SQUARE)] + [
+        (raw[i] if i in own else e or "--").translate(_SQUARE)
+        for i, e in enumerate(edges[1:], start=1)
+    ]
 
 
 def _functions_of(raw: list[str], edges: list[str] | None) -> list[tuple[str, ...]]:
@@ -319,9 +340,10 @@ DISCO_INPUTS = Accepts(
 """What disco-dop's ParsEval scores: phrase structures, discontinuous or not."""
 
 
-def _table(tree: Any, side: str, functions: str = "remove") -> _Table:
-    """Flatten any phrase-structure tree; labels as ``functions`` leaves them
-    (:data:`FUNCTIONS`), the function tags of each node kept apart."""
+def _table(tree: Any, side: str, functions: str = "remove", morphology: str = "no") -> _Table:
+    """Flatten any phrase-structure tree; labels as ``functions`` and, of an export tree,
+    ``morphology`` leave them (:data:`FUNCTIONS`, :data:`MORPHOLOGY`), the function tags
+    of each node kept apart."""
     if kind_of(tree) != DISCONTINUOUS:
         ps = as_kind(tree, OWN_TREE, DISCO_INPUTS, side)
         raw = [n.label for n in ps.nodes]
@@ -346,7 +368,41 @@ def _table(tree: Any, side: str, functions: str = "remove") -> _Table:
     kids = [[number[id(k)] if isinstance(k, Tree) else -1 - int(k) for k in n] for n in nodes]
     given = getattr(tree, "export_edges", None)
     edges = list(given) if given is not None and len(given) == len(raw) else None
-    return _Table(tree.words, _labels_of(raw, functions, edges), kids, _functions_of(raw, edges))
+    own: frozenset[int] = frozenset()
+    morph = getattr(tree, "export_morph", None)
+    if morphology != "no" and edges is not None and morph is not None:
+        own = _morphology(raw, kids, edges, morph, morphology)
+    return _Table(
+        tree.words, _labels_of(raw, functions, edges, own), kids, _functions_of(raw, edges)
+    )
+
+
+def _morphology(
+    raw: list[str], kids: list[list[int]], edges: list[str], morph: Any, action: str
+) -> frozenset[int]:
+    """disco-dop's ``handlemorphology`` on every part of speech of an export tree, in
+    place (its tag the category of ``raw``'s ``CATEGORY-EDGE``); returns the nodes
+    ``between`` made (they have no edge)."""
+    made = []
+    for node in range(len(raw)):
+        children = kids[node]
+        if not children or children[0] >= 0:
+            continue  # a phrase
+        m = morph[-1 - children[0]].translate(_SQUARE).replace(" ", "_")
+        e = edges[node]
+        suffix = f"-{e}" if e else ""
+        tag = raw[node][: len(raw[node]) - len(suffix)]
+        if action == "add":
+            raw[node] = f"{tag}/{m}{suffix}"
+        elif action == "replace":
+            raw[node] = m + suffix
+        else:  # between: the tag becomes a phrase over a part of speech MORPH
+            made.append(len(raw))
+            raw.append(m)
+            edges.append("")
+            kids.append(children)
+            kids[node] = [len(raw) - 1]
+    return frozenset(made)
 
 
 def _brackets(
@@ -675,6 +731,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         "disc_only": "disco-dop's DISC_ONLY: only discontinuous brackets counted (yes/no)",
         "functions": "disco-dop's --functions, where not remove: the function tags the "
         "compared labels keep (leave, add, replace)",
+        "morphology": "disco-dop's --morphology, where not no: an export file's tags with "
+        "its morphology (add, replace, between)",
     }
 
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
@@ -713,8 +771,9 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             "labeled": self.params.labeled,
             "cutoff": self.params.cutoff_len,
             "disc_only": self.params.disc_only,
-            # Only where it changes the labels from disco-dop's default.
+            # Only where they change the labels from disco-dop's defaults.
             **({"functions": self.params.functions} if self.params.functions != "remove" else {}),
+            **({"morphology": self.params.morphology} if self.params.morphology != "no" else {}),
         }
 
     def sentence_view(self, parsed: Any, gold: Any) -> DiscoView:
@@ -781,8 +840,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     ) -> tuple[list[int], tuple[_Table, _Table, set[int], dict[int, int]]]:
         """A sentence's row, and what its groups are read from."""
         params = self.params
-        g = _table(gold, "gold", params.functions)
-        p = _table(parsed, "parse", params.functions)
+        g = _table(gold, "gold", params.functions, params.morphology)
+        p = _table(parsed, "parse", params.functions, params.morphology)
         if len(g.words) != len(p.words):
             raise YieldMismatchError(
                 f"the sentences differ in length: gold has {len(g.words)} words, the parse "

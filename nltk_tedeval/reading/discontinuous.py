@@ -83,6 +83,7 @@ class _Sentence:
         self.name, self.number, self.line, self.sid = name, number, line, sid
         self.words: list[tuple[int, str, str, str, str]] = []  # line, word, tag, edge, parent
         self.phrases: dict[str, tuple[int, str, str, str]] = {}  # id: line, category, edge, parent
+        self.morph: list[str] = []  # each word's morphology column
 
     def error(self, message: str, line: int, token: str | None = None) -> InputFormatError:
         return InputFormatError(
@@ -152,6 +153,7 @@ class _Sentence:
             list(root),
             words=[w[1] for w in self.words],
             export_edges=tuple(in_order),
+            export_morph=tuple(self.morph),
         )
 
 
@@ -321,4 +323,5 @@ def _take_line(
         sentence.phrases[pid] = (lineno, tag, edge, parent)
     else:
         sentence.words.append((lineno, word, tag, edge, parent))
+        sentence.morph.append(cells[base - 3])
     return None

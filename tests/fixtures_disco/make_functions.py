@@ -16,7 +16,12 @@ disco-dop as SOURCE.md says. It writes:
   rewrite rules of the two sides differ in every way disco-dop's tables count;
 - ``random_func_parse.dbr``: ``random_parse.dbr`` with the function tags of its
   phrases replaced, dropped or added in the same way (Negra's edge labels), to score
-  against ``random_gold.dbr``.
+  against ``random_gold.dbr``;
+- with ``--morphology`` (after disco-dop has written ``gum_func_gold.export`` and
+  ``gum_func_parse.export``, SOURCE.md): ``gum_morph_gold.export`` and
+  ``gum_morph_parse.export``, those files with a morphology column made up from
+  each word's tag (:data:`MORPH`: some with ``-``, ``=`` or brackets, which
+  disco-dop's labels treat apart), and in the parse one word in ten given another.
 """
 
 from __future__ import annotations
@@ -37,6 +42,13 @@ CONFUSABLE = {
     "NN": "NNS", "NNS": "NN", "NNP": "NN", "JJ": "NN", "VBD": "VBN", "VBN": "VBD",
     "VBZ": "VBP", "VBP": "VB", "VB": "VBP", "IN": "RB", "RB": "IN", "DT": "PRP$",
     "CD": "JJ", "PRP": "NN", "VBG": "NN", "TO": "IN", "CC": "IN",
+}  # fmt: skip
+
+
+MORPH = {
+    "NN": "sg", "NNS": "pl", "NNP": "sg,prop", "VBD": "past", "VBZ": "pres-3sg",
+    "VBP": "pres", "VB": "inf", "VBN": "part(past)", "VBG": "part(pres)", "JJ": "pos",
+    "JJR": "comp", "DT": "def=yes", "PRP": "pers,3", "IN": "prep", "RB": "adv",
 }  # fmt: skip
 
 
@@ -119,5 +131,31 @@ def main() -> None:
     (HERE / "random_func_parse.dbr").write_text("\n".join(changed) + "\n", encoding="utf-8")
 
 
+def with_morphology(name: str, rng: random.Random | None) -> str:
+    """The export file ``name`` with each word's morphology column made from its tag."""
+    out = []
+    for line in (HERE / name).read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if len(cells) >= 6 and not line.startswith(("#", "%%")):
+            morph = MORPH.get(cells[2], "--")
+            if rng is not None and rng.random() < 0.1:
+                morph = rng.choice(sorted(set(MORPH.values())))
+            cells[3] = morph
+        out.append("\t".join(cells))
+    return "\n".join(out) + "\n"
+
+
+def morphology() -> None:
+    rng = random.Random(44)
+    for side, seeded in (("gold", None), ("parse", rng)):
+        text = with_morphology(f"gum_func_{side}.export", seeded)
+        (HERE / f"gum_morph_{side}.export").write_text(text, encoding="utf-8")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if "--morphology" in sys.argv:
+        morphology()
+    else:
+        main()
