@@ -308,12 +308,22 @@ def _functions_of(raw: list[str], edges: list[str] | None) -> list[tuple[str, ..
 @dataclass
 class _Table:
     """One tree as nodes: labels, children (node ids, or ``-1 - position`` for words), and
-    the function tags of each node (``funcs``)."""
+    the labels as read (``raw``) with an export tree's edges, whose function tags
+    :attr:`funcs` reads (on first use: only the function-tag score asks)."""
 
     words: tuple[str, ...]
     labels: list[str]
     kids: list[list[int]]
-    funcs: list[tuple[str, ...]] = field(default_factory=list)
+    raw: list[str] = field(default_factory=list)
+    edges: list[str] | None = None
+
+    @property
+    def funcs(self) -> list[tuple[str, ...]]:
+        """Every node's function tags, as disco-dop reads them (:func:`_functions_of`)."""
+        got = self.__dict__.get("_funcs")
+        if got is None:
+            got = self.__dict__["_funcs"] = _functions_of(self.raw, self.edges)
+        return got
 
     def tags(self) -> list[str]:
         """The label of the node right above each word (its preterminal)."""
@@ -351,7 +361,7 @@ def _table(tree: Any, side: str, functions: str = "remove", morphology: str = "n
             ps.words,
             _labels_of(raw, functions, None),
             [list(n.children) for n in ps.nodes],
-            _functions_of(raw, None),
+            raw,
         )
     from nltk import Tree  # loaded already: a DiscTree is one
 
@@ -372,9 +382,7 @@ def _table(tree: Any, side: str, functions: str = "remove", morphology: str = "n
     morph = getattr(tree, "export_morph", None)
     if morphology != "no" and edges is not None and morph is not None:
         own = _morphology(raw, kids, edges, morph, morphology)
-    return _Table(
-        tree.words, _labels_of(raw, functions, edges, own), kids, _functions_of(raw, edges)
-    )
+    return _Table(tree.words, _labels_of(raw, functions, edges, own), kids, raw, edges)
 
 
 def _morphology(
