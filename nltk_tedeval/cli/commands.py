@@ -362,6 +362,7 @@ register(
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
   tedeval parseval gold.mrg test.mrg --la --ted            # disco-dop's eval --la --ted
+  tedeval parseval gold.mrg test.mrg --function-tags --by function,tag,rule_missing
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
   tedeval parseval gold.ptb parse.ptb --spmrl --max-length 69   # SPMRL's "< 70" sentences
   tedeval parseval --align gold.ptb raw.ptb --gold-segments gold.seg   # SPMRL morphemes
