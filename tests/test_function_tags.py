@@ -96,6 +96,22 @@ def test_a_sentence_with_no_tag_to_compare_is_na_with_its_reason(capsys, tmp_pat
     assert scores["FUNC"]["reason"] == "no function tag to compare"
 
 
+def test_deleted_phrases_and_words_take_their_tags_with_them():
+    # DELETE_LABEL NP: the NP-SBJ phrases are spliced out, so only VP-PRD's tag is left;
+    # the comma's part of speech is deleted with its word (DELETE_WORD ,), its tag too.
+    params = DiscoParams.from_text("DELETE_LABEL NP\nDELETE_WORD ,\n")
+    gold = "(ROOT (S (NP-SBJ (PRP He)) (,-X ,) (VP-PRD (VBD left))))"
+    parse = "(ROOT (S (NP-SBJ (PRP He)) (,-X ,) (VP-TMP (VBD left))))"
+    ev = evaluator(ptb(parse), ptb(gold), params)
+    totals = ev.score("FUNC").totals
+    assert (totals["func_matched"], totals["func_gold"], totals["func_test"]) == (0, 1, 1)
+    assert set(ev.breakdown("function_confusion")) == {"PRD→TMP"}
+    # Unlabeled (LABELED 0): disco-dop looks a phrase's labeled bracket up among the other
+    # tree's unlabeled ones, so no phrase's tag ever counts; nothing is compared.
+    unlabeled = evaluator(ptb(PARSE), ptb(GOLD), DiscoParams.from_text("LABELED 0\n"))
+    assert unlabeled.score("FUNC").reason == "no function tag to compare"
+
+
 def test_tags_of_a_label_as_discodop_reads_them():
     # S-NOM-SBJ has two tags; the index of NP-1 is none, that of NP-SBJ=2 is cut, and
     # NP-SBJ-1 keeps the empty tag after its last '-' (disco-dop strips digits only).
