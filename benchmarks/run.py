@@ -12,6 +12,7 @@ Run from the repository root after ``pip install -e ".[test,bench]"``::
     python benchmarks/run.py --only multiword --ud-gold fr_gsd-ud-test.conllu \\
         --conll18 conll18_ud_eval.py                 # issue 41's rows: --align, multiword tokens
     python benchmarks/run.py --only suite            # the test suite, -n auto and serial
+    python benchmarks/run.py --only rank             # issue 43: rank beside its single runs
 
 Measured on 2 cores shared with other jobs (load average 2 to 10; Python
 3.11, 2026-12-01): the whole run took 21 min 42 s of wall time (15 min 20 s
@@ -50,6 +51,7 @@ import os
 import platform
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -1593,6 +1595,83 @@ def bench_extreme(b: Bench) -> None:
     _ = Tree
 
 
+RANK_TREEBANKS = 20
+RANK_SYSTEMS = 5
+
+
+def bench_rank(b: Bench) -> None:
+    """``tedeval rank`` over 20 treebanks x 5 systems beside the 100 single runs it stands
+    for (issue 43: within 1.2x their sum on one core, below it on two), whole processes.
+
+    The treebanks are the GUM excerpt's documents in 20 groups of four (of one in a
+    quick run), each system a parse with a seeded share of its heads changed (5% to
+    25%). The single runs are ``tedeval attach GOLD PARSE``, one process per treebank
+    and system, their times summed in each round; the ranking is ``tedeval rank`` with
+    its default intervals (1000 rounds) and tests (10,000 rounds). On one core both
+    sides run under ``taskset -c 0``; on two, the ranking has ``--jobs 2`` and the sum
+    is the same one-core sum. The per-treebank runs (``attach GOLD P1 ... P5``: 20
+    processes) are timed beside for information.
+    """
+    documents = gum_documents(b.gum)
+    per = 1 if b.quick else max(1, len(documents) // RANK_TREEBANKS)
+    folder = b.tmp / "rank"
+    folder.mkdir(exist_ok=True)
+    manifest = ["treebank\tgold\tsystem\tparse"]
+    pairs: list[tuple[Path, Path]] = []
+    groups: list[tuple[Path, list[Path]]] = []
+    sentences = 0
+    for t in range(RANK_TREEBANKS):
+        docs = documents[t * per : (t + 1) * per]
+        gold = folder / f"tb{t:02d}.conllu"
+        gold.write_text(
+            "".join(gum_text(gum_path(b.gum, d, ".conllu")).strip() + "\n\n" for d in docs),
+            encoding="utf-8",
+        )
+        sentences += len(ours_read(gold))
+        parses = []
+        for k in range(RANK_SYSTEMS):
+            parse = folder / f"tb{t:02d}.sys{k}.conllu"
+            perturbed_heads(gold, parse, share=0.05 * (k + 1), seed=100 * t + k)
+            manifest.append(f"tb{t:02d}\t{gold.name}\tsys{k}\t{parse.name}")
+            pairs.append((gold, parse))
+            parses.append(parse)
+        groups.append((gold, parses))
+    runs = folder / "runs.tsv"
+    runs.write_text("\n".join(manifest) + "\n", encoding="utf-8")
+    tedeval = [sys.executable, "-m", "nltk_tedeval"]
+    one_core = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    rank = [*tedeval, "rank", str(runs), "attach"]
+    singles = [[*one_core, *tedeval, "attach", str(g), str(p)] for g, p in pairs]
+    per_treebank = [[*one_core, *tedeval, "attach", str(g), *map(str, ps)] for g, ps in groups]
+    commands = [[*one_core, *rank, "--jobs", "1"], [*rank, "--jobs", "2"], *singles, *per_treebank]
+    repeat = 2 if b.quick else 3
+    times = process_times(commands, repeat, warm=not b.quick)
+    walls = [[w for w, _ in runs_] for runs_ in times]
+    one, two = min(walls[0]), min(walls[1])
+    sums = [sum(walls[2 + i][r] for i in range(len(singles))) for r in range(repeat)]
+    tree_sums = [
+        sum(walls[2 + len(singles) + i][r] for i in range(len(per_treebank))) for r in range(repeat)
+    ]
+    base = min(sums)
+    n = sentences * RANK_SYSTEMS
+    size = f"{RANK_TREEBANKS} treebanks x {RANK_SYSTEMS} systems"
+    first = f"--jobs 1, one core{'' if one_core else ' (no taskset)'}"
+    for name, ours, limit in ((first, one, 1.2), ("--jobs 2, two cores", two, 1.0)):
+        b.add(
+            limit_figure(
+                f"tedeval rank attach, {size}, {name} (process)",
+                n,
+                ours,
+                f"sum of the {len(singles)} single runs, one core",
+                base,
+                limit,
+                "the sum",
+                f"{ours / base:.2f}x the sum; the {len(per_treebank)} per-treebank runs "
+                f"(5 systems each) sum to {min(tree_sums):.2f} s; {load_note()}",
+            )
+        )
+
+
 SECTIONS = {
     "read": lambda b, f: bench_read(b, f),
     "tedeval": None,  # convert + tedeval share their inputs; see run()
@@ -1603,6 +1682,7 @@ SECTIONS = {
     "attach": lambda b, f: bench_attach(b, f),
     "breakdowns": lambda b, f: bench_breakdowns(b, f),
     "measures": lambda b, f: bench_measures(b, f),
+    "rank": lambda b, f: bench_rank(b),
     "html": lambda b, f: bench_html(b),
     "conll18": lambda b, f: bench_conll18(b, f),
     "mph": lambda b, f: bench_mph(b, f),

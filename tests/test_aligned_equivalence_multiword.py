@@ -15,9 +15,10 @@ Whatever the multiword tokens, a parse with the gold's words is the paper's
 non-realistic scenario (Tsarfaty, Nivre and Andersson 2012: gold segmentation),
 and every metric under ``align="exact"`` and ``align="lcs"`` must give what it
 gives without alignment, which compares word by word and reads no multiword
-token: every missing-parse policy, every attachment measure, TedEval SINGLE and
-MULTIPLE. What the unaligned path gives is checked by hand elsewhere; this file
-checks that alignment over multiword tokens adds nothing to it.
+token: every missing-parse policy, every attachment measure (root accuracy, which
+counts from the trees, too), TedEval SINGLE and MULTIPLE. What the unaligned path
+gives is checked by hand elsewhere; this file checks that alignment over multiword
+tokens adds nothing to it.
 """
 
 from __future__ import annotations
@@ -114,6 +115,31 @@ def test_attachment(policy: str, mode: str, data) -> None:
 
     for punct in ("include", "exclude"):
         assert attachment_rows(run(punct, mode)) == run(punct, False)
+
+
+ROOTS = ("root_right", "gold_roots", "parse_roots")
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("policy", POLICIES)
+@SETTINGS
+@given(data=corpora())
+def test_root_accuracy(policy: str, mode: str, data) -> None:
+    # A counting measure, whose columns a unit of the gold's words carries through the
+    # aligned row (the unaligned count); over other words it counts on the word alignment,
+    # checked against the CoNLL 2018 script's in tests/test_root_accuracy.py.
+    gold, parse = data
+
+    def run(punct: str, align: Any) -> tuple:
+        return outcome(
+            lambda: AttachmentEvaluator(
+                parse, gold, missing=policy, punct=punct, align=align, extra_measures="ROOT_F1"
+            ),
+            ROOTS,
+        )
+
+    for punct in ("include", "exclude"):
+        assert run(punct, mode) == run(punct, False)
 
 
 @pytest.mark.parametrize("mode", MODES)

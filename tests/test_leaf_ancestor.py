@@ -29,6 +29,9 @@ from nltk_tedeval.scoring import register_measure
 from .discodop_la_ted import CASES, DEPARTS, FIX, discodop, expected_summary, trees
 
 LA = "LA,LA_WORDS,LA_EXACT"
+# What disco-dop's eval --la --ted prints (the fixtures): its function-tag line too (FUNC,
+# where the files have tags), not DEP, which is --headrules'.
+LA_TED = "LA,LA_WORDS,LA_EXACT,TED,FUNC"
 
 # Two words, ROOT deleted (proper.prm). Gold (S (NP He) (VP left)), parse (VP He left).
 #   Lineages, from the word up, with disco-dop's markers: "(" right below the highest
@@ -138,7 +141,7 @@ def test_a_root_kept_by_the_parameter_file_is_in_every_lineage():
 def test_discodops_leaf_ancestor_figure_for_figure(name):
     build, params = CASES[name]
     gold, parse = build()
-    ev = DiscoParsevalEvaluator(parse, gold, params, extra_measures="all")
+    ev = DiscoParsevalEvaluator(parse, gold, params, extra_measures=LA_TED)
     summary, rows = discodop(name)
     ours = ev.summary_text().split("\n")
     la_lines = [line for line in summary if line.startswith("leaf-ancestor")]
@@ -161,7 +164,7 @@ def test_a_sentence_without_a_word_is_na_and_left_out(capsys):
     params = DiscoParams.from_file(str(FIX / "custom.prm"))
     punct = trees("punct_only.dbr")
     summary, rows = discodop("punct_custom_la_ted")
-    ev = DiscoParsevalEvaluator(punct, punct, params, extra_measures="all")
+    ev = DiscoParsevalEvaluator(punct, punct, params, extra_measures=LA_TED)
     assert ev.summary_text().split("\n") == summary
     assert "leaf-ancestor:                nan" in summary and rows == [("nan", "nan")] * 2
     score = ev.score("LA")
@@ -205,6 +208,23 @@ def test_the_per_lineage_table_by_hand():
     assert sum(table[g].scores["LA"].totals["words"] for g in table) == 7
 
 
+def test_exact_sentences_are_those_whose_every_lineage_is_equal():
+    # CoreNLP's sentence-level "Exact": He left (no lineage equal) and the five words
+    # (2 of 5 equal) are not exact; the five words against themselves are: 1 of 3.
+    # A missing parse under zero is never exact (its words count, none right).
+    ev = DiscoParsevalEvaluator(
+        disc(TWO_PARSE, FIVE_PARSE, FIVE_GOLD), disc(TWO_GOLD, FIVE_GOLD, FIVE_GOLD),
+        extra_measures="LA_EXACT_SENT",
+    )
+    assert ev.score("LA_EXACT_SENT").totals == {"la_exact_sentences": 1, "la_sentences": 3}
+    with pytest.warns(MissingParseWarning):
+        ev = DiscoParsevalEvaluator(
+            [None, *disc(FIVE_GOLD)], disc(TWO_GOLD, FIVE_GOLD), missing="zero",
+            extra_measures="LA_EXACT_SENT",
+        )  # fmt: skip
+        assert float(ev.score("LA_EXACT_SENT")) == 0.5
+
+
 def test_the_command_line_prints_discodops_lines_and_ours(tmp_path, capsys):
     gold, parse = tmp_path / "gold.dbr", tmp_path / "parse.dbr"
     gold.write_text(f"{TWO_GOLD}\n{FIVE_GOLD}\n", encoding="utf-8")
@@ -212,11 +232,14 @@ def test_the_command_line_prints_discodops_lines_and_ours(tmp_path, capsys):
     assert main(["parseval", str(gold), str(parse), "--la"]) == 0
     out = capsys.readouterr().out
     assert "leaf-ancestor:              69.40\n" in out
-    assert "leaf-ancestor (words):      74.15\nexact lineages:             28.57\n" in out
+    assert (
+        "leaf-ancestor (words):      74.15\nexact lineages:             28.57\n"
+        "exact sentences:             0.00\n"
+    ) in out
     assert main(["parseval", str(gold), str(parse), "--la", "-f", "tsv"]) == 0
     header, row = capsys.readouterr().out.splitlines()[:2]
-    assert header.split("\t")[-3:] == ["LA", "LA_WORDS", "LA_EXACT"]
-    assert row.split("\t")[-3:] == ["69.40", "74.15", "28.57"]
+    assert header.split("\t")[-4:] == ["LA", "LA_WORDS", "LA_EXACT", "LA_EXACT_SENT"]
+    assert row.split("\t")[-4:] == ["69.40", "74.15", "28.57", "0.00"]
     tsv = tmp_path / "lines.tsv"
     assert main(["parseval", str(gold), str(parse), "--la", "--per-sentence", str(tsv)]) == 0
     capsys.readouterr()

@@ -125,7 +125,10 @@ ENVIRONMENT = {"NLTK_TEDEVAL_FUZZ": "tests/conftest.py", "MUTANT_UNDER_TEST": No
 LATER_DIRECTORIES = {"mutants": "mutmut's copy of the repository, made by `mutmut run`"}
 
 # Strings that look like package paths and are not.
-NOT_PATHS = {"nltk_tedeval/report": "the JSON report's schema name (docs/report.md)"}
+NOT_PATHS = {
+    "nltk_tedeval/report": "the JSON report's schema name (docs/report.md)",
+    "nltk_tedeval/rank": "the ranking report's schema name (docs/report.md)",
+}
 
 # Files that must keep at least this many examples of each kind: the test
 # must not pass by finding nothing. Add a file here when it gains examples.

@@ -33,6 +33,8 @@ BOUNDS: dict[str, tuple[list[str], str, list[str]]] = {
     "--first": (["0", "-1"], "a number of sentences of at least 1", ["1"]),
     "--max-length": (["0", "-1", "2.5", "x"], "a number of words of at least 1", ["1", "40"]),
     "--min-length": (["0", "-3", "2.5"], "a number of words of at least 1", ["1", "40"]),
+    "--jobs": (["0", "-1"], "a number of processes of at least 1", ["1"]),
+    "--bootstrap": (["0", "-3"], "a number of rounds of at least 1", ["1"]),
     "--ci": (
         ["0", "0.49", "1", "2", "49", "100", "-0.5", "nan", "inf", "x"],
         LEVELS,
@@ -51,6 +53,7 @@ FREE_FORM = {
     "--other-gold-segments",
     "--head-label",
     "--head-rules",
+    "--headrules",
     "--label-map",
     "--measure",
     "--other-gold",
@@ -59,6 +62,8 @@ FREE_FORM = {
     "--parse-segments",
     "--per-sentence",
     "--punct-tags",
+    "--rank-by",
+    "--scheduler",
     "--tl-unify",
 }
 
@@ -81,6 +86,9 @@ def argv_for(command: str, *extra: str) -> list[str]:
     """Two systems (for --significance) on the shipped SPEC files of the command's kind."""
     if command == "cross":
         return ["cross", "-e", f"A={PTB},{PTB}", "-e", f"B={PTB},{PTB}", *extra]
+    if command == "rank":  # a manifest of three treebanks, the metric's name after it
+        manifest = ROOT / "corpora_samples" / "rank" / "runs.tsv"
+        return ["rank", str(manifest), "attach", "--missing-treebank", "zero", *extra]
     if command == "explain":  # one parse, one sentence
         return ["explain", str(PTB), str(PTB), "--sentence", "1", *extra]
     gold = CONLL if command == "attach" else PTB

@@ -30,7 +30,7 @@ from typing import Any
 import conllu
 import pytest
 
-from nltk_tedeval import AttachmentEvaluator, DependencyTree, OptionError, read_file
+from nltk_tedeval import AttachmentEvaluator, DependencyTree, read_file
 from nltk_tedeval.cli import main
 
 ROOT_DIR = Path(__file__).resolve().parent.parent
@@ -124,9 +124,60 @@ def test_breakdowns_of_whole_sentences_carry_it() -> None:
     assert b["1-2"].scores["ROOT"].totals == {"root_right": 0, "gold_roots": 1}
 
 
-def test_alignment_is_refused_clearly() -> None:
-    with pytest.raises(OptionError, match="ROOT has no version over aligned words"):
-        AttachmentEvaluator(PARSE, GOLD, extra_measures="ROOT", align="exact")
+def test_aligned_over_the_same_tokens_gives_the_unaligned_figures() -> None:
+    ev = AttachmentEvaluator(PARSE, GOLD, extra_measures="ROOT,ROOT_P,ROOT_F1", align="exact")
+    assert root_totals(ev) == (1, 2, 3)
+    # S2 missing under zero: its gold root counts, none right, no root of the parse's.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ev = AttachmentEvaluator(
+            [PARSE[0], None], GOLD, extra_measures="ROOT,ROOT_P", align="exact", missing="zero"
+        )
+    assert root_totals(ev) == (1, 2, 2)
+
+
+def test_aligned_a_split_root_is_lost_and_a_kept_root_right() -> None:
+    # Gold S1 "I saw her ." (root saw). Parse: "s aw" for saw, with "s" on the root and
+    # "aw" under it: the gold root has no partner (2 parse tokens in its place): none
+    # right, 1 gold root, 1 parse root. With S2 "Go !" the same on both sides (root Go
+    # right): (1, 2, 2).
+    parse = DependencyTree(("I", "s", "aw", "her", "."), (2, 0, 2, 2, 2),
+                           ("nsubj", "root", "dep", "obj", "punct"))  # fmt: skip
+    ev = AttachmentEvaluator([parse, GOLD[1]], GOLD, extra_measures="ROOT,ROOT_P", align="exact")
+    assert root_totals(ev) == (1, 2, 2)
+    assert float(ev.score("ROOT")) == 0.5
+
+
+# The script's word alignment, root by root: (root_right, gold_roots, parse_roots) on
+# each pair of corpora_samples/ud/, counted with the CoNLL 2018 script (ufal/conll2018
+# f2bc4dd, conll18_ud_eval.py -c) on copies of both files whose XPOS is "R" for a word
+# on the root and a mark of its side's own elsewhere ("g" in the gold, "s" in the
+# parse), so that the script's XPOS correct count is the aligned pairs of roots.
+SCRIPT_ROOTS = {
+    "arabic": (9, 15, 15), "chinese": (18, 20, 20), "french": (17, 20, 20),
+    "german": (18, 20, 20), "hebrew": (18, 20, 20), "italian": (19, 20, 20),
+    "japanese": (17, 20, 20), "spanish": (16, 20, 20), "turkish": (13, 20, 20),
+    "vietnamese": (18, 20, 20),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", sorted(SCRIPT_ROOTS))
+def test_aligned_roots_are_the_scripts_aligned_roots(
+    capsys: pytest.CaptureFixture[str], language: str
+) -> None:
+    folder = ROOT_DIR / "corpora_samples" / "ud" / language
+    for parse, expected in (("resegmented", SCRIPT_ROOTS[language]), ("same", None)):
+        report = run_json(capsys, "attach", folder / "gold.conllu", folder / f"{parse}.conllu",
+                          "--align", "--measure", "ROOT,ROOT_P,ROOT_F1")  # fmt: skip
+        scores = report["systems"][0]["scores"]
+        totals = {**scores["ROOT"]["totals"], **scores["ROOT_P"]["totals"]}
+        got = (totals["root_right"], totals["gold_roots"], totals["parse_roots"])
+        if expected is None:  # the gold's segmentation: every root kept (make_parses.py)
+            n = SCRIPT_ROOTS[language][1]
+            expected = (n, n, n)
+        assert got == expected, parse
+        right, gold, predicted = expected
+        assert scores["ROOT_F1"]["value"] == pytest.approx(2 * right / (gold + predicted))
 
 
 def test_the_study_counted_from_the_files() -> None:

@@ -42,6 +42,10 @@ def test_multiple_draws_the_generalized_script_by_hand() -> None:
     stats = view["systems"]["p"]["stats"]
     assert (stats["delta_labeled"], stats["iota_labeled"]) == (1, 6)
     assert view["ops"] == [["delete", "prep", 1, 2, "on"], ["free-delete", "pobj", 2, 3, "Sunday"]]
+    # Unlabeled (items are nodes, the root 0-3 none): the parse has 0-1, 1-2, 2-3, the
+    # generalized reference gold1's 0-1, 1-3, 1-2, 2-3 (gold2 has them all too): ι = 7, and
+    # the one node to add, 1-3 ("on Sunday"), has no label left: δ = 1.
+    assert view["modes"] == [["p", [["add", "_", 1, 3, "on Sunday"]], 1, 6, 1, 7]]
     # SINGLE, against gold1 alone: δ = 3 (lose prep over "on", gain hd over "on" and prep
     # over "on Sunday").
     (single,) = views(trees(SPEC / "arrive_parse.conll"), gold1)
@@ -70,8 +74,18 @@ def test_every_study_sentence_draws_delta_charged_operations(
     drawn = views(study["eager"], study["ud"], **options)
     assert len(drawn) == 605
     for view in drawn:
+        stats = view["systems"]["p"]["stats"]
         charged = [op for op in view.get("ops", []) if not op[0].startswith("free-")]
-        assert len(charged) == view["systems"]["p"]["stats"]["delta_labeled"], view["n"]
+        assert len(charged) == stats["delta_labeled"], view["n"]
+        # The report's switch: the unlabeled script and both modes' δ and ι, the run's.
+        ((name, unlabeled, *numbers),) = view["modes"]
+        assert name == "p"
+        assert numbers == [stats[f"{x}_{m}"] for m in ("labeled", "unlabeled")
+                           for x in ("delta", "iota")], view["n"]  # fmt: skip
+        charged = [op for op in unlabeled if not op[0].startswith("free-")]
+        assert len(charged) == stats["delta_unlabeled"], view["n"]
+        marks = [m for p in view["trees"] if p["name"] != "gold" for m in p["unlabeled_marks"]]
+        assert [[*m, o[4]] for m, o in zip(marks, unlabeled, strict=True)] == unlabeled
 
 
 @pytest.mark.parametrize("tl_unify", [None, {"ud": "ptb"}])
@@ -97,5 +111,14 @@ def test_every_cross_sentence_draws_multiple_delta(
     )
     assert len(drawn) == 605
     for view in drawn:
+        stats = view["systems"]["ud"]["stats"]
         charged = [op for op in view.get("ops", []) if not op[0].startswith("free-")]
-        assert len(charged) == view["systems"]["ud"]["stats"]["multiple_delta_labeled"], view["n"]
+        assert len(charged) == stats["multiple_delta_labeled"], view["n"]
+        if "modes" not in view:
+            continue  # nothing drawn: numbers only
+        modes = {m[0]: m for m in view["modes"]}
+        _, unlabeled, *numbers = modes["ud"]
+        assert numbers == [stats[f"multiple_{x}_{m}"] for m in ("labeled", "unlabeled")
+                           for x in ("delta", "iota")], view["n"]  # fmt: skip
+        charged = [op for op in unlabeled if not op[0].startswith("free-")]
+        assert len(charged) == stats["multiple_delta_unlabeled"], view["n"]

@@ -20,7 +20,10 @@ from nltk_tedeval.cli import main
 ROOT = Path(__file__).parent.parent
 SAMPLES = ROOT / "corpora_samples" / "ud"
 FIXTURES = Path(__file__).parent / "fixtures_ud_languages"
-LANGUAGES = ["arabic", "chinese", "french", "german", "hebrew", "turkish", "vietnamese"]
+LANGUAGES = [
+    "arabic", "chinese", "french", "german", "hebrew", "italian", "japanese", "spanish",
+    "turkish", "vietnamese",
+]
 PAIRS = [(lang, parse) for lang in LANGUAGES for parse in ("gold", "same", "resegmented")]
 
 

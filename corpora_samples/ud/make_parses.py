@@ -32,7 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).parent
-LANGUAGES = ["arabic", "chinese", "french", "german", "hebrew", "turkish", "vietnamese"]
+LANGUAGES = [
+    "arabic", "chinese", "french", "german", "hebrew", "italian", "japanese", "spanish",
+    "turkish", "vietnamese",
+]
 # Languages whose words may contain spaces: a tokenizer joins two tokens there
 # into one word with a space, and splits such a word at its space.
 SPACED = {"vietnamese"}

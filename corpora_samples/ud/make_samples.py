@@ -35,6 +35,7 @@ class Sample:
     why: str
     slim: bool = False
     note: str = ""
+    misc: str = "glosses and transliterations"  # what a slim excerpt drops from MISC
 
 
 SAMPLES = {
@@ -80,6 +81,22 @@ SAMPLES = {
         "UD_Vietnamese-VTB", "e8fa54835582fb5d0c767f19f0992675726fa084", "vi_vtb-ud-test.conllu",
         "CC BY-SA 4.0", 0, 20,
         "words that contain spaces (bắt chuyện, quen quen)",
+    ),
+    "spanish": Sample(
+        "UD_Spanish-GSD", "57c045644664e5c1e169263cc4e3b95e40c078ba", "es_gsd-ud-test.conllu",
+        "CC BY-SA 4.0", 16, 20,
+        "multiword tokens del, al (de + el, a + el) and verbs with clitics",
+    ),
+    "italian": Sample(
+        "UD_Italian-ISDT", "689c1bf3c7d132903d2196ac69b76a0933c90997", "it_isdt-ud-test.conllu",
+        "CC BY-NC-SA 3.0", 442, 20,
+        "multiword tokens della, nel, sulla, dal (di + la, in + il ...)",
+    ),
+    "japanese": Sample(
+        "UD_Japanese-GSD", "7bc20119f476b552635e0640644e577b6fd3606b", "ja_gsd-ud-test.conllu",
+        "CC BY-SA 4.0", 0, 20,
+        "no spaces and no multiword tokens, in a script of its own: word segmentation",
+        slim=True, misc="bunsetsu labels and readings",
     ),
 }  # fmt: skip
 
@@ -131,7 +148,7 @@ def main(language: str, test_file: str, licence_file: str) -> None:
     ids = [sent_id(s) for s in taken]
     slim = (
         "\nChanged: the DEPS column is `_` and MISC keeps only `SpaceAfter=No`\n"
-        "(the treebank's MISC carries glosses and transliterations that would more\n"
+        f"(the treebank's MISC carries {sample.misc} that would more\n"
         "than double the file's size); every other column is the treebank's.\n"
         if sample.slim
         else "\nCopied line for line, comments included.\n"

@@ -383,6 +383,7 @@ def _disco_asked(args: argparse.Namespace) -> bool:
         or args.format is None
         or args.la
         or args.ted
+        or args.headrules
         or args.function_tags
         or args.functions is not None
         or args.morphology is not None
@@ -405,6 +406,7 @@ def _check_spmrl(args: argparse.Namespace) -> None:
         ("--disco", args.disco),
         ("--la", args.la),
         ("--ted", args.ted),
+        ("--headrules", args.headrules),
         ("--function-tags", args.function_tags),
         ("--functions", args.functions is not None),
         ("--morphology", args.morphology is not None),
@@ -435,6 +437,7 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--disco", args.disco),
         ("--la", args.la),
         ("--ted", args.ted),
+        ("--headrules", args.headrules),
         ("--function-tags", args.function_tags),
         ("--functions", args.functions is not None),
         ("--morphology", args.morphology is not None),
@@ -470,8 +473,8 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     from ..metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 
     rules = "disco-dop's rules have"
-    if args.la or args.ted or args.function_tags:
-        rules = "--la, --ted and --function-tags score"
+    if args.la or args.ted or args.headrules or args.function_tags:
+        rules = "--la, --ted, --headrules and --function-tags score"
     if args.evalb:
         raise OptionError(f"--evalb prints EVALB's output; {rules} disco-dop's own")
     if args.align:
@@ -479,16 +482,21 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     if args.max_errors is not None:
         raise OptionError("--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit")
     params = DiscoParams.from_file(args.params)
+    if args.headrules:
+        from ..trees.discodop_heads import head_rules
+
+        params = dataclasses.replace(params, head_rules=head_rules(args.headrules))
     if args.functions is not None:
         params = dataclasses.replace(params, functions=args.functions)
     if args.morphology is not None:
         params = dataclasses.replace(params, morphology=args.morphology)
-    # disco-dop's --la and --ted, and its function tags: measures that count from its
-    # transformed trees (its Function Tag Statistics, --by function, go with them).
+    # disco-dop's --la, --ted, --headrules and its function tags: measures that count from
+    # its trees (its Function Tag Statistics, --by function, go with the last).
     functions = args.function_tags or any(k in _FUNCTION_KEYS for k in keys_of(args))
     args.measure = [
-        *(["LA,LA_WORDS,LA_EXACT"] if args.la else []),
+        *(["LA,LA_WORDS,LA_EXACT,LA_EXACT_SENT"] if args.la else []),
         *(["TED"] if args.ted else []),
+        *(["DEP"] if args.headrules else []),
         *(["FUNC,FUNC_P,FUNC_R"] if functions else []),
     ]
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
@@ -496,7 +504,7 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     def text_of(ev: Any) -> str:
         lines = [ev.summary_text(), *ev.more_text()]
         if args.macro:
-            shown = [m for m in ("P", "R", "F1", "LA", "TED", "FUNC") if m in ev.measures]
+            shown = [m for m in ("P", "R", "F1", "LA", "TED", "DEP", "FUNC") if m in ev.measures]
             lines.append(
                 "macro: " + " ".join(f"{m}={ev.score(m, average='macro').format()}" for m in shown)
             )

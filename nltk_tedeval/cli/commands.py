@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..reading.formats import CONSTITUENCY, DEPENDENCY, DISCONTINUOUS
+from ..scoring.defaults import DEFAULT_BOOTSTRAP_ROUNDS, DEFAULT_ROUNDS
 from ..trees.labelers import LABELERS
 from .file_kinds import FileKinds
 from .registry import Command, gold_and_systems, register
@@ -195,9 +196,10 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "--la",
         action="store_true",
         help="disco-dop's eval --la: Leaf-Ancestor (Sampson and Babarczy 2003), the mean of "
-        "the sentences' mean lineage scores (LA), with the mean over words (LA_WORDS) and the "
-        "share of words whose lineages are equal (LA_EXACT); scores with disco-dop's rules, "
-        "as --disco; --by lineage gives the per-lineage table",
+        "the sentences' mean lineage scores (LA), with the mean over words (LA_WORDS), the "
+        "share of words whose lineages are equal (LA_EXACT) and that of sentences whose every "
+        "word's are (LA_EXACT_SENT); scores with disco-dop's rules, as --disco; --by lineage "
+        "gives the per-lineage table",
     )
     p.add_argument(
         "--ted",
@@ -205,6 +207,15 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         help="disco-dop's eval --ted: tree edit distance, 1 minus the summed distance over "
         "the summed nodes (TED, its 'tree-dist (Dice micro avg)'; --macro: the mean of "
         "sentences); scores with disco-dop's rules, as --disco",
+    )
+    p.add_argument(
+        "--headrules",
+        metavar="FILE|collins",
+        help="disco-dop's eval --headrules: dependencies read off both trees through the head "
+        "rules of FILE (disco-dop's format, as its ptb.headrules; 'collins': the package's "
+        "Collins 1999 table in that format), the share of words whose "
+        "head is the gold's (DEP, its 'unlabeled dependencies'); scores with disco-dop's "
+        "rules, as --disco",
     )
     p.add_argument(
         "--function-tags",
@@ -422,6 +433,92 @@ register(
   tedeval explain gold.conllu parse.conllu -s 3 --other-gold gold.ptb   # MULTIPLE
   tedeval explain gold.ptb parse.ptb -s 3 --mode unlabeled --ascii
 """,
+        report=False,
+    )
+)
+
+
+RANKED_METRICS = ("attach", "mph", "parseval", "score")
+"""The commands whose runs ``tedeval rank`` scores: one gold and any number of systems each."""
+
+MISSING_TREEBANK = ("zero", "omit")
+"""What a system without a treebank's row gets in a ranking (SPEC.md §16)."""
+
+
+def rank_options(p: argparse.ArgumentParser) -> None:
+    """The options of ``tedeval rank`` itself (the metric's follow its name)."""
+    p.add_argument(
+        "--rank-by",
+        metavar="MEASURE",
+        help="the measure ranked (default: F1 where the metric has one, else its first "
+        "primary measure: LAS for attach, labeled for score)",
+    )
+    p.add_argument(
+        "--missing-treebank",
+        choices=MISSING_TREEBANK,
+        help="a system without a row for a treebank: zero counts it as 0 there (the CoNLL "
+        "2018 shared task's rule), omit averages it over the treebanks it has. Required "
+        "when some system misses a treebank; the table says how many each has",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="score the treebanks on N processes (joblib; default: every core)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="score the treebanks on the Dask cluster whose scheduler is at ADDRESS "
+        "(tcp://host:8786; pip install 'nltk_tedeval[dask]')",
+    )
+    p.add_argument(
+        "--bootstrap",
+        type=int,
+        metavar="R",
+        default=DEFAULT_BOOTSTRAP_ROUNDS,
+        help=f"rounds of the bootstrap intervals (default {DEFAULT_BOOTSTRAP_ROUNDS}); their "
+        "level is the metric's --ci (default 95)",
+    )
+
+
+def _rank(p: argparse.ArgumentParser) -> None:
+    p.add_argument("manifest", metavar="MANIFEST", help="a TSV or JSON of treebank, gold, "
+                   "system, parse rows (paths relative to its folder)")  # fmt: skip
+    p.add_argument(
+        "metric", metavar="METRIC", help=f"the command scored: {', '.join(RANKED_METRICS)}"
+    )
+    p.add_argument(
+        "metric_options",
+        nargs=argparse.REMAINDER,
+        metavar="...",
+        help="the metric's own options, as tedeval METRIC takes them (--punct exclude, -p "
+        "COLLINS.prm, --max-length 40...); and the report's: -f json, -o FILE, --seed, "
+        f"--ci LEVEL, --significance R (rounds of the tests, default {DEFAULT_ROUNDS})",
+    )
+    rank_options(p)
+
+
+register(
+    Command(
+        "rank",
+        "many systems on many treebanks: one metric's macro average over treebanks, ranked, "
+        "with bootstrap intervals and paired tests between neighbours",
+        _rank,
+        f"{_HERE}.rank:cmd_rank",
+        """A manifest is a TSV (or a JSON list of objects) of rows treebank, gold, system,
+parse; paths are relative to its folder. The metric's options follow its name.
+
+examples:
+  tedeval rank runs.tsv attach                         # LAS, macro over treebanks
+  tedeval rank runs.tsv attach --punct exclude --rank-by UAS --json -o rank.json
+  tedeval rank runs.tsv score --missing-treebank zero  # a missing file scores 0 (CoNLL 2018)
+  tedeval rank runs.tsv parseval -p COLLINS.prm --missing-treebank omit --ci 90
+  tedeval rank runs.tsv attach --jobs 2 --significance 10000 --seed 7
+  tedeval rank runs.tsv attach --scheduler tcp://10.0.0.5:8786   # on a Dask cluster
+  tedeval rank corpora_samples/rank/runs.tsv attach --missing-treebank zero
+""",
+        formats=False,
         report=False,
     )
 )

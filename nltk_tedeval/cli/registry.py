@@ -12,7 +12,7 @@ does (text, ``--json``, every ``-f`` format, ``--per-sentence``,
 ``--significance``). docs/extending.md shows a whole example.
 
 >>> sorted(METRICS)
-['attach', 'cross', 'explain', 'mph', 'parseval', 'score']
+['attach', 'cross', 'explain', 'mph', 'parseval', 'rank', 'score']
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from nltk import Tree
@@ -106,6 +107,7 @@ def sentence_views(
         panels: list[dict[str, Any]] = []
         ops: list[list[Any]] = []
         op_systems: list[list[Any]] = []  # [system, how many of the ops are its]
+        modes: list[list[Any]] = []  # TedEval's both scripts: tedeval_modes()
         answers: list[list[Any]] = []
         for (name, ev), parses in zip(pairs, systems, strict=True):
             given = parses[number - 1] if number <= len(parses) else None
@@ -122,6 +124,8 @@ def sentence_views(
                 ops += drawn[1]
                 if drawn[1]:
                     op_systems.append([name, len(drawn[1])])
+                if len(drawn) > 2:
+                    modes.append(drawn[2])
         if answers:
             view["answers"] = answers
             if not any(p["name"] == "gold" for p in panels):
@@ -132,6 +136,8 @@ def sentence_views(
         if ops:
             view["ops"] = ops
             view["op_systems"] = op_systems
+        if modes:
+            view["modes"] = modes
         yield view
 
 
@@ -211,6 +217,7 @@ def _unit_view(pairs: Sequence[tuple[str, Evaluator]], unit: Unit) -> dict[str, 
     panels: list[dict[str, Any]] = []
     ops: list[list[Any]] = []
     op_systems: list[list[Any]] = []
+    modes: list[list[Any]] = []
     for k, (name, ev) in enumerate(pairs, 1):
         side = unit.sides[k] if k < len(unit.sides) else ()
         if k == 1:
@@ -231,6 +238,8 @@ def _unit_view(pairs: Sequence[tuple[str, Evaluator]], unit: Unit) -> dict[str, 
             ops += drawn[1]
             if drawn[1]:
                 op_systems.append([name, len(drawn[1])])
+            if len(drawn) > 2:
+                modes.append(drawn[2])
     first_parse = next((p for p in panels if p["name"] not in ("gold", "reference")), None)
     sides = dict(unmatched)  # by side: offsets into that side's tokens
     for panel in panels:
@@ -255,6 +264,8 @@ def _unit_view(pairs: Sequence[tuple[str, Evaluator]], unit: Unit) -> dict[str, 
     if ops:
         view["ops"] = ops
         view["op_systems"] = op_systems
+    if modes:
+        view["modes"] = modes
     return view
 
 
@@ -403,6 +414,7 @@ def cross_views(
         panels: list[dict[str, Any]] = []
         ops: list[list[Any]] = []
         op_systems: list[list[Any]] = []
+        modes: list[list[Any]] = []
         for name in names:
             try:
                 drawn = cross_panels(
@@ -415,11 +427,15 @@ def cross_views(
                 ops += drawn[1]
                 if drawn[1]:
                     op_systems.append([name, len(drawn[1])])
+                if len(drawn) > 2:
+                    modes.append(drawn[2])
         if panels:
             view["trees"] = panels
         if ops:
             view["ops"] = ops
             view["op_systems"] = op_systems
+        if modes:
+            view["modes"] = modes
         yield view
 
 
@@ -458,11 +474,11 @@ def cross_panels(
         other_converters=[converters[g] for g in others],
         converter=converters[name],
     )
-    panels, ops = explanation_panels(e, name, first_system=True, categories=categories)
+    panels, ops, modes = explanation_panels(e, name, first_system=True, categories=categories)
     for panel in panels:
         if panel["name"] == "gold":
             panel["name"] = f"gold ({name})"
-    return panels, ops
+    return panels, ops, modes
 
 
 def panels_of(
@@ -704,6 +720,8 @@ def shown_label(
     ['NP']
     >>> shown_label(("VP",), frozenset({"nsubj"}), ptb_reading)   # from TL-unification
     ['VP,', 'nsubj']
+    >>> shown_label(("NP-SBJ", "NP-SBJ"), frozenset({"SBJ"}), ptb_reading)   # one item, once
+    ['NP-', 'SBJ', '+NP-SBJ']
     """
     parts = [""]
 
@@ -720,12 +738,15 @@ def shown_label(
         for text, function in reading(label):
             if function is None:
                 add(text, False)
-            elif function in functions:
+            elif function in functions and function not in covered:
+                # Bold once: a function twice in a chain (NP-SBJ+NP-SBJ) is one item.
                 at = text.find(function)
                 add(text[:at], False)
                 add(function, True)
                 add(text[at + len(function) :], False)
                 covered.add(function)
+            elif function in functions:
+                add(text, False)
     for function in sorted(functions - covered):
         add(",", False)
         add(function, True)
@@ -767,16 +788,25 @@ def explanation_panels(
     *,
     first_system: bool,
     categories: Mapping[str, Categories] | None = None,
-) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+) -> tuple[list[dict[str, Any]], list[list[Any]], list[Any]]:
     """TedEval's panels: the parse (its deletions), the reference (its additions) and, when the
     reference is not the gold, the native gold with its own script (never charged).
+
+    Each panel has the labeled script's ``marks`` (an item is a function over a span: a
+    node carries one mark per function marked) and the unlabeled script's
+    ``unlabeled_marks`` (an item is a node, the one over the whole sentence never one,
+    SPEC.md §5), which the report shows when its switch is on "unlabeled". The operations
+    returned are the labeled ones, then :func:`tedeval_modes`: the unlabeled ones and
+    both modes' δ and ι.
 
     ``categories`` (:func:`node_categories`) gives a constituency tree's nodes the
     treebank's labels to show beside the functions compared; the reference's spans are
     the gold's (SINGLE: the gold; MULTIPLE: some of its spans)."""
     panels = []
     categories = categories or {}
-    for caption, tree, marks in explanation.panels():
+    unlabeled = replace(explanation, labeled=False)
+    unlabeled_marks = [marks for _, _, marks in unlabeled.panels()]
+    for k, (caption, tree, marks) in enumerate(explanation.panels()):
         kind = "parse" if caption.startswith("parse") else (
             "reference" if caption.startswith("reference") else "gold")  # fmt: skip
         if kind == "gold" and not first_system:
@@ -793,18 +823,49 @@ def explanation_panels(
                     (item_mark(op, charged, item) for item, (op, charged) in marks.items()),
                     key=_mark_order,
                 ),
+                "unlabeled_marks": sorted(
+                    (
+                        node_mark(op, charged, span, tree)
+                        for span, (op, charged) in unlabeled_marks[k].items()
+                    ),
+                    key=_mark_order,
+                ),
             }
         )
         if shown is not None:
             panels[-1]["labels"] = TEDEVAL_LABELS
-    # The operations are the parse's and the reference's marks: what the parse loses and gains.
-    ops = [
-        [*mark, " ".join(span_words(explanation.reference.words, (mark[2], mark[3])))]
+    ops = script_ops(explanation.reference.words, panels, "marks")
+    return panels, ops, tedeval_modes(explanation, name, panels)
+
+
+def script_ops(words: Sequence[str], panels: Sequence[Mapping[str, Any]], key: str) -> list[Any]:
+    """The operations of a script listed under the drawings: the parse's and the
+    reference's marks (``key``: ``"marks"`` or ``"unlabeled_marks"``), what the parse
+    loses and gains, each with the reference's words of its span."""
+    return [
+        [*mark, " ".join(span_words(words, (mark[2], mark[3])))]
         for panel in panels
         if panel["name"] != "gold"
-        for mark in panel["marks"]
+        for mark in panel.get(key) or ()
     ]
-    return panels, ops
+
+
+def tedeval_modes(explanation: Any, name: str, panels: Sequence[Mapping[str, Any]]) -> list[Any]:
+    """What the report's labeled/unlabeled switch shows beside system ``name``'s drawings:
+    ``[name, unlabeled operations, labeled δ, ι, unlabeled δ, ι]``, the numbers those of
+    the explanation drawn (the run's, SPEC.md §5)."""
+    unlabeled = replace(explanation, labeled=False)
+    ops = script_ops(explanation.reference.words, panels, "unlabeled_marks")
+    return [name, ops, explanation.delta, explanation.iota, unlabeled.delta, unlabeled.iota]
+
+
+def node_mark(kind: str, charged: bool, span: Any, tree: MultiFunctionTree) -> list[Any]:
+    """A mark of the renderer for an unlabeled item, a node: its label is the node's labels
+    as :func:`mft_nodes` writes them, so that the report finds the node by it."""
+    runs = _runs(_positions(span))
+    prefix = "" if charged else "free-"
+    label = ",".join(sorted(tree.labels(span))) or "_"
+    return [f"{prefix}{kind}", label, runs[0][0], runs[-1][1]]
 
 
 def _mark_order(mark: list[Any]) -> tuple[Any, ...]:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -61,6 +63,34 @@ from .report import (
 __all__: list[str] = []  # helpers of the commands only
 
 
+class RunCaptured(Exception):
+    """The run of a metric's command, taken at the end of :func:`evaluate` under
+    :func:`capturing_runs`, before the command reports it (``tedeval rank``)."""
+
+    def __init__(self, run: Run) -> None:
+        super().__init__("a run captured before its report")
+        self.run = run
+
+
+_CAPTURING: ContextVar[bool] = ContextVar("capturing_runs", default=False)
+
+
+@contextmanager
+def capturing_runs() -> Iterator[None]:
+    """Run a metric's command for its statistics alone (``tedeval rank``, SPEC.md §16).
+
+    The command parses and checks its options and builds its evaluator exactly
+    as it does on its own; :func:`evaluate` then keeps every sentence's row and
+    raises :class:`RunCaptured` with the run instead of returning it, so that
+    nothing is reported. One code path builds a metric's run, alone or ranked.
+    """
+    token = _CAPTURING.set(True)
+    try:
+        yield
+    finally:
+        _CAPTURING.reset(token)
+
+
 def statistics_kept(args: argparse.Namespace, reads_rows: bool, reads_macro: bool = False) -> str:
     """What a command's run keeps of its sentences (``statistics`` of the evaluators).
 
@@ -70,8 +100,11 @@ def statistics_kept(args: argparse.Namespace, reads_rows: bool, reads_macro: boo
     Otherwise the sums, and each sentence's score for ``--macro`` or a report
     that always gives macro averages (``reads_macro``: attachment's JSON), so
     that memory grows with the corpus by a few numbers a sentence at most.
-    A confidence interval (``--ci``) resamples the sentences: it needs rows too.
+    A confidence interval (``--ci``) resamples the sentences: it needs rows too, and
+    so does a run that ``tedeval rank`` captures (its intervals and tests).
     """
+    if _CAPTURING.get():
+        return "rows"
     if args.significance or args.per_sentence or reads_rows or getattr(args, "ci", None):
         return "rows"
     if getattr(args, "output_format", None) == "html":
@@ -173,6 +206,8 @@ def evaluate(
     golds += [{"role": g.role, "file": g.path} for g in extra_golds]
     if kept is not None:
         kept = [kept[0], *kept[len(gold_paths) :]]
+    if _CAPTURING.get():
+        raise RunCaptured(Run(named, evaluators, golds, kept))
     return Run(named, evaluators, golds, kept)
 
 

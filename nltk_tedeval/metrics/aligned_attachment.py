@@ -26,7 +26,7 @@ from ..alignment import Unit
 from ..scoring.stats import Measure, f_measure, precision, recall
 from ..trees.dependency import DependencyTree
 
-__all__: list[str] = []  # used by AttachmentEvaluator
+__all__ = ["Node", "word_alignment"]  # and the rest, used by AttachmentEvaluator
 
 ALIGNED_COLUMNS: tuple[str, ...] = (
     "gold_tokens",  # gold words scored
@@ -73,23 +73,10 @@ Node = tuple[int, int]  # (sentence in its unit, token): a word of one side
 _ROOT: Node = (-1, -1)
 
 
-def aligned_row(
-    unit: Unit,
-    trees: tuple[Sequence[DependencyTree], Sequence[DependencyTree | None]],
-    rels: Callable[[DependencyTree], list[str]],
-    scored: Callable[[str], bool],
-    *,
-    labeled: bool = True,
-) -> tuple[int, ...]:
-    """One unit's :data:`ALIGNED_COLUMNS`; ``trees`` are the gold's and the parse's.
-
-    ``labeled`` says whether a scored word of the unit carries a relation; if
-    none does, the columns of LA and LAS are 0 (nothing to compare).
-    """
-    gold, parse = trees
-    # A parse of None stands in for a missing one with nothing right
-    # (missing="zero"): its words are its gold sentence's, and none is right.
-    # Words alone in their position on both sides are aligned.
+def word_alignment(unit: Unit) -> dict[Node, Node]:
+    """Each aligned parse word's gold word, ``(sentence in its unit, token)`` on both
+    sides, and the root's (``(-1, -1)``) the root: words alone in their position on
+    both sides, but for those the multiword walk leaves apart (SPEC.md §11)."""
     by_position: list[list[list[Node]]] = [[[], []] for _ in range(unit.n_positions)]
     for side, sentences in ((0, unit.gold), (1, unit.test)):
         for k, s in enumerate(sentences):
@@ -100,6 +87,29 @@ def aligned_row(
     for g_nodes, p_nodes in by_position:
         if len(g_nodes) == 1 and len(p_nodes) == 1 and p_nodes[0] not in apart:
             to_gold[p_nodes[0]] = g_nodes[0]
+    return to_gold
+
+
+def aligned_row(
+    unit: Unit,
+    trees: tuple[Sequence[DependencyTree], Sequence[DependencyTree | None]],
+    rels: Callable[[DependencyTree], list[str]],
+    scored: Callable[[str], bool],
+    *,
+    labeled: bool = True,
+    to_gold: dict[Node, Node] | None = None,
+) -> tuple[int, ...]:
+    """One unit's :data:`ALIGNED_COLUMNS`; ``trees`` are the gold's and the parse's.
+
+    ``labeled`` says whether a scored word of the unit carries a relation; if
+    none does, the columns of LA and LAS are 0 (nothing to compare). ``to_gold``
+    is the unit's :func:`word_alignment`, when the caller has it already.
+    """
+    gold, parse = trees
+    # A parse of None stands in for a missing one with nothing right
+    # (missing="zero"): its words are its gold sentence's, and none is right.
+    if to_gold is None:
+        to_gold = word_alignment(unit)
 
     def head(trees: Sequence[DependencyTree], node: Node) -> Node:
         h = trees[node[0]].heads[node[1]]

@@ -65,7 +65,13 @@ from ..scoring.stats import Measure, accuracy
 from ..trees.dependency import DependencyTree, from_dependency_graph, strip_subtype
 from ..trees.kinds import flat_parse, has_text, kind_name, text_length, text_tokens, tree_words
 from ..trees.tokens import check_yields
-from .aligned_attachment import ALIGNED_COLUMNS, ALIGNED_MEASURES, aligned_row
+from .aligned_attachment import (
+    ALIGNED_COLUMNS,
+    ALIGNED_MEASURES,
+    Node,
+    aligned_row,
+    word_alignment,
+)
 from .attachment_groups import ATTACHMENT_KEYS, morphology_fields, token_groups, valued_key
 from .non_tree_parses import KEPT, PlacingScorer, non_tree_errors, non_tree_warning
 
@@ -81,6 +87,7 @@ __all__ = [
     "NO_RELATION",
     "UAS",
     "UNDIRECTED",
+    "AlignedAttachmentView",
     "AttachmentEvaluator",
     "AttachmentView",
     "RelationScore",
@@ -97,6 +104,21 @@ class AttachmentView(NamedTuple):
     gold_heads: Sequence[int]
     parse_heads: Sequence[int] | None
     scored: Sequence[bool] | None
+
+
+class AlignedAttachmentView(NamedTuple):
+    """A unit of aligned sentences (SPEC.md §11) as attachment compares it, for the
+    counting measures' versions over aligned words: each side's heads and scored words
+    per sentence of the unit (a parse's heads ``None`` where it is missing), and each
+    aligned parse word's gold word, ``(sentence, token)`` 0-based (the root ``(-1, -1)``
+    to the root). A unit whose sides have the same tokens comes as an
+    :class:`AttachmentView` instead."""
+
+    gold_heads: Sequence[Sequence[int]]
+    parse_heads: Sequence[Sequence[int] | None]
+    gold_scored: Sequence[Sequence[bool]]
+    parse_scored: Sequence[Sequence[bool]]
+    to_gold: Mapping[Node, Node]
 
 
 ATTACHMENT_COLUMNS: tuple[str, ...] = (
@@ -510,9 +532,10 @@ class AttachmentEvaluator(Evaluator):
                 plain, (_, excluded, _, bad_gold) = self._zero_stats(gold[0])
             else:
                 plain, (_, excluded, _, bad_gold) = self._sentence_stats(parse[0], gold[0])
-            tokens, head, label, head_label, undirected, ned, labeled = plain
+            # The counted columns (root accuracy) come after the row, as plain has them.
+            tokens, head, label, head_label, undirected, ned, labeled = plain[:7]
             row = (tokens, tokens, head, label, head_label, undirected, ned, labeled, labeled)
-            return row, ({}, excluded, bad, int(bad_gold))
+            return (*row, *plain[7:]), ({}, excluded, bad, int(bad_gold))
         forms = next((v for f, v in self.exclude if f == "form"), frozenset())
         keep = (  # each side's words by their own form: punctuation, and exclude's forms
             (lambda w: not is_punctuation(w) and w not in forms)
@@ -521,7 +544,21 @@ class AttachmentEvaluator(Evaluator):
         )
         # Each side's words are scored by their own punctuation, here as in aligned_row.
         labeled = self._carry_relations((*gold, *(t for t in parse if t is not None)))
-        row = aligned_row(unit, (gold, parse), self._rels, keep, labeled=labeled)
+        to_gold = word_alignment(unit)
+        row = aligned_row(unit, (gold, parse), self._rels, keep, labeled=labeled, to_gold=to_gold)
+        if self.extra is not None and self.extra.counted:
+            # The measures that read the trees (root accuracy) count over the alignment.
+            parse_words = [
+                s.tokens if t is None else t.words for s, t in zip(unit.test, parse, strict=True)
+            ]
+            view = AlignedAttachmentView(
+                [t.heads for t in gold],
+                [None if t is None else t.heads for t in parse],
+                [[keep(w) for w in t.words] for t in gold],
+                [[keep(w) for w in words] for words in parse_words],
+                to_gold,
+            )
+            row = (*row, *self.extra.count(view))
         excluded = sum(not keep(w) for t in gold for w in t.words)
         note = ({}, excluded, bad, sum(not t.is_tree() for t in gold))
         return row, note

@@ -46,7 +46,7 @@ and tag breakdowns, and the function-tag score of Blaheta and Charniak
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -54,6 +54,7 @@ from ..errors import OptionError, TreeStructureError, YieldMismatchError
 from ..kinds import CONSTITUENCY, DISCONTINUOUS, Accepts, kind_of
 from ..scoring.groups import Grouped, GroupKey
 from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
+from ..trees.discodop_heads import DiscoHeadRules
 from ..trees.kinds import OWN_TREE, as_kind, kind_name
 from .bracket_groups import BRACKET_KEYS, DISCONTINUOUS_KEY, Bracket, bracket_groups, length_key
 from .disco_tables import TABLE_KEYS, table_groups
@@ -113,6 +114,9 @@ class DiscoParams:
     disc_only: bool = False
     delete_root_preterms: bool = False
     name: str = "proper"
+    head_rules: DiscoHeadRules | None = None
+    """disco-dop's ``--headrules``: the table the head-rule dependencies read (``DEP``,
+    :mod:`~nltk_tedeval.metrics.head_dependencies`); no parameter file names one."""
     functions: str = "remove"
     """disco-dop's ``eval --functions``: what becomes of the function tags in the labels
     ParsEval compares (:data:`FUNCTIONS`). They are read for the function-tag score
@@ -626,8 +630,8 @@ class DiscoView:
     lineages of Leaf-Ancestor)."""
 
     __slots__ = (
-        "_deleted", "_gold", "_parse", "_renumber", "cache", "cut", "gold_table", "params",
-        "parse_table",
+        "_deleted", "_gold", "_gold_nodes", "_parse", "_parse_nodes", "_renumber", "cache",
+        "cut", "gold_table", "params", "parse_table",
     )  # fmt: skip
 
     def __init__(
@@ -641,6 +645,7 @@ class DiscoView:
     ) -> None:
         self._gold: Any = gold
         self._parse: Any = parse
+        self._gold_nodes, self._parse_nodes = gold, parse
         self.gold_table, self.parse_table = gold, parse
         """Both trees as read (labels as ``--functions`` leaves them, function tags
         apart), before the transform: what the function-tag score reads."""
@@ -663,6 +668,15 @@ class DiscoView:
     def has_parse(self) -> bool:
         """Whether there is a parse (not a missing parse's row)."""
         return self._parse is not None
+
+    def read_trees(self) -> tuple[Any, Any, frozenset[int], Mapping[int, int]]:
+        """Both trees as read, before the transform (each with ``words``, ``labels`` and
+        ``kids``: the children of each node, a node by its number and a word as ``-1 -
+        position``, node 0 the root; the parse ``None`` for a missing parse), the
+        positions of the words the transform deletes, and the new position of each
+        word left: what a measure that works on the trees as read needs (the head
+        rules of :mod:`~nltk_tedeval.metrics.head_dependencies`)."""
+        return self._gold_nodes, self._parse_nodes, frozenset(self._deleted), self._renumber
 
     def gold_tree(self) -> DiscoTree:
         if isinstance(self._gold, _Table):
@@ -737,6 +751,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     signature_keys: ClassVar[dict[str, str]] = {
         **BracketEvaluator.signature_keys,
         "disc_only": "disco-dop's DISC_ONLY: only discontinuous brackets counted (yes/no)",
+        "headrules": "disco-dop's --headrules: the head-rule table the dependencies (DEP) "
+        "were read through (its file name; only when a table is given)",
         "functions": "disco-dop's --functions, where not remove: the function tags the "
         "compared labels keep (leave, add, replace)",
         "morphology": "disco-dop's --morphology, where not no: an export file's tags with "
@@ -768,6 +784,7 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     measure_extensions: ClassVar[tuple[Any, ...]] = (
         "nltk_tedeval.metrics.leaf_ancestor:LEAF_ANCESTOR",
         "nltk_tedeval.metrics.tree_distance:TREE_DISTANCE",
+        "nltk_tedeval.metrics.head_dependencies:HEAD_DEPENDENCIES",
         "nltk_tedeval.metrics.function_tags:FUNCTION_TAGS",
     )
     counts_measures: ClassVar[bool] = True
@@ -779,10 +796,19 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             "labeled": self.params.labeled,
             "cutoff": self.params.cutoff_len,
             "disc_only": self.params.disc_only,
+            **self._head_rules_field(),
             # Only where they change the labels from disco-dop's defaults.
             **({"functions": self.params.functions} if self.params.functions != "remove" else {}),
             **({"morphology": self.params.morphology} if self.params.morphology != "no" else {}),
         }
+
+    def _head_rules_field(self) -> dict[str, str]:
+        # The head-rule dependencies' table, when the run has them (DEP reads Collins'
+        # table when none is given: metrics/head_dependencies.py).
+        if "DEP" not in self.measures:
+            return {}
+        rules = self.params.head_rules
+        return {"headrules": "collins" if rules is None else rules.name}
 
     def sentence_view(self, parsed: Any, gold: Any) -> DiscoView:
         """One sentence as this evaluator compares it: both trees after disco-dop's
@@ -925,7 +951,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
 
     def more_text(self) -> list[str]:
         """The figures of the run's measures that disco-dop's summary has no line for, in its
-        layout: Leaf-Ancestor over words and the share of exact lineages (CoreNLP's).
+        layout: Leaf-Ancestor over words and the shares of exact lineages and of exact
+        sentences (CoreNLP's).
 
         >>> from nltk_tedeval.trees.discontinuous import DiscTree
         >>> gold = DiscTree.from_discbracket("(ROOT (S (NP (DT 0=a) (NN 1=b)) (VB 2=c)))")
@@ -933,8 +960,13 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         >>> print("\\n".join(ev.more_text()))
         leaf-ancestor (words):     100.00
         exact lineages:            100.00
+        exact sentences:           100.00
         """
-        lines = (("leaf-ancestor (words):", "LA_WORDS"), ("exact lineages:", "LA_EXACT"))
+        lines = (
+            ("leaf-ancestor (words):", "LA_WORDS"),
+            ("exact lineages:", "LA_EXACT"),
+            ("exact sentences:", "LA_EXACT_SENT"),
+        )
         shown = [(title, name) for title, name in lines if name in self.measures]
         if not shown:
             return []
@@ -986,9 +1018,12 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             for title, name in (("leaf-ancestor:", "LA"), ("tree-dist (Dice micro avg)", "TED"))
             if name in self.measures
         ]
-        # disco-dop prints its function-tag line where the parses had a tag that counted.
-        if "FUNC" in self.measures and count("func_test"):
-            extras.append(("function tags:", "FUNC"))
+        dep = "DEP" in self.measures  # disco-dop's --headrules line
+        # disco-dop prints its function-tag line, after that one, where the parses had a
+        # tag that counted.
+        func = (
+            [("function tags:", "FUNC")] if "FUNC" in self.measures and count("func_test") else []
+        )
         if longest <= cutoff:
             lines = [
                 " Summary (ALL) ".center(35, "_"),
@@ -1011,6 +1046,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
                 f"labeled f-measure:         {pct('F1')}",
                 f"exact match:               {pct('EXACT_MATCH')}",
                 *(f"{title:<27}{pct(name)}" for title, name in extras),
+                *([f"unlabeled dependencies:    {pct('DEP')}"] if dep else []),
+                *(f"{title:<27}{pct(name)}" for title, name in func),
                 f"pos accuracy:              {pct('POS_ACCURACY')}",
             ]
             return "\n".join(lines)
@@ -1034,7 +1071,12 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             ("labeled f-measure:", "F1"),
             ("exact match:", "EXACT_MATCH"),
             *extras,
+            *([("unlabeled dependencies:", "DEP")] if dep else []),
+            *func,
             ("pos accuracy:", "POS_ACCURACY"),
         ):
-            lines.append(f"{title:<27}{pct(name + '_CUT')}     {pct(name)}")
+            line = f"{title:<27}{pct(name + '_CUT')}     {pct(name)}"
+            if name == "DEP":  # disco-dop adds the counts over every sentence
+                line += f"  ({count('dep_right')} / {count('dep_words')})"
+            lines.append(line)
         return "\n".join(lines)

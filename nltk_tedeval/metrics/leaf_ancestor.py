@@ -13,7 +13,9 @@ and disco-dop's figure is the mean of the sentence scores: ``LA``. Beside
 it stand the two figures CoreNLP's ``LeafAncestorEval`` prints: the mean
 over every word of the corpus (``LA_WORDS``, its "corpus-level
 (micro-averaged)" figure) and the share of words whose lineages are equal
-(``LA_EXACT``); and its per-lineage table, the breakdown ``by="lineage"``
+(``LA_EXACT``), and the share of sentences whose every word has equal
+lineages (``LA_EXACT_SENT``, its sentence-level "Exact", a sentence whose
+mean is 1); and its per-lineage table, the breakdown ``by="lineage"``
 (the words of each gold lineage, their mean score and exact share).
 
 The lineages are disco-dop's (``discodop.eval.leafancestorpaths``), read off
@@ -205,14 +207,15 @@ def _word_billionths(d: int, length: int) -> int:
     return (2 * SCALE * (length - d) + length) // (2 * length)
 
 
-def sentence_counts(view: DiscoView) -> tuple[int, int, int, int, int]:
-    """(words, exact, word score, sentences, sentence score) of one sentence, the scores
-    in billionths: the sentence's row of Leaf-Ancestor, before the ``_cut`` copies."""
+def sentence_counts(view: DiscoView) -> tuple[int, int, int, int, int, int]:
+    """(words, exact, word score, sentences, sentence score, exact sentences) of one
+    sentence, the scores in billionths: the sentence's row of Leaf-Ancestor, before the
+    ``_cut`` copies."""
     gold, parse = view_lineages(view)
     assert parse is not None
     n = len(gold)
     if n == 0:
-        return 0, 0, 0, 0, 0
+        return 0, 0, 0, 0, 0, 0
     exact = word_score = 0
     matched: dict[int, int] = {}  # length -> sum of (length - d) of the words with d > 0
     for g, p in zip(gold, parse, strict=True):
@@ -228,14 +231,15 @@ def sentence_counts(view: DiscoView) -> tuple[int, int, int, int, int]:
     common = lcm(*matched) if matched else 1
     num = exact * common + sum(m * (common // length) for length, m in matched.items())
     den = common * n
-    return n, exact, word_score, 1, (2 * SCALE * num + den) // (2 * den)
+    return n, exact, word_score, 1, (2 * SCALE * num + den) // (2 * den), int(exact == n)
 
 
-_BASE = ("la_words", "la_exact", "la_word_score", "la_sentences", "la_score")
+_BASE = ("la_words", "la_exact", "la_word_score", "la_sentences", "la_score", "la_exact_sentences")
 COLUMNS = (*_BASE, *(f"{c}_cut" for c in _BASE))
 """Per-sentence columns: the words compared and those with equal lineages, the sum of the
-words' scores and the sentence's score (in billionths), 1 for a sentence with a word; each
-again as ``NAME_cut``, 0 for a sentence longer than the cut-off."""
+words' scores and the sentence's score (in billionths), 1 for a sentence with a word, 1
+for one whose every word has equal lineages; each again as ``NAME_cut``, 0 for a sentence
+longer than the cut-off."""
 
 
 def _count(view: DiscoView) -> tuple[int, ...]:
@@ -246,7 +250,7 @@ def _count(view: DiscoView) -> tuple[int, ...]:
 def _zero(view: DiscoView) -> tuple[int, ...]:
     # A missing parse: every word compared, none right.
     n = len(view.gold_tree().tags)
-    row = (n, 0, 0, 1 if n else 0, 0)
+    row = (n, 0, 0, 1 if n else 0, 0, 0)
     return (*row, *(row if view.cut else (0,) * len(row)))
 
 
@@ -270,6 +274,12 @@ def _measures(suffix: str) -> tuple[Measure, ...]:
             (f"la_exact{suffix}", f"la_words{suffix}"),
             accuracy,
             "no word to compare",
+        ),
+        Measure(
+            f"LA_EXACT_SENT{tail}",
+            (f"la_exact_sentences{suffix}", f"la_sentences{suffix}"),
+            accuracy,
+            "no sentence with a word to compare",
         ),
     )
 
@@ -330,6 +340,7 @@ LEAF_ANCESTOR = MeasureExtension(
     keys=_keys(),
     group_rows=_lineage_groups,
     help="Leaf-Ancestor (Sampson and Babarczy 2003) as disco-dop's eval --la: LA, the mean "
-    "of sentence means; LA_WORDS, the mean over words; LA_EXACT, words with equal lineages",
+    "of sentence means; LA_WORDS, the mean over words; LA_EXACT, words with equal lineages; "
+    "LA_EXACT_SENT, sentences whose every word has them",
 )
 """Leaf-Ancestor on disco-dop's ParsEval: ``extra_measures="LA"``, ``tedeval parseval --la``."""

@@ -20,12 +20,18 @@ column, and the attachment evaluator hands its view of each sentence
 that count. A gold without a scored root has ROOT N/A; a parse with no
 scored root, ROOT_P N/A; a missing parse under ``missing="zero"`` has the
 gold's roots, none right and none of its own (SPEC.md §7, §10).
+
+Over aligned words (``align=``, SPEC.md §11) the attachment evaluator hands
+an :class:`~nltk_tedeval.metrics.attachment.AlignedAttachmentView` instead:
+each side's roots are its own, and a gold root is right when the word
+alignment pairs it with a parse root.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from nltk_tedeval.metrics.attachment import AttachmentView
 from nltk_tedeval.scoring.extensions import MeasureExtension
 from nltk_tedeval.scoring.stats import Measure, accuracy, f_measure
 
@@ -78,6 +84,48 @@ def _zero(view: Any) -> tuple[int, int, int]:
     return 0, gold, 0
 
 
+def _count_aligned(view: Any) -> tuple[int, int, int]:
+    """``(root_right, gold_roots, parse_roots)`` of a unit of aligned sentences (SPEC.md
+    §11): a gold root is right when its aligned parse word is a root too; each side's
+    roots are its own scored words on the root, a word without a partner among them.
+
+    >>> from nltk_tedeval.metrics.attachment import AlignedAttachmentView
+    >>> # gold "a b | c" (two sentences, roots b and c), parse "a b c" (one, root a):
+    >>> # a and c aligned, b apart.
+    >>> view = AlignedAttachmentView(
+    ...     gold_heads=[(2, 0), (0,)], parse_heads=[(0, 1, 1)],
+    ...     gold_scored=[(True, True), (True,)], parse_scored=[(True, True, True)],
+    ...     to_gold={(-1, -1): (-1, -1), (0, 0): (0, 0), (0, 2): (1, 0)})
+    >>> _count_aligned(view)
+    (0, 2, 1)
+    """
+    if isinstance(view, AttachmentView):  # a unit whose sides have the same tokens
+        return _count(view)
+    gold = sum(
+        h == 0 and keep
+        for heads, scored in zip(view.gold_heads, view.gold_scored, strict=True)
+        for h, keep in zip(heads, scored, strict=True)
+    )
+    right = parse = 0
+    for k, heads in enumerate(view.parse_heads):
+        if heads is None:  # a missing parse's stand-in: no root of its own
+            continue
+        for t, (h, keep) in enumerate(zip(heads, view.parse_scored[k], strict=True)):
+            if h != 0 or not keep:
+                continue
+            parse += 1
+            g = view.to_gold.get((k, t))
+            if g is not None:
+                right += view.gold_scored[g[0]][g[1]] and view.gold_heads[g[0]][g[1]] == 0
+    return right, gold, parse
+
+
+def _zero_aligned(view: Any) -> tuple[int, int, int]:
+    if isinstance(view, AttachmentView):
+        return _zero(view)
+    return _count_aligned(view)  # its parses are None: no root of their own
+
+
 ROOT_ACCURACY = MeasureExtension(
     "root_accuracy",
     reads=(),
@@ -87,6 +135,16 @@ ROOT_ACCURACY = MeasureExtension(
     tested=("ROOT",),
     count=_count,
     zero=_zero,
+    aligned=MeasureExtension(
+        "root_accuracy",
+        reads=(),
+        columns=COLUMNS,
+        derive=None,
+        measures=(ROOT, ROOT_P, ROOT_F1),
+        tested=("ROOT",),
+        count=_count_aligned,
+        zero=_zero_aligned,
+    ),
     help="root accuracy: the gold's roots whose parse head is the root too (ROOT, Yamada "
     "and Matsumoto 2003), its precision over the parse's roots (ROOT_P) and their F1",
 )

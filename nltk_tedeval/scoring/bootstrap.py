@@ -38,7 +38,14 @@ if TYPE_CHECKING:
 else:
     np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
-__all__ = ["DEFAULT_BOOTSTRAP_ROUNDS", "LEVELS", "bootstrap_intervals", "check_level"]
+__all__ = [
+    "DEFAULT_BOOTSTRAP_ROUNDS",
+    "LEVELS",
+    "bootstrap_intervals",
+    "check_level",
+    "macro_over_strata",
+    "stratified_intervals",
+]
 
 _BLOCK_CELLS = 4_000_000  # rounds x sentences drawn at once: 32 MB of counts
 
@@ -129,6 +136,105 @@ def bootstrap_intervals(
     tail = (1 - level) / 2
     intervals = []
     for values in scores:
+        defined = values[~np.isnan(values)]
+        if defined.size * 2 < rounds:
+            intervals.append((float("nan"), float("nan")))
+        else:
+            low, high = np.quantile(defined, [tail, 1 - tail])
+            intervals.append((float(low), float(high)))
+    return intervals
+
+
+def macro_over_strata(
+    systems: Sequence[tuple[Sequence[StatsTable | None], int]], measure: Measure
+) -> list[float]:
+    """Each system's macro average over strata (treebanks, SPEC.md §16): the sum of its
+    strata's corpus scores of ``measure``, over its number of counted strata.
+
+    A system is its tables, one per stratum in the same order (``None`` where it has
+    none: that stratum adds nothing to the sum), and the number it divides by: every
+    stratum where a missing one counts as zero, its own where a missing one is left
+    out. ``nan`` when a counted score is N/A or the system counts no stratum. The
+    sum is taken in stratum order, as :func:`stratified_intervals` and
+    :func:`~nltk_tedeval.scoring.significance.stratified_randomization` take theirs.
+
+    >>> from nltk_tedeval.scoring.stats import StatsTable, accuracy
+    >>> las = Measure("LAS", ("correct", "total"), accuracy)
+    >>> a = StatsTable(("correct", "total"), [(3, 4)])
+    >>> b = StatsTable(("correct", "total"), [(1, 2), (0, 2)])
+    >>> macro_over_strata([([a, b], 2), ([a, None], 2), ([a, None], 1)], las)
+    [0.5, 0.375, 0.75]
+    """
+    out = []
+    for tables, counted in systems:
+        total = 0.0
+        for table in tables:
+            if table is not None:
+                total += float(measure(table.totals(measure.columns)))
+        out.append(total / counted if counted else float("nan"))
+    return out
+
+
+def stratified_intervals(
+    systems: Sequence[tuple[Sequence[StatsTable | None], int]],
+    measure: Measure,
+    *,
+    level: float,
+    rounds: int = DEFAULT_BOOTSTRAP_ROUNDS,
+    seed: int = 12345,
+) -> list[tuple[float, float]]:
+    """The ``level`` interval of each system's macro average over strata (SPEC.md §16).
+
+    Systems are given as to :func:`macro_over_strata`. Each round resamples
+    the sentences of every stratum within it (as many as it has, with
+    replacement: a stratified bootstrap, so that every treebank keeps its
+    size and its weight of one in the average), scores each system's
+    resampled stratum with ``measure`` and averages as the point estimate
+    does. The strata are drawn one after another from one generator seeded
+    with ``seed``, every round of a stratum before the next, and the systems
+    of a stratum share its draws; so one stratum gives the interval that
+    :func:`bootstrap_intervals` gives its table. A stratum's tables have one
+    row per sentence of the same run. Rounds where a counted score has no
+    value are left out, and fewer than half of the rounds defined is N/A.
+    """
+    level = check_level(level)
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+        raise OptionError(f"rounds must be an integer of at least 1, not {rounds!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+    if not systems:
+        return []
+    strata = len(systems[0][0])
+    if any(len(tables) != strata for tables, _ in systems):
+        raise ValueError("every system needs one entry per stratum, None where it has none")
+    sums = [np.zeros(rounds) for _ in systems]
+    rng = np.random.default_rng(seed)
+    for k in range(strata):
+        present = [(i, tables[k]) for i, (tables, _) in enumerate(systems) if tables[k] is not None]
+        if not present:
+            continue
+        n = len(present[0][1])
+        if any(len(t) != n for _, t in present):
+            raise ValueError("the tables of a stratum must have one row per sentence of one run")
+        if n == 0:  # nothing to resample: the stratum's score is N/A in every round
+            for i, _ in present:
+                sums[i] += np.nan
+            continue
+        views = [(i, t.view(measure.columns).astype(np.float64)) for i, t in present]
+        block = max(1, _BLOCK_CELLS // n)
+        done = 0
+        while done < rounds:  # the draws of bootstrap_intervals, block for block
+            size = min(block, rounds - done)
+            draws = rng.integers(0, n, size=(size, n))
+            flat = (draws + (np.arange(size) * n)[:, None]).ravel()
+            counts = np.bincount(flat, minlength=size * n).reshape(size, n).astype(np.float64)
+            for i, view in views:
+                sums[i][done : done + size] += measure(counts @ view)
+            done += size
+    tail = (1 - level) / 2
+    intervals = []
+    for total, (_, counted) in zip(sums, systems, strict=True):
+        values = total / counted if counted else np.full(rounds, np.nan)
         defined = values[~np.isnan(values)]
         if defined.size * 2 < rounds:
             intervals.append((float("nan"), float("nan")))

@@ -28,6 +28,7 @@ measures that are defined beside it instead of refusing them all.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -42,7 +43,13 @@ if TYPE_CHECKING:
 else:
     np = lazy_loader.load("numpy")  # imported on first use: a run of sums needs none (issue 31)
 
-__all__ = ["DEFAULT_ROUNDS", "DEFAULT_SEED", "SignificanceResult", "paired_randomization"]
+__all__ = [
+    "DEFAULT_ROUNDS",
+    "DEFAULT_SEED",
+    "SignificanceResult",
+    "paired_randomization",
+    "stratified_randomization",
+]
 
 # Rounds are processed in blocks so that the 0/1 swap matrix stays near 64 MB
 # of float64 whatever the corpus size.
@@ -184,6 +191,112 @@ def paired_randomization(
         rounds=rounds,
         seed=seed,
         sentences=len(a),
+    )
+
+
+def stratified_randomization(
+    strata: Sequence[tuple[StatsTable | None, StatsTable | None]],
+    counted: tuple[int, int],
+    measure: Measure,
+    *,
+    rounds: int = DEFAULT_ROUNDS,
+    seed: int = DEFAULT_SEED,
+) -> SignificanceResult:
+    """Test whether two systems' macro averages over strata (treebanks) differ (SPEC.md §16).
+
+    ``strata`` holds, for every stratum, system A's table and system B's (``None``
+    where a system has none: the stratum then adds nothing to that system's sum);
+    ``counted`` the number each system's sum is divided by, as
+    :func:`~nltk_tedeval.scoring.bootstrap.macro_over_strata` takes it. Each
+    round swaps the two systems' statistics sentence by sentence, with
+    probability 1/2, within every stratum both have (paired sentences never
+    leave their treebank), rescores both systems' strata and averages them;
+    a stratum only one system has keeps its score in every round. The strata
+    are drawn one after another from one generator, every round of a stratum
+    before the next, so that one stratum gives :func:`paired_randomization`'s
+    p-value to the bit. ``sentences`` counts the paired sentences.
+
+    >>> from nltk_tedeval.scoring.stats import StatsTable, TEDEVAL
+    >>> a = StatsTable(("delta", "iota"), [(0, 10)] * 30)
+    >>> b = StatsTable(("delta", "iota"), [(5, 10)] * 30)
+    >>> res = stratified_randomization([(a, b), (a, None)], (2, 1), TEDEVAL, rounds=999)
+    >>> res.score_a, res.score_b, res.p_value
+    (1.0, 0.5, 0.001)
+    """
+    if _integer(rounds) < 1:
+        raise OptionError(f"rounds must be an integer of at least 1, not {rounds!r}")
+    if _integer(seed) < 0:
+        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+    count_a, count_b = counted
+    sums = [0.0, 0.0]
+    paired = 0
+    prepared = []
+    for table_a, table_b in strata:
+        if table_a is not None and table_b is not None and len(table_a) != len(table_b):
+            raise SentenceCountError(
+                f"paired test needs the same sentences: system A has {len(table_a)}, "
+                f"system B has {len(table_b)}"
+            )
+        views = [
+            None if t is None else t.view(measure.columns).astype(np.float64)
+            for t in (table_a, table_b)
+        ]
+        totals = [None if v is None else v.sum(axis=0) for v in views]
+        for side, total in enumerate(totals):
+            if total is not None:
+                sums[side] += float(measure(total))
+        prepared.append((views, totals))
+        if table_a is not None and table_b is not None:
+            paired += len(table_a)
+    score_a = sums[0] / count_a if count_a else float("nan")
+    score_b = sums[1] / count_b if count_b else float("nan")
+    observed = abs(score_a - score_b)
+    if np.isnan(observed):
+        return SignificanceResult(
+            measure=measure.name,
+            score_a=score_a,
+            score_b=score_b,
+            p_value=float("nan"),
+            rounds=0,
+            seed=seed,
+            sentences=paired,
+            reason=_untested_reason(measure, score_a, score_b),
+        )
+    new_a = np.zeros(rounds)
+    new_b = np.zeros(rounds)
+    rng = np.random.default_rng(seed)
+    for (view_a, view_b), (total_a, total_b) in prepared:
+        if view_a is None or view_b is None:
+            if total_a is not None:
+                new_a += float(measure(total_a))
+            if total_b is not None:
+                new_b += float(measure(total_b))
+            continue
+        # Only sentences where the systems differ can change the sums.
+        diff = view_b - view_a
+        diff = diff[np.any(diff != 0, axis=1)]
+        n = diff.shape[0]
+        if n == 0:
+            new_a += float(measure(total_a))
+            new_b += float(measure(total_b))
+            continue
+        block = max(1, _BLOCK_CELLS // n)
+        done = 0
+        while done < rounds:  # paired_randomization's flips, block for block
+            size = min(block, rounds - done)
+            shift = _coin_flips(rng, size, n) @ diff
+            new_a[done : done + size] += measure(total_a + shift)
+            new_b[done : done + size] += measure(total_b - shift)
+            done += size
+    hits = int(np.count_nonzero(np.abs(new_a / count_a - new_b / count_b) >= observed - _TIE))
+    return SignificanceResult(
+        measure=measure.name,
+        score_a=score_a,
+        score_b=score_b,
+        p_value=(hits + 1) / (rounds + 1),
+        rounds=rounds,
+        seed=seed,
+        sentences=paired,
     )
 
 

@@ -12,7 +12,7 @@ written, then forgotten, so 100,000 sentences never form one string here.
 A sentence row, as ``report.js`` reads it (``S`` is the string table)::
 
     [n, id, file (S index or null), line, words, values, panels, ops, align, op_systems,
-     answers]
+     answers, modes]
 
 - ``values``: one number (or null) per column of the header's ``cols``
   (``[system, "s" score | "t" statistic, name]``), rounded to 4 decimals;
@@ -22,7 +22,9 @@ A sentence row, as ``report.js`` reads it (``S`` is the string table)::
   ``label, [s, e, s, e, ...], -1, parent``); ``shown``, one per node, the S index of
   the label it draws (parts joined by U+0001, alternately text and the function the
   metric compares, drawn in bold) or null to draw ``label``; ``labels`` the S index of
-  the line that says what the node labels are; ``arcs`` flat by 2
+  the line that says what the node labels are (null in a TedEval panel without one);
+  a TedEval panel has a ninth element, ``unlabeled``, the unlabeled script's marks
+  (flat by 4 as ``marks``, each a node: its label is the node's); ``arcs`` flat by 2
   ``head, rel`` for dependents 1..n in order, or ``{"b": panel, "d": [dep,
   head, rel, ...]}``: the arcs of an earlier panel over the same words, but
   these; else ``arcs3`` flat by 3 ``head, dep, rel``; ``marks`` flat by 4
@@ -34,6 +36,11 @@ A sentence row, as ``report.js`` reads it (``S`` is the string table)::
 - ``answers`` (left out when none): a list of ``[system, status, reason, changes,
   text]``, a language model's answer that gave no tree to score as given (invalid, or
   unfaithful: ``changes`` the kinds of difference in its words), with its text.
+- ``modes`` (TedEval's, left out otherwise; ``op_systems`` and ``answers`` then
+  written, maybe empty): ``[systems, unlabeled_ops]``, ``systems`` flat by 6 ``system,
+  count, labeled δ, labeled ι, unlabeled δ, unlabeled ι`` (``count``: how many of
+  ``unlabeled_ops`` are the system's), ``unlabeled_ops`` flat by 5 as ``ops``: what the
+  report's labeled/unlabeled switch shows.
 
 The header (``tedeval-header``) has ``strings``, ``cols``, ``schema`` and
 ``reference``: how the panels name TedEval's reference (``gold``, or ``generalized
@@ -124,14 +131,7 @@ class SentenceEncoder:
                     values[index] = _num(value)
         self._arc_base: tuple[int, list[Any]] | None = None
         panels = [self._panel(tree, words, k) for k, tree in enumerate(sentence.get("trees") or [])]
-        ops: list[Any] = []
-        for op in sentence.get("ops") or []:
-            kind, label, start, end, *rest = [*op, None, None, None, None][:5]
-            text = rest[0]
-            spans_words = isinstance(start, int) and isinstance(end, int)
-            if text is not None and spans_words and text == " ".join(words[start:end]):
-                text = 0
-            ops.extend([self.intern(kind), self.intern(label), start, end, text])
+        ops = self._ops(sentence.get("ops") or [], words)
         op_systems = [
             x
             for name, count in sentence.get("op_systems") or []
@@ -152,11 +152,28 @@ class SentenceEncoder:
             [self.intern(a[0]), self.intern(a[1]), a[2], [self.intern(c) for c in a[3]], a[4]]
             for a in sentence.get("answers") or []
         ]
-        if op_systems or answers:
+        modes: list[Any] = [[], []]  # TedEval's switch: systems' numbers, unlabeled ops
+        for name, unlabeled_ops, *numbers in sentence.get("modes") or []:
+            modes[0].extend([self.intern(name), len(unlabeled_ops), *numbers])
+            modes[1].extend(self._ops(unlabeled_ops, words))
+        if op_systems or answers or modes[0]:
             row.append(op_systems)
-        if answers:
+        if answers or modes[0]:
             row.append(answers)
+        if modes[0]:
+            row.append(modes)
         return row
+
+    def _ops(self, given: Iterable[Sequence[Any]], words: list[str]) -> list[Any]:
+        ops: list[Any] = []
+        for op in given:
+            kind, label, start, end, *rest = [*op, None, None, None, None][:5]
+            text = rest[0]
+            spans_words = isinstance(start, int) and isinstance(end, int)
+            if text is not None and spans_words and text == " ".join(words[start:end]):
+                text = 0
+            ops.extend([self.intern(kind), self.intern(label), start, end, text])
+        return ops
 
     def _panel(self, tree: Mapping[str, Any], words: list[str], panel_index: int) -> list[Any]:
         own = tree.get("words")
@@ -196,16 +213,21 @@ class SentenceEncoder:
                     arcs2 = {"b": base[0], "d": diff}
             else:
                 self._arc_base = (panel_index, arcs2)
-        marks = [
-            x
-            for m in tree.get("marks") or []
-            for x in (self.intern(m[0]), self.intern(m[1]), m[2], m[3])
-        ]
+        marks, unlabeled = (
+            [
+                x
+                for m in tree.get(key) or []
+                for x in (self.intern(m[0]), self.intern(m[1]), m[2], m[3])
+            ]
+            for key in ("marks", "unlabeled_marks")
+        )
         panel = [self.intern(tree.get("name", "")), panel_words, nodes, arcs2, marks]
         extra: list[Any] = [arcs3 or 0, shown if any(x is not None for x in shown) else 0]
         note = self.intern(tree.get("labels"))
-        if note is not None:
-            extra.append(note)  # an S index, which may be 0: never trimmed
+        if note is not None or "unlabeled_marks" in tree:
+            extra.append(note)  # an S index, which may be 0, or null: never trimmed
+            if "unlabeled_marks" in tree:
+                extra.append(unlabeled)
         else:
             while extra and extra[-1] == 0:
                 extra.pop()
@@ -657,7 +679,8 @@ def write_html(
     out.write('<script type="application/json" id="tedeval-header">')
     out.write(_script_json({**encoder.header(), "reference": reference_caption(report)}))
     out.write("</script>")
-    out.write(f"<script>{_asset('layout.js')}\n{_asset('report.js')}</script></body></html>\n")
+    scripts = "\n".join(_asset(name) for name in ("layout.js", "marks.js", "report.js"))
+    out.write(f"<script>{scripts}</script></body></html>\n")
 
 
 def reference_caption(report: Mapping[str, Any]) -> str | None:

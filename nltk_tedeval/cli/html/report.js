@@ -1,5 +1,6 @@
 /* tedeval's HTML report: the sentence table and the trees, drawn from the embedded rows.
-   Row layout (render.py): [n, id, file, line, words, values, panels, ops, align]. */
+   Row layout (render.py): [n, id, file, line, words, values, panels, ops, align, op_systems,
+   answers, modes]. */
 (function () {
   "use strict";
   const SVGNS = "http://www.w3.org/2000/svg";
@@ -50,6 +51,9 @@
   let sortCol = -1, sortDir = 0;
   let lowered = null;                  // words and ids in lower case, built on first search
   let current = -1;                    // the open sentence (row index)
+  // TedEval's script shown, for the whole report: "labeled" (an item is a function over a
+  // span) or "unlabeled" (an item is a node); the switch is drawn with a TedEval sentence.
+  let mode = "labeled";
 
   table.dataset.total = String(rows.length);
 
@@ -239,8 +243,12 @@
     return `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
   }
   function widthOf(t) {
+    return partWidths(t).reduce((a, b) => a + b, 0);
+  }
+  // The width of each part of a text (its tspans, or the text itself), in order.
+  function partWidths(t) {
     const parts = t.childElementCount ? [...t.children] : [t];
-    let w = 0;
+    const out = [];
     for (const part of parts) {
       const key = (t.closest("g") || t).getAttribute("class") + "|" + (part.getAttribute("class") || "");
       let font = fonts.get(key);
@@ -254,9 +262,9 @@
         if (!(tw > 0)) tw = text.length * CHAR;
         widths.set(k, tw);
       }
-      w += tw;
+      out.push(tw);
     }
-    return w;
+    return out;
   }
 
   // The direction of a sentence, as dir="auto" decides a paragraph's (UAX #9, P2-P3): that
@@ -277,27 +285,54 @@
   const bdi = (text, attrs) => h("bdi", attrs || {}, text);
 
   // A label's text, not yet placed: its parts alternate plain text and the function the
-  // metric compares (tspan.fn, in bold).
-  function labelText(g, parts) {
+  // metric compares (tspan.fn, in bold; tspan.f where the label is only functions), each
+  // function named by data-fn, and those of fnMarks (function to mark) marked on it.
+  function labelText(g, parts, plain, fnMarks) {
     const t = el("text", { "text-anchor": "middle" }, g);
     if (parts.length === 1) t.textContent = parts[0];
     else parts.forEach((part, k) => {
       if (!part) return;
-      const span = el("tspan", k % 2 ? { class: "fn" } : {}, t);
+      const span = el("tspan", k % 2 ? { class: plain ? "f" : "fn", "data-fn": part } : {}, t);
       span.textContent = part;
+      const m = k % 2 && fnMarks ? fnMarks.get(part) : undefined;
+      if (m) {
+        span.classList.add("mk", "mk-" + m.kind);
+        span.setAttribute("data-op", m.kind);
+      }
     });
     return t;
   }
 
+  // The marks of the functions of a placed label, each on its own part: a strike for a
+  // deletion, an underline for an addition, a dotted underline for a free one.
+  function markParts(g, t, x, y, w) {
+    const ws = partWidths(t);
+    let left = x - w / 2;
+    [...t.children].forEach((span, k) => {
+      const kind = span.getAttribute("data-op");
+      if (kind) {
+        const x1 = left, x2 = left + ws[k];
+        if (kind === "delete") el("line", { class: "strike", x1, y1: y - 4, x2, y2: y - 4 }, g);
+        else if (kind === "add") el("line", { class: "underline", x1, y1: y + 3, x2, y2: y + 3 }, g);
+        else el("line", { class: "free-line", x1, y1: y + 3, x2, y2: y + 3 }, g);
+      }
+      left += ws[k];
+    });
+  }
+
   // A label placed: its text at (x, y) in a box of its width; the box's stroke says the
   // mark's kind, plus a strike or an underline.
-  function placeLabel(g, t, x, y, w, kind) {
+  function placeLabel(g, t, x, y, w, kind, boxOnly) {
     const half = w / 2 + L.PAD;
     t.setAttribute("x", x);
     t.setAttribute("y", y);
     const box = el("rect", { class: "box", x: x - half, y: y - L.UP, width: 2 * half,
                              height: L.UP + L.DOWN, rx: 2 });
     g.insertBefore(box, t);
+    if (boxOnly) {
+      if (!kind) box.setAttribute("stroke", "none");
+      return;
+    }
     if (kind === "delete" || kind === "relabel") {
       el("line", { class: "strike", x1: x - half + 3, y1: y - 4, x2: x + half - 3, y2: y - 4 }, g);
     }
@@ -317,8 +352,9 @@
       } else spans.push([flat[k + 1], flat[k + 2]]);
       const label = str(flat[k]);
       const own = shown ? shown[k / 4] : null;
-      const parts = own === null || own === undefined ? [label] : str(own).split("\u0001");
-      nodes.push({ label, parts, spans, parent: flat[k + 3], kids: [] });
+      const plain = own === null || own === undefined;
+      const parts = plain ? [label] : str(own).split("\u0001");
+      nodes.push({ label, parts, plain, spans, parent: flat[k + 3], kids: [] });
     }
     return nodes;
   }
@@ -361,7 +397,9 @@
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   }
 
-  function drawNodes(fig, words, flat, marks, unmatched, shown) {
+  // A tree's nodes with the marks of a script. unlabeled: each mark is a node's, else a
+  // function's, and a node carries one per function marked (TedEval's items, SPEC.md §5).
+  function drawNodes(fig, words, flat, marks, unmatched, shown, unlabeled) {
     const nodes = decodeNodes(flat, shown);
     const rtl = isRtl(words);
     nodes.forEach((nd, i) => {
@@ -369,30 +407,34 @@
     });
     const svg = el("svg", { class: "tree constituency", role: "img", "data-dir": rtl ? "rtl" : "ltr" });
     fig.appendChild(svg);
-    // Marks find their node: same span (and label if one matches), each node once.
-    const key = (nd) => nd.spans.map((s) => s.join("-")).join(",");
-    const hull = (nd) => nd.spans[0][0] + "-" + nd.spans[nd.spans.length - 1][1];
-    const markOf = new Map();
-    for (const m of marks) {
-      const k = m.start + "-" + m.end;
-      let hit = -1;
-      for (const pass of [0, 1, 2]) {
-        hit = nodes.findIndex((nd, i) => !markOf.has(i) &&
-          (key(nd) === k || (pass === 2 && hull(nd) === k)) && (pass > 0 || nd.label === m.label));
-        if (hit >= 0) break;
-      }
-      if (hit >= 0) { markOf.set(hit, m); m.placed = true; }
-    }
+    // Each mark on its node (marks.js): labeled, one per function; unlabeled, one per node.
+    const key = (nd) => tedevalMarks.key(nd.spans);
+    const fnsOf = (nd) => tedevalMarks.functions(nd.label);
+    const placed = tedevalMarks.place(nodes, marks, unlabeled, words.length);
+    const markOf = placed.of;
+    const left = new Set(placed.left);
+    for (const m of marks) m.placed = !left.has(m);
+    const boxKind = (i) => tedevalMarks.boxKind(markOf[i]);
     const edges = el("g", { class: "edges" }, svg);
     const layer = el("g", { class: "nodes" }, svg);
     const texts = nodes.map((nd, i) => {
-      const m = markOf.get(i);
-      const g = el("g", { class: "node" + (m ? " mark mark-" + m.kind : ""), "data-label": nd.label,
+      const kind = boxKind(i);
+      const g = el("g", { class: "node" + (kind ? " mark mark-" + kind : ""), "data-label": nd.label,
                           "data-span": key(nd) }, layer);
-      if (m) g.setAttribute("data-mark", m.kind);
+      if (kind) g.setAttribute("data-mark", kind);
+      if (unlabeled && kind) g.setAttribute("data-op", kind);
+      if (!unlabeled && kind) g.classList.add("per-fn");
+      if (unlabeled && !tedevalMarks.isItem(nd, words.length, true)) {
+        // Not an item: the node over the whole sentence is the root, never counted.
+        g.classList.add("not-item");
+        el("title", {}, g).textContent = "not counted: the node over the whole sentence";
+      }
       if (nd.spans.length > 1) g.classList.add("gap");
       if (nd.parts.length > 1 || nd.parts[0] !== nd.label) g.setAttribute("data-shown", nd.parts.join(""));
-      return [g, labelText(g, nd.parts)];
+      // A label of functions only is drawn a part per function, so that each may be marked.
+      const fns = fnsOf(nd);
+      const parts = nd.plain && fns.length ? fns.flatMap((f, j) => [j ? "," : "", f]) : nd.parts;
+      return [g, labelText(g, parts, nd.plain, unlabeled ? null : markOf[i])];
     });
     const wordTexts = wordsLayer(svg, words, unmatched);
     const wordW = wordTexts.map(([, t]) => widthOf(t));
@@ -403,8 +445,9 @@
     nodes.forEach((nd, i) => {
       nd.x = at.nodes[i].x;
       nd.y = at.nodes[i].y;
-      const m = markOf.get(i);
-      placeLabel(texts[i][0], texts[i][1], nd.x, nd.y, labelW[i], m ? m.kind : null);
+      const kind = boxKind(i);
+      placeLabel(texts[i][0], texts[i][1], nd.x, nd.y, labelW[i], kind, !unlabeled);
+      if (!unlabeled && kind) markParts(texts[i][0], texts[i][1], nd.x, nd.y, labelW[i]);
     });
     const wordTop = at.wordY - L.WORD_UP;
     nodes.forEach((nd) => {
@@ -567,6 +610,10 @@
     } else {
       detail.appendChild(wordsLine(gold, new Set(), ""));
     }
+    const modes = r[11] || null;
+    const unlabeled = modes !== null && mode === "unlabeled";
+    if (modes) detail.appendChild(modeSwitch());
+    detail.dataset.mode = modes ? mode : "";
     for (const a of r[10] || []) {
       // An answer with no tree to score as given: what it said, and why it counts so.
       const box = h("div", { class: "answer answer-" + str(a[1]), "data-system": str(a[0]) });
@@ -588,9 +635,12 @@
       const fig = h("figure", { class: "panel", "data-name": name });
       panels.appendChild(fig);
       fig.appendChild(h("figcaption", {}, caption(name)));
-      const marks = decodeMarks(p[4] || []);
+      const both = p[8] !== undefined;   // a TedEval panel: both scripts' marks
+      const marks = decodeMarks((unlabeled && both ? p[8] : p[4]) || []);
       const unmatched = unmatchedFor(align, name, name === "gold");
-      if (p[2] && p[2].length) drawNodes(fig, words, p[2], marks, unmatched, p[6] || null);
+      if (p[2] && p[2].length) {
+        drawNodes(fig, words, p[2], marks, unmatched, p[6] || null, unlabeled && both);
+      }
       if (p[7] !== undefined && p[7] !== null && !notes.includes(str(p[7]))) notes.push(str(p[7]));
       const arcs = decodeArcs(p, r[6]);
       if (arcs.length) drawArcs(fig, words, arcs, marks, unmatched);
@@ -619,24 +669,86 @@
       // What the node labels are, and which part of them the metric compares.
       for (const note of notes) detail.appendChild(h("p", { class: "labels-note" }, note));
     } else panels.remove();
-    const ops = r[7] || [];
-    if (ops.length) {
-      // One list per system, under its name (op_systems: system, count, ...); a report
-      // written without them has one list.
-      const groups = [];
-      const bySystem = r[9] || [];
-      for (let k = 0; k < bySystem.length; k += 2) groups.push([str(bySystem[k]), bySystem[k + 1]]);
-      if (!groups.length) groups.push([null, ops.length / 5]);
-      let at = 0;
-      for (const [system, count] of groups) {
-        detail.appendChild(h("h4", {}, system === null ? "edit script" : `edit script: ${system}`));
-        const ol = opsList(ops.slice(at * 5, (at + count) * 5), gold);
-        if (system !== null) ol.dataset.system = system;
-        detail.appendChild(ol);
-        at += count;
+    if (modes) scripts(r, modes, unlabeled, gold);
+    else {
+      const ops = r[7] || [];
+      if (ops.length) {
+        // One list per system, under its name (op_systems: system, count, ...); a report
+        // written without them has one list.
+        const groups = [];
+        const bySystem = r[9] || [];
+        for (let k = 0; k < bySystem.length; k += 2) groups.push([str(bySystem[k]), bySystem[k + 1]]);
+        if (!groups.length) groups.push([null, ops.length / 5]);
+        let at = 0;
+        for (const [system, count] of groups) {
+          detail.appendChild(h("h4", {}, system === null ? "edit script" : `edit script: ${system}`));
+          const ol = opsList(ops.slice(at * 5, (at + count) * 5), gold, false);
+          if (system !== null) ol.dataset.system = system;
+          detail.appendChild(ol);
+          at += count;
+        }
       }
     }
     detail.dataset.ready = "1";
+  }
+
+  // TedEval's scripts, one per system, in the mode shown: its δ and ι (those the run
+  // computed for this sentence), then its operations. modes: [systems flat by 6 (system,
+  // unlabeled count, labeled δ, ι, unlabeled δ, ι), unlabeled ops flat by 5].
+  function scripts(r, modes, unlabeled, gold) {
+    const ops = unlabeled ? modes[1] : r[7] || [];
+    const labeledCount = new Map();
+    const bySystem = r[9] || [];
+    for (let k = 0; k < bySystem.length; k += 2) labeledCount.set(str(bySystem[k]), bySystem[k + 1]);
+    const systems = modes[0];
+    let at = 0;
+    for (let k = 0; k < systems.length; k += 6) {
+      const system = str(systems[k]);
+      const count = unlabeled ? systems[k + 1] : labeledCount.get(system) || 0;
+      const delta = systems[k + (unlabeled ? 4 : 2)], iota = systems[k + (unlabeled ? 5 : 3)];
+      detail.appendChild(h("h4", {}, `edit script: ${system}`));
+      const score = iota ? `1 \u2212 ${delta}/${iota} = ${(1 - delta / iota).toFixed(4)}`
+        : "n/a (\u03b9 = 0: nothing to compare)";
+      detail.appendChild(h("p", { class: "numbers", "data-system": system, "data-mode": mode,
+                                  "data-delta": String(delta), "data-iota": String(iota) },
+        `${unlabeled ? "unlabeled" : "labeled"}: \u03b4 = ${delta} charged operations, ` +
+        `\u03b9 = ${iota} items of the parse and the reference, score ${score}`));
+      if (count) {
+        const ol = opsList(ops.slice(at * 5, (at + count) * 5), gold, unlabeled);
+        ol.dataset.system = system;
+        detail.appendChild(ol);
+      } else {
+        detail.appendChild(h("p", { class: "no-ops", "data-system": system },
+                             "no operation: the parse has the reference's items"));
+      }
+      at += count;
+    }
+  }
+
+  // The switch between TedEval's two scripts, for every sentence of the report: a change
+  // draws the open sentence again in the other mode.
+  function modeSwitch() {
+    const box = h("fieldset", { class: "mode-switch" });
+    box.appendChild(h("legend", {}, "TedEval's edit script"));
+    for (const [value, text] of [
+      ["labeled", "labeled: an item is a function label over a span"],
+      ["unlabeled", "unlabeled: an item is a node (not the one over the whole sentence)"],
+    ]) {
+      const label = h("label", {});
+      const input = h("input", { type: "radio", name: "tedeval-mode", value });
+      input.checked = value === mode;
+      input.addEventListener("change", () => {
+        if (!input.checked) return;
+        mode = value;
+        open(current);
+        const again = detail.querySelector(`.mode-switch input[value="${value}"]`);
+        if (again) again.focus();
+      });
+      label.appendChild(input);
+      label.appendChild(document.createTextNode(" " + text));
+      box.appendChild(label);
+    }
+    return box;
   }
 
   // One panel as a file of its own, for a slide: the drawing with the styles it is shown
@@ -676,7 +788,7 @@
     return `parse: ${name}`;
   }
 
-  function opsList(ops, gold) {
+  function opsList(ops, gold, unlabeled) {
     const ol = h("ol", { class: "ops" });
     for (let k = 0; k < ops.length; k += 5) {
       const kind = str(ops[k]), lab = str(ops[k + 1]), s = ops[k + 2], e = ops[k + 3];
@@ -685,7 +797,7 @@
                            "data-start": String(s), "data-end": String(e),
                            "data-text": text === null ? "" : String(text) });
       li.appendChild(h("span", { class: "sym", "aria-hidden": "true" }, KIND_SYMBOL[kind] || "\u2022"));
-      const what = h("span", { class: "what" }, `${KIND_TEXT[kind] || kind} `);
+      const what = h("span", { class: "what" }, `${KIND_TEXT[kind] || kind} ${unlabeled ? "node " : ""}`);
       what.appendChild(bdi(lab));
       li.appendChild(what);
       li.appendChild(document.createTextNode(` ${s}\u2013${e}`));

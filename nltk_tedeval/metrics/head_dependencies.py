@@ -1,0 +1,206 @@
+"""Dependencies read off constituency trees through head rules, as disco-dop's ``eval
+--headrules FILE`` scores them ("unlabeled dependencies").
+
+Each phrase's head child is found on the tree as read (labels without their
+function tags, before anything is deleted) by disco-dop's head finder over a
+table in its format (:mod:`nltk_tedeval.trees.discodop_heads`). The trees
+then go through disco-dop's transform (:mod:`.disco_parseval`: deleted words
+gone, ``EQ_LABEL``, a phrase whose label is deleted giving its children to
+its parent, a phrase left without words gone); a child keeps its mark as
+its old parent's head wherever it lands. A phrase's lexical head is its
+first marked child's (a word is its own); every other child's lexical head
+depends on it, and the lexical head of each child of the root depends on
+the root (Lin 1995). Every word left is the dependent of one dependency, so
+a sentence counts its words and those whose head is the same in both
+trees:
+
+    DEP = Σ right / Σ words      (DEP_CUT: over the sentences within the cut-off)
+
+disco-dop compares ``(dependent, function, head)`` triples, the function
+being the child's export function (``-`` in bracket formats); trees here
+carry no function, so the head alone decides (SPEC.md §7). A phrase whose
+head word or head phrase the transform deleted (a head rule that picks a
+deleted tag) has no head: disco-dop stops with ``StopIteration``; here it is
+an error naming the phrase. A sentence without a word is N/A and adds
+nothing; a missing parse under ``missing="zero"`` has its words, none right.
+Without a table (``DiscoParams.head_rules`` ``None``) the package's Collins
+table is read (``"collins"``), and the run's signature names it.
+
+>>> from nltk_tedeval.metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
+>>> from nltk_tedeval.trees.discodop_heads import DiscoHeadRules
+>>> from nltk_tedeval.trees.discontinuous import DiscTree
+>>> rules = DiscoHeadRules.from_text("S right VP\\nVP left VB\\nNP right NN\\n")
+>>> gold = DiscTree.from_discbracket("(ROOT (S (NP (DT 0=a) (NN 1=b)) (VP (VB 2=c))))")
+>>> parse = DiscTree.from_discbracket("(ROOT (S (DT 0=a) (NP (NN 1=b) (VB 2=c))))")
+>>> ev = DiscoParsevalEvaluator([parse], [gold], params=DiscoParams(head_rules=rules),
+...                             extra_measures="DEP")
+>>> ev.score("DEP").totals
+{'dep_right': 1, 'dep_words': 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..errors import TreeStructureError
+from ..scoring.extensions import MeasureExtension
+from ..scoring.stats import Measure, accuracy
+from ..trees.discodop_heads import DiscoHeadRules, head_child, head_rules
+
+if TYPE_CHECKING:
+    from .disco_parseval import DiscoView
+
+__all__ = ["HEAD_DEPENDENCIES", "dependencies"]
+
+COLUMNS = ("dep_right", "dep_words", "dep_right_cut", "dep_words_cut")
+"""Per-sentence columns: the words whose head is right and the words, and both again for
+a sentence no longer than the cut-off (0 for a longer one)."""
+
+
+def _ordered(labels: list[str], kids: list[list[int]]) -> list[list[int]]:
+    """Every node's children as disco-dop orders them when it reads a tree: by the list of
+    their words, each child's own children ordered first (reverse pre-order)."""
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(k for k in kids[node] if k >= 0)
+    words: dict[int, list[int]] = {}
+    out: list[list[int]] = [[] for _ in labels]
+    for node in reversed(order):  # children first
+
+        def leaves(k: int) -> list[int]:
+            return [-1 - k] if k < 0 else words[k]
+
+        out[node] = sorted(kids[node], key=leaves)
+        words[node] = [w for k in out[node] for w in leaves(k)]
+    return out
+
+
+def dependencies(
+    tree: Any,
+    rules: DiscoHeadRules,
+    deleted: frozenset[int],
+    renumber: Mapping[int, int],
+    eq_labels: Mapping[str, str],
+    delete_labels: frozenset[str],
+) -> list[int]:
+    """Each word's head (1-based positions after the deletions, 0 the root), by the word's
+    new position: ``tree`` as read (``words``, ``labels``, ``kids``), the head rules
+    applied to it, the transform's deletions after (see the module's docstring)."""
+    labels, kids = tree.labels, tree.kids
+    phrasal = [bool(k) and k[0] >= 0 for k in kids]
+    ordered = _ordered(labels, kids)
+    # The head child of every phrase, marked on the child (a node, or a word by -1 - i).
+    marked: set[int] = set()
+    for node, children in enumerate(ordered):
+        if not phrasal[node]:
+            continue
+        child_labels = [labels[k] if k >= 0 else "" for k in children]
+        marked.add(children[head_child(rules, labels[node], child_labels)])
+    heads = [0] * len(renumber)
+    # Reverse pre-order over the phrases: each one's transformed children, as
+    # (lexical head, marked), known before its parent's.
+    order: list[int] = []
+    stack = [0]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack.extend(k for k in ordered[node] if k >= 0 and phrasal[k])
+    items: dict[int, list[tuple[int, bool]]] = {}
+    for node in reversed(order):
+        out: list[tuple[int, bool]] = []
+        for k in ordered[node]:
+            if k < 0 or not phrasal[k]:  # a word, alone or under its part of speech
+                for w in [k] if k < 0 else [kk for kk in kids[k] if kk < 0]:
+                    if -1 - w not in deleted:
+                        out.append((renumber[-1 - w] + 1, k in marked))
+                continue
+            sub = items.pop(k)
+            if not sub:
+                continue  # a phrase left without words is gone
+            if eq_labels.get(labels[k], labels[k]) in delete_labels:
+                out.extend(sub)  # its children, each with its own mark, go to the parent
+                continue
+            out.append((_attach(sub, labels[k], heads), k in marked))
+        items[node] = out
+    for word, _ in items[0]:
+        heads[word - 1] = 0  # the root's children depend on the root
+    return heads
+
+
+def _attach(children: list[tuple[int, bool]], label: str, heads: list[int]) -> int:
+    """A kept phrase's lexical head; every other child's depends on it."""
+    head = next((word for word, mark in children if mark), None)
+    if head is None:
+        raise TreeStructureError(
+            f"head rules: the head child of a phrase {label} is deleted by the parameter "
+            "file (DELETE_LABEL or DELETE_WORD), so the phrase has no head; disco-dop stops "
+            "with StopIteration here. Give a head rule that picks another child"
+        )
+    for word, _ in children:
+        if word != head:
+            heads[word - 1] = head
+    return head
+
+
+@lru_cache(maxsize=1)
+def _collins() -> DiscoHeadRules:
+    return head_rules("collins")
+
+
+def _rules(view: DiscoView) -> DiscoHeadRules:
+    # disco-dop needs a table; here a run that asks for DEP without one (extra_measures
+    # "all") reads the package's Collins table, and its signature says so.
+    return view.params.head_rules or _collins()
+
+
+def sentence_counts(view: DiscoView) -> tuple[int, int]:
+    """``(right, words)`` of a sentence: the words whose head is the same in both trees."""
+    gold, parse, deleted, renumber = view.read_trees()
+    p = view.params
+    rules = _rules(view)
+    g = _side(gold, rules, deleted, renumber, p, "gold")
+    t = _side(parse, rules, deleted, renumber, p, "parse")
+    return sum(a == b for a, b in zip(g, t, strict=True)), len(g)
+
+
+def _side(tree: Any, rules: DiscoHeadRules, deleted, renumber, p: Any, side: str) -> list[int]:
+    try:
+        return dependencies(tree, rules, deleted, renumber, p.eq_labels, p.delete_labels)
+    except TreeStructureError as err:
+        raise err.on_side(side) from None
+
+
+def _count(view: DiscoView) -> tuple[int, ...]:
+    row = sentence_counts(view)
+    return (*row, *(row if view.cut else (0, 0)))
+
+
+def _zero(view: DiscoView) -> tuple[int, ...]:
+    # A missing parse: every word of the gold counts, none is right.
+    _rules(view)
+    words = len(view.read_trees()[3])
+    return (0, words, 0, words if view.cut else 0)
+
+
+HEAD_DEPENDENCIES = MeasureExtension(
+    "head_dependencies",
+    reads=(),
+    columns=COLUMNS,
+    derive=None,
+    measures=(
+        Measure("DEP", ("dep_right", "dep_words"), accuracy, "no word to compare"),
+        Measure("DEP_CUT", ("dep_right_cut", "dep_words_cut"), accuracy, "no word to compare"),
+    ),
+    tested=("DEP",),
+    count=_count,
+    zero=_zero,
+    help="dependencies read off the trees through head rules, as disco-dop's eval "
+    "--headrules: the share of words whose head is the gold's (its 'unlabeled dependencies')",
+)
+"""Head-rule dependencies on disco-dop's ParsEval: ``extra_measures="DEP"`` with
+``DiscoParams(head_rules=...)``, ``tedeval parseval --headrules FILE``."""
