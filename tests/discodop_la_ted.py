@@ -95,15 +95,11 @@ ROW = re.compile(r"\s*\S+\s+\d+\s+\S+\s+\S+\s+\d+\s+\d+\s+\d+\s+\d+\s+\d+\s+\S+"
 
 
 def discodop(name: str) -> tuple[list[str], list[tuple[str, str]]]:
-    """The summary (less its function-tag line, which we do not compute) and every
-    sentence's (leaf-ancestor, tree distance) as disco-dop printed them."""
+    """The summary (with its function-tag line, which ``extra_measures="all"`` computes
+    too) and every sentence's (leaf-ancestor, tree distance) as disco-dop printed them."""
     text = (FIX / f"{name}.discodop.txt").read_text(encoding="utf-8")
     start = text.rfind("\n", 0, text.index(" Summary ")) + 1
-    summary = [
-        line
-        for line in text[start:].rstrip("\n").split("\n")
-        if not line.startswith("function tags")
-    ]
+    summary = text[start:].rstrip("\n").split("\n")
     lines = text[:start].splitlines()
     under = next(i for i, line in enumerate(lines) if line.lstrip().startswith("_____"))
     rows = []

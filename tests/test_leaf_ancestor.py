@@ -32,8 +32,9 @@ from nltk_tedeval.scoring import register_measure
 from .discodop_la_ted import CASES, DEPARTS, FIX, discodop, expected_summary, trees
 
 LA = "LA,LA_WORDS,LA_EXACT"
-# What disco-dop's eval --la --ted prints (the fixtures): not DEP, which is --headrules'.
-LA_TED = "LA,LA_WORDS,LA_EXACT,TED"
+# What disco-dop's eval --la --ted prints (the fixtures): its function-tag line too (FUNC,
+# where the files have tags), not DEP, which is --headrules'.
+LA_TED = "LA,LA_WORDS,LA_EXACT,TED,FUNC"
 
 # Two words, ROOT deleted (proper.prm). Gold (S (NP He) (VP left)), parse (VP He left).
 #   Lineages, from the word up, with disco-dop's markers: "(" right below the highest

@@ -145,7 +145,7 @@ AT_LEAST = {
     "docs/guide/tokenization.md": {"doctest": 1, "session": 2, "commands": 1},
     "docs/guide/llm.md": {"doctest": 1, "session": 1},
     "docs/guide/teaching.md": {"doctest": 1, "session": 1},
-    "docs/guide/classic.md": {"doctest": 1},
+    "docs/guide/classic.md": {"doctest": 2},
     "docs/guide/speed.md": {"commands": 1},
     "docs/guide/install.md": {"commands": 2},
     "corpora_samples/mph/README.md": {"python": 1},

@@ -7,6 +7,7 @@ commands do not pay for loading it.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import warnings
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from typing import Any
 from ..errors import ErrorSentenceWarning, OptionError, TedEvalError
 from ..reading import read_head_rules
 from ..scoring.evaluator import Evaluator
-from .breakdowns import asked, refuse
+from .breakdowns import asked, keys_of, refuse
 from .inputs import check_formats
 from .output import text_table
 from .systems import evaluate, report_run
@@ -308,7 +309,7 @@ def cmd_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--spmrl reads bracketed trees, as evalb_spmrl does (ptb)")
     if args.jp_evalb:
         return _jp_evalb_parseval(args)
-    if args.disco or args.format is None or args.la or args.ted or args.headrules:
+    if _disco_asked(args):
         return _disco_parseval(args)
     from ..metrics.evalb_report import evalb_sentence_lines
     from ..metrics.parseval import ParsevalEvaluator, TooManyErrorsError
@@ -409,6 +410,28 @@ def cmd_parseval(args: argparse.Namespace) -> int:
     return 0
 
 
+_FUNCTION_KEYS = ("function", "function_confusion")
+# Keys only disco-dop's rules have (its Function Tag, POS and rewrite-rule tables).
+_DISCO_KEYS = (*_FUNCTION_KEYS, "tag", "tag_confusion", "rule_confusion", "rule_extra")
+_DISCO_KEYS += ("rule_missing",)
+
+
+def _disco_asked(args: argparse.Namespace) -> bool:
+    """Whether the run scores with disco-dop's rules: asked for, a discontinuous gold, or
+    a measure or breakdown only disco-dop's rules have."""
+    return bool(
+        args.disco
+        or args.format is None
+        or args.la
+        or args.ted
+        or args.headrules
+        or args.function_tags
+        or args.functions is not None
+        or args.morphology is not None
+        or any(k in _DISCO_KEYS for k in keys_of(args))
+    )
+
+
 def _check_spmrl(args: argparse.Namespace) -> None:
     """evalb_spmrl's options go with ``--spmrl``, whose output is evalb_spmrl's own."""
     for flag, given in (
@@ -425,6 +448,9 @@ def _check_spmrl(args: argparse.Namespace) -> None:
         ("--la", args.la),
         ("--ted", args.ted),
         ("--headrules", args.headrules),
+        ("--function-tags", args.function_tags),
+        ("--functions", args.functions is not None),
+        ("--morphology", args.morphology is not None),
         ("--align", args.align),
     ):
         if given:
@@ -453,6 +479,9 @@ def _jp_evalb_parseval(args: argparse.Namespace) -> int:
         ("--la", args.la),
         ("--ted", args.ted),
         ("--headrules", args.headrules),
+        ("--function-tags", args.function_tags),
+        ("--functions", args.functions is not None),
+        ("--morphology", args.morphology is not None),
         ("--max-errors", args.max_errors is not None),
     ):
         if given:
@@ -484,11 +513,9 @@ def _disco_parseval(args: argparse.Namespace) -> int:
     from ..errors import OptionError
     from ..metrics.disco_parseval import DiscoParams, DiscoParsevalEvaluator
 
-    rules = (
-        "--la, --ted and --headrules score"
-        if args.la or args.ted or args.headrules
-        else "disco-dop's rules have"
-    )
+    rules = "disco-dop's rules have"
+    if args.la or args.ted or args.headrules or args.function_tags:
+        rules = "--la, --ted, --headrules and --function-tags score"
     if args.evalb:
         raise OptionError(f"--evalb prints EVALB's output; {rules} disco-dop's own")
     if args.align:
@@ -497,23 +524,28 @@ def _disco_parseval(args: argparse.Namespace) -> int:
         raise OptionError("--max-errors is EVALB's MAX_ERROR; disco-dop's rules have no such limit")
     params = DiscoParams.from_file(args.params)
     if args.headrules:
-        import dataclasses
-
         from ..trees.discodop_heads import head_rules
 
         params = dataclasses.replace(params, head_rules=head_rules(args.headrules))
-    # disco-dop's --la, --ted and --headrules: measures that count from its trees.
+    if args.functions is not None:
+        params = dataclasses.replace(params, functions=args.functions)
+    if args.morphology is not None:
+        params = dataclasses.replace(params, morphology=args.morphology)
+    # disco-dop's --la, --ted, --headrules and its function tags: measures that count from
+    # its trees (its Function Tag Statistics, --by function, go with the last).
+    functions = args.function_tags or any(k in _FUNCTION_KEYS for k in keys_of(args))
     args.measure = [
         *(["LA,LA_WORDS,LA_EXACT,LA_EXACT_SENT"] if args.la else []),
         *(["TED"] if args.ted else []),
         *(["DEP"] if args.headrules else []),
+        *(["FUNC,FUNC_P,FUNC_R"] if functions else []),
     ]
     run = evaluate(args, DiscoParsevalEvaluator, {"params": params})
 
     def text_of(ev: Any) -> str:
         lines = [ev.summary_text(), *ev.more_text()]
         if args.macro:
-            shown = [m for m in ("P", "R", "F1", "LA", "TED", "DEP") if m in ev.measures]
+            shown = [m for m in ("P", "R", "F1", "LA", "TED", "DEP", "FUNC") if m in ev.measures]
             lines.append(
                 "macro: " + " ".join(f"{m}={ev.score(m, average='macro').format()}" for m in shown)
             )

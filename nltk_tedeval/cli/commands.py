@@ -218,6 +218,32 @@ def _parseval(p: argparse.ArgumentParser) -> None:
         "rules, as --disco",
     )
     p.add_argument(
+        "--function-tags",
+        action="store_true",
+        help="the function-tag score of Blaheta and Charniak (2000) as disco-dop's eval "
+        "prints it ('function tags:'): the F1 of the tags on brackets matched in the other "
+        "tree (FUNC), its precision (FUNC_P) and recall (FUNC_R); scores with disco-dop's "
+        "rules, as --disco; --by function, function_confusion give its Function Tag "
+        "Statistics",
+    )
+    p.add_argument(
+        "--functions",
+        choices=("remove", "leave", "add", "replace"),
+        default=None,
+        help="disco-dop's eval --functions: what the labels ParsEval compares keep of their "
+        "function tags: remove (its default) cuts them, the others keep a bracket file's "
+        "labels whole; of an export file leave keeps the category, add the category and "
+        "edge, replace the edge alone; scores with disco-dop's rules, as --disco",
+    )
+    p.add_argument(
+        "--morphology",
+        choices=("no", "add", "replace", "between"),
+        default=None,
+        help="disco-dop's eval --morphology, of an export file's parts of speech: no (its "
+        "default) keeps the tag, add makes it TAG/MORPH, replace MORPH, between a phrase "
+        "TAG over a part of speech MORPH; scores with disco-dop's rules, as --disco",
+    )
+    p.add_argument(
         "--spmrl",
         action="store_true",
         help="evalb_spmrl's rules and output, as the SPMRL shared tasks scored (labels and "
@@ -368,6 +394,7 @@ register(
   tedeval parseval gold.mrg test.mrg --evalb > ours.txt   # EVALB's own output, to diff
   tedeval parseval negra-dev.export parses.export          # disco-dop's rules (discontinuous)
   tedeval parseval gold.mrg test.mrg --la --ted            # disco-dop's eval --la --ted
+  tedeval parseval gold.mrg test.mrg --function-tags --by function,tag,rule_missing
   tedeval parseval gold.ptb parse.ptb --spmrl              # evalb_spmrl -p spmrl.prm
   tedeval parseval gold.ptb parse.ptb --spmrl --max-length 69   # SPMRL's "< 70" sentences
   tedeval parseval --align gold.ptb raw.ptb --gold-segments gold.seg   # SPMRL morphemes

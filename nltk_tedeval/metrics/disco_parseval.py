@@ -57,6 +57,7 @@ from ..scoring.stats import Measure, accuracy, f_measure, precision, recall
 from ..trees.discodop_heads import DiscoHeadRules
 from ..trees.kinds import OWN_TREE, as_kind, kind_name
 from .bracket_groups import BRACKET_KEYS, DISCONTINUOUS_KEY, Bracket, bracket_groups, length_key
+from .disco_tables import TABLE_KEYS, table_groups
 from .parseval import BracketEvaluator
 
 __all__ = ["DiscoParams", "DiscoParsevalEvaluator", "DiscoTree", "DiscoView", "disco_tree"]
@@ -116,6 +117,28 @@ class DiscoParams:
     head_rules: DiscoHeadRules | None = None
     """disco-dop's ``--headrules``: the table the head-rule dependencies read (``DEP``,
     :mod:`~nltk_tedeval.metrics.head_dependencies`); no parameter file names one."""
+    functions: str = "remove"
+    """disco-dop's ``eval --functions``: what becomes of the function tags in the labels
+    ParsEval compares (:data:`FUNCTIONS`). They are read for the function-tag score
+    (:mod:`~nltk_tedeval.metrics.function_tags`) whatever this says."""
+
+    morphology: str = "no"
+    """disco-dop's ``eval --morphology``: what an export file's morphology column does to
+    its tags (:data:`MORPHOLOGY`); other files have none."""
+
+    def __post_init__(self) -> None:
+        if self.morphology not in MORPHOLOGY:
+            raise OptionError(
+                f"morphology takes one of {', '.join(MORPHOLOGY)} (disco-dop's eval "
+                f"--morphology), not {self.morphology!r}",
+                token=str(self.morphology),
+            )
+        if self.functions not in FUNCTIONS:
+            raise OptionError(
+                f"functions takes one of {', '.join(FUNCTIONS)} (disco-dop's eval "
+                f"--functions), not {self.functions!r}",
+                token=str(self.functions),
+            )
 
     @classmethod
     def from_text(cls, text: str, name: str = "custom") -> DiscoParams:
@@ -197,6 +220,19 @@ class DiscoParams:
         return cls.from_text(text, Path(path).name)
 
 
+FUNCTIONS = ("remove", "leave", "add", "replace")
+"""disco-dop's ``--functions``: ``remove`` (its default) cuts a label at its first ``-``
+or ``=`` after the first character; the others keep the labels as its bracket readers
+leave them, whole (``NP-SBJ``). Of an export file, whose function is the edge to the
+parent (our label ``CATEGORY-EDGE``), ``leave`` keeps the category alone, ``add`` the
+category and its edge, ``replace`` the edge alone (``--`` where there is none) but for
+the root's label (SPEC.md §7)."""
+
+MORPHOLOGY = ("no", "add", "replace", "between")
+"""disco-dop's ``--morphology``, of an export file's parts of speech: ``no`` (its default)
+keeps the tag; ``add`` makes it ``TAG/MORPH``, ``replace`` ``MORPH``; ``between`` puts
+a part of speech ``MORPH`` between the tag, then a phrase, and its word (SPEC.md §7)."""
+
 _SQUARE = str.maketrans("()", "[]")
 
 
@@ -217,13 +253,81 @@ def _cut(label: str) -> str:
     return label
 
 
+def bracket_functions(label: str) -> tuple[str, ...]:
+    """The function tags of a label of a bracket file, as disco-dop's reader takes them.
+
+    What follows the first ``-`` after the first character, unless it is a
+    number (``NP-1``, an index), without ``=`` and the digits that end it; split
+    at ``-``, so that ``S-NOM-SBJ`` has two. ``-NONE-`` has none.
+
+    >>> bracket_functions("S-NOM-SBJ"), bracket_functions("NP-SBJ=2"), bracket_functions("NP-1")
+    (('NOM', 'SBJ'), ('SBJ',), ())
+    >>> bracket_functions("-NONE-"), bracket_functions("NP=2"), bracket_functions("NP-SBJ-1")
+    ((), (), ('SBJ', ''))
+    """
+    x = label.find("-")
+    if x <= 0:
+        return ()
+    rest = label[x + 1 :]
+    if rest.isdigit():
+        return ()
+    # disco-dop strips '=' and digits from the end only: NP-SBJ-1 keeps 'SBJ-', and the
+    # empty tag after its last '-' is a tag there, counted as one (SPEC.md §7).
+    func = rest.rstrip("=0123456789")
+    if func in ("", "--"):
+        return ()
+    return tuple(func.split("-"))
+
+
+def _labels_of(
+    raw: list[str], functions: str, edges: list[str] | None, own: frozenset[int] = frozenset()
+) -> list[str]:
+    """The labels ParsEval compares under disco-dop's ``--functions`` (:data:`FUNCTIONS`);
+    ``edges``: those of an export file's nodes (``raw`` is then ``CATEGORY-EDGE``);
+    ``own``: the nodes ``--morphology between`` made, whose label ``replace`` keeps."""
+    if functions == "remove":
+        return [_cut(x) for x in raw]
+    if edges is None or functions == "add":
+        return [x.translate(_SQUARE) for x in raw]
+    if functions == "leave":
+        return [
+            (x[: -len(e) - 1] if e else x).translate(_SQUARE)
+            for x, e in zip(raw, edges, strict=True)
+        ]
+    # replace: the edge, '--' for none; the root keeps its label (disco-dop skips it).
+    return [raw[0].translate(_SQUARE)] + [
+        (raw[i] if i in own else e or "--").translate(_SQUARE)
+        for i, e in enumerate(edges[1:], start=1)
+    ]
+
+
+def _functions_of(raw: list[str], edges: list[str] | None) -> list[tuple[str, ...]]:
+    """Every node's function tags, as disco-dop reads them from the file: an export
+    file's edge split at ``-``, a bracket file's label's (:func:`bracket_functions`)."""
+    if edges is not None:
+        return [tuple(e.split("-")) if e else () for e in edges]
+    return [bracket_functions(x) for x in raw]
+
+
 @dataclass
 class _Table:
-    """One tree as nodes: labels, children (node ids, or ``-1 - position`` for words)."""
+    """One tree as nodes: labels, children (node ids, or ``-1 - position`` for words), and
+    the labels as read (``raw``) with an export tree's edges, whose function tags
+    :attr:`funcs` reads (on first use: only the function-tag score asks)."""
 
     words: tuple[str, ...]
     labels: list[str]
     kids: list[list[int]]
+    raw: list[str] = field(default_factory=list)
+    edges: list[str] | None = None
+
+    @property
+    def funcs(self) -> list[tuple[str, ...]]:
+        """Every node's function tags, as disco-dop reads them (:func:`_functions_of`)."""
+        got = self.__dict__.get("_funcs")
+        if got is None:
+            got = self.__dict__["_funcs"] = _functions_of(self.raw, self.edges)
+        return got
 
     def tags(self) -> list[str]:
         """The label of the node right above each word (its preterminal)."""
@@ -250,30 +354,67 @@ DISCO_INPUTS = Accepts(
 """What disco-dop's ParsEval scores: phrase structures, discontinuous or not."""
 
 
-def _table(tree: Any, side: str) -> _Table:
-    """Flatten any phrase-structure tree; labels lose their function tags."""
+def _table(tree: Any, side: str, functions: str = "remove", morphology: str = "no") -> _Table:
+    """Flatten any phrase-structure tree; labels as ``functions`` and, of an export tree,
+    ``morphology`` leave them (:data:`FUNCTIONS`, :data:`MORPHOLOGY`), the function tags
+    of each node kept apart."""
     if kind_of(tree) != DISCONTINUOUS:
         ps = as_kind(tree, OWN_TREE, DISCO_INPUTS, side)
+        raw = [n.label for n in ps.nodes]
         return _Table(
-            ps.words, [_cut(n.label) for n in ps.nodes], [list(n.children) for n in ps.nodes]
+            ps.words,
+            _labels_of(raw, functions, None),
+            [list(n.children) for n in ps.nodes],
+            raw,
         )
     from nltk import Tree  # loaded already: a DiscTree is one
 
-    # Positions are written on the leaves: nodes may be numbered in any order.
-    labels = [_cut(str(tree.label()))]
-    kids: list[list[int]] = [[]]
-    stack: list[tuple[Any, int]] = [(tree, 0)]
+    # Positions are written on the leaves: nodes may be numbered in any order, here in
+    # pre-order (the order of an export tree's edges).
+    nodes: list[Any] = []
+    stack: list[Any] = [tree]
     while stack:
-        node, index = stack.pop()
-        for kid in node:
-            if isinstance(kid, Tree):
-                kids[index].append(len(labels))
-                stack.append((kid, len(labels)))
-                labels.append(_cut(str(kid.label())))
-                kids.append([])
-            else:
-                kids[index].append(-1 - int(kid))
-    return _Table(tree.words, labels, kids)
+        node = stack.pop()
+        nodes.append(node)
+        stack.extend(k for k in reversed(node) if isinstance(k, Tree))
+    number = {id(n): i for i, n in enumerate(nodes)}
+    raw = [str(n.label()) for n in nodes]
+    kids = [[number[id(k)] if isinstance(k, Tree) else -1 - int(k) for k in n] for n in nodes]
+    given = getattr(tree, "export_edges", None)
+    edges = list(given) if given is not None and len(given) == len(raw) else None
+    own: frozenset[int] = frozenset()
+    morph = getattr(tree, "export_morph", None)
+    if morphology != "no" and edges is not None and morph is not None:
+        own = _morphology(raw, kids, edges, morph, morphology)
+    return _Table(tree.words, _labels_of(raw, functions, edges, own), kids, raw, edges)
+
+
+def _morphology(
+    raw: list[str], kids: list[list[int]], edges: list[str], morph: Any, action: str
+) -> frozenset[int]:
+    """disco-dop's ``handlemorphology`` on every part of speech of an export tree, in
+    place (its tag the category of ``raw``'s ``CATEGORY-EDGE``); returns the nodes
+    ``between`` made (they have no edge)."""
+    made = []
+    for node in range(len(raw)):
+        children = kids[node]
+        if not children or children[0] >= 0:
+            continue  # a phrase
+        m = morph[-1 - children[0]].translate(_SQUARE).replace(" ", "_")
+        e = edges[node]
+        suffix = f"-{e}" if e else ""
+        tag = raw[node][: len(raw[node]) - len(suffix)]
+        if action == "add":
+            raw[node] = f"{tag}/{m}{suffix}"
+        elif action == "replace":
+            raw[node] = m + suffix
+        else:  # between: the tag becomes a phrase over a part of speech MORPH
+            made.append(len(raw))
+            raw.append(m)
+            edges.append("")
+            kids.append(children)
+            kids[node] = [len(raw) - 1]
+    return frozenset(made)
 
 
 def _brackets(
@@ -490,7 +631,7 @@ class DiscoView:
 
     __slots__ = (
         "_deleted", "_gold", "_gold_nodes", "_parse", "_parse_nodes", "_renumber", "cache",
-        "cut", "params",
+        "cut", "gold_table", "params", "parse_table",
     )  # fmt: skip
 
     def __init__(
@@ -505,10 +646,23 @@ class DiscoView:
         self._gold: Any = gold
         self._parse: Any = parse
         self._gold_nodes, self._parse_nodes = gold, parse
+        self.gold_table, self.parse_table = gold, parse
+        """Both trees as read (labels as ``--functions`` leaves them, function tags
+        apart), before the transform: what the function-tag score reads."""
         self._deleted, self._renumber = deleted, renumber
         self.params = params
         self.cut = cut
         self.cache: dict[str, Any] = {}
+
+    @property
+    def deleted(self) -> set[int]:
+        """The positions deleted (before renumbering)."""
+        return self._deleted
+
+    @property
+    def renumber(self) -> dict[int, int]:
+        """Each kept position's number after the deletions."""
+        return self._renumber
 
     @property
     def has_parse(self) -> bool:
@@ -599,6 +753,10 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         "disc_only": "disco-dop's DISC_ONLY: only discontinuous brackets counted (yes/no)",
         "headrules": "disco-dop's --headrules: the head-rule table the dependencies (DEP) "
         "were read through (its file name; only when a table is given)",
+        "functions": "disco-dop's --functions, where not remove: the function tags the "
+        "compared labels keep (leave, add, replace)",
+        "morphology": "disco-dop's --morphology, where not no: an export file's tags with "
+        "its morphology (add, replace, between)",
     }
 
     measures: ClassVar[dict[str, Measure]] = {**_measures(""), **_measures("_cut")}
@@ -620,12 +778,14 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         "discontinuous": DISCONTINUOUS_KEY,
         "confusion": BRACKET_KEYS["confusion"],
         "attachment": BRACKET_KEYS["attachment"],
+        **TABLE_KEYS,
     }
 
     measure_extensions: ClassVar[tuple[Any, ...]] = (
         "nltk_tedeval.metrics.leaf_ancestor:LEAF_ANCESTOR",
         "nltk_tedeval.metrics.tree_distance:TREE_DISTANCE",
         "nltk_tedeval.metrics.head_dependencies:HEAD_DEPENDENCIES",
+        "nltk_tedeval.metrics.function_tags:FUNCTION_TAGS",
     )
     counts_measures: ClassVar[bool] = True
 
@@ -637,6 +797,9 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             "cutoff": self.params.cutoff_len,
             "disc_only": self.params.disc_only,
             **self._head_rules_field(),
+            # Only where they change the labels from disco-dop's defaults.
+            **({"functions": self.params.functions} if self.params.functions != "remove" else {}),
+            **({"morphology": self.params.morphology} if self.params.morphology != "no" else {}),
         }
 
     def _head_rules_field(self) -> dict[str, str]:
@@ -689,13 +852,19 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     ) -> dict[str, dict[str, tuple[int, ...]]]:
         """The groups of ``self.by`` of a sentence (``with_parse`` false: a missing parse)."""
         out: dict[str, Any] = {}
-        if any(k in self.breakdown_keys and k != "length" for k in self.by):
+        brackets = set(BRACKET_KEYS) | {"discontinuous"}
+        if any(k in brackets for k in self.by):
             gb = _group_brackets(g, deleted, renumber, self.params)
             pb = _group_brackets(p, deleted, renumber, self.params) if with_parse else []
             out = bracket_groups(gb, pb, self.by, {"span": self.options.bins_for("span")})
         if "length" in self.by:
             length = row[len(COLUMNS)]
             out["length"] = {self.options.bins_for("length").label(length): tuple(row)}
+        if any(k in TABLE_KEYS for k in self.by):
+            # disco-dop's POS and rewrite-rule tables read both trees after its transform.
+            if view is None:
+                view = self._view(row, (g, p, deleted, renumber), with_parse)
+            out.update(table_groups(view, self.by))
         if view is not None and self.extra is not None and self.extra.keys:
             out.update(self.extra.key_groups(view, self.by, parse=with_parse))
         return out
@@ -705,8 +874,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     ) -> tuple[list[int], tuple[_Table, _Table, set[int], dict[int, int]]]:
         """A sentence's row, and what its groups are read from."""
         params = self.params
-        g = _table(gold, "gold")
-        p = _table(parsed, "parse")
+        g = _table(gold, "gold", params.functions, params.morphology)
+        p = _table(parsed, "parse", params.functions, params.morphology)
         if len(g.words) != len(p.words):
             raise YieldMismatchError(
                 f"the sentences differ in length: gold has {len(g.words)} words, the parse "
@@ -813,9 +982,10 @@ class DiscoParsevalEvaluator(BracketEvaluator):
         return [f"{title:<27}{pct(name + '_CUT')}     {pct(name)}" for title, name in shown]
 
     def summary_text(self) -> str:
-        """disco-dop's summary block, line for line (without its function-tag line); with
-        Leaf-Ancestor (``LA``) and tree distance (``TED``) among the run's measures, their
-        lines too, as ``eval --la --ted`` prints them.
+        """disco-dop's summary block, line for line; with Leaf-Ancestor (``LA``), tree
+        distance (``TED``) and the function-tag score (``FUNC``) among the run's measures,
+        their lines too, as ``eval --la --ted`` prints them (the function-tag line where a
+        parse's tag counted, as there).
 
         A figure with nothing to compare is printed as disco-dop prints it:
         ``nan`` for recall, precision and F1, ``0DIV!`` for exact match and
@@ -849,6 +1019,11 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             if name in self.measures
         ]
         dep = "DEP" in self.measures  # disco-dop's --headrules line
+        # disco-dop prints its function-tag line, after that one, where the parses had a
+        # tag that counted.
+        func = (
+            [("function tags:", "FUNC")] if "FUNC" in self.measures and count("func_test") else []
+        )
         if longest <= cutoff:
             lines = [
                 " Summary (ALL) ".center(35, "_"),
@@ -872,6 +1047,7 @@ class DiscoParsevalEvaluator(BracketEvaluator):
                 f"exact match:               {pct('EXACT_MATCH')}",
                 *(f"{title:<27}{pct(name)}" for title, name in extras),
                 *([f"unlabeled dependencies:    {pct('DEP')}"] if dep else []),
+                *(f"{title:<27}{pct(name)}" for title, name in func),
                 f"pos accuracy:              {pct('POS_ACCURACY')}",
             ]
             return "\n".join(lines)
@@ -896,6 +1072,7 @@ class DiscoParsevalEvaluator(BracketEvaluator):
             ("exact match:", "EXACT_MATCH"),
             *extras,
             *([("unlabeled dependencies:", "DEP")] if dep else []),
+            *func,
             ("pos accuracy:", "POS_ACCURACY"),
         ):
             line = f"{title:<27}{pct(name + '_CUT')}     {pct(name)}"

@@ -83,6 +83,7 @@ class _Sentence:
         self.name, self.number, self.line, self.sid = name, number, line, sid
         self.words: list[tuple[int, str, str, str, str]] = []  # line, word, tag, edge, parent
         self.phrases: dict[str, tuple[int, str, str, str]] = {}  # id: line, category, edge, parent
+        self.morph: list[str] = []  # each word's morphology column
 
     def error(self, message: str, line: int, token: str | None = None) -> InputFormatError:
         return InputFormatError(
@@ -93,8 +94,10 @@ class _Sentence:
         if not self.words:
             raise self.error("the sentence has no words", self.line)
         nodes: dict[str, Tree] = {}
+        edges: dict[int, str] = {}  # id of a node: its edge, for DiscTree.export_edges
         for pid, (_, category, edge, _) in self.phrases.items():
             nodes[pid] = Tree(_label(category, edge), [])
+            edges[id(nodes[pid])] = "" if edge in _NO_EDGE else edge
         root = Tree(EXPORT_ROOT, [])
         nodes["0"] = root
         for pid, (line, _, _, parent) in self.phrases.items():
@@ -127,7 +130,9 @@ class _Sentence:
                     line,
                     parent,
                 )
-            nodes[parent].append(Tree(_label(tag, edge), [position]))
+            word = Tree(_label(tag, edge), [position])
+            edges[id(word)] = "" if edge in _NO_EDGE else edge
+            nodes[parent].append(word)
         for pid, (_, _, _, parent) in self.phrases.items():
             nodes[parent].append(nodes[pid])
         empty = [pid for pid in self.phrases if not _has_words(nodes[pid])]
@@ -136,7 +141,20 @@ class _Sentence:
                 f"phrase #{empty[0]} covers no word", self.phrases[empty[0]][0], empty[0]
             )
         _order(root)
-        return DiscTree(root.label(), list(root), words=[w[1] for w in self.words])
+        in_order = [""]
+        stack = list(reversed(root))
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Tree):
+                in_order.append(edges[id(node)])
+                stack.extend(reversed(node))
+        return DiscTree(
+            root.label(),
+            list(root),
+            words=[w[1] for w in self.words],
+            export_edges=tuple(in_order),
+            export_morph=tuple(self.morph),
+        )
 
 
 def _label(category: str, edge: str) -> str:
@@ -305,4 +323,5 @@ def _take_line(
         sentence.phrases[pid] = (lineno, tag, edge, parent)
     else:
         sentence.words.append((lineno, word, tag, edge, parent))
+        sentence.morph.append(cells[base - 3])
     return None

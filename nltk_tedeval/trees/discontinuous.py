@@ -100,9 +100,27 @@ class DiscTree(Tree):
     ([0, 2, 1], ('a', 'b', 'c'), True)
     """
 
-    def __init__(self, node: Any, children: Sequence[Any] = (), *, words: Sequence[str] = ()):
+    def __init__(
+        self,
+        node: Any,
+        children: Sequence[Any] = (),
+        *,
+        words: Sequence[str] = (),
+        export_edges: tuple[str, ...] | None = None,
+        export_morph: tuple[str, ...] | None = None,
+    ):
         super().__init__(node, list(children))
         self.words: tuple[str, ...] = tuple(str(w) for w in words)
+        self.export_edges = export_edges
+        """Of a tree read from an export file, the edge to its parent of every node in
+        pre-order (the root first, ``""`` for none), whose labels are then
+        ``CATEGORY-EDGE`` (:func:`read_export
+        <nltk_tedeval.reading.discontinuous.read_export>`): disco-dop's function tags and
+        its ``--functions`` read the edge, which may hold a ``-`` of its own; ``None``
+        for any other tree."""
+        self.export_morph = export_morph
+        """Of a tree read from an export file, every word's morphology column, by position
+        (what disco-dop's ``--morphology`` reads); ``None`` for any other tree."""
         _check_positions(self, len(self.words))
 
     @classmethod
@@ -184,15 +202,32 @@ class DiscTree(Tree):
         return " ".join(out).replace(" )", ")")
 
     def __reduce__(self):
-        return (_rebuild, (self.label(), list(self), self.words))
+        return (
+            _rebuild,
+            (self.label(), list(self), self.words, self.export_edges, self.export_morph),
+        )
 
     def copy(self, deep: bool = False) -> DiscTree:
         copied = Tree.copy(Tree(self.label(), list(self)), deep=deep)
-        return DiscTree(copied.label(), list(copied), words=self.words)
+        return DiscTree(
+            copied.label(),
+            list(copied),
+            words=self.words,
+            export_edges=self.export_edges,
+            export_morph=self.export_morph,
+        )
 
 
-def _rebuild(label: Any, children: list[Any], words: tuple[str, ...]) -> DiscTree:
-    return DiscTree(label, children, words=words)
+def _rebuild(
+    label: Any,
+    children: list[Any],
+    words: tuple[str, ...],
+    export_edges: tuple[str, ...] | None = None,
+    export_morph: tuple[str, ...] | None = None,
+) -> DiscTree:
+    return DiscTree(
+        label, children, words=words, export_edges=export_edges, export_morph=export_morph
+    )
 
 
 def _check_positions(tree: Tree, n: int) -> None:
