@@ -125,6 +125,20 @@ def test_a_deleted_phrase_gives_its_children_and_their_marks_to_its_parent() -> 
     assert dep(flat, gold, delete_labels=frozenset({"ROOT", "VP"})) == (3, 3)
 
 
+def test_a_dependency_counts_with_its_function_and_hd_heads_first() -> None:
+    # Bracketed labels carry functions: NP-SBJ's head b depends on c with SBJ in the
+    # gold, with TMP in the parse: b is wrong though its head is right (2 of 3).
+    gold = [r.tree for r in read_text("(ROOT (S (NP-SBJ (DT a) (NN b)) (VP (VB c))))", "ptb")]
+    parse = [r.tree for r in read_text("(ROOT (S (NP-TMP (DT a) (NN b)) (VP (VB c))))", "ptb")]
+    assert dep(parse, gold) == (2, 3)
+    # A child marked HD heads its phrase before any rule: NP-HD heads S here, so c
+    # depends on b (with no function: VP has none), b on the root: only a is right.
+    # (disco-dop, rules S right VP, VP left VB, NP right NN, deleting ROOT: 66.67, 33.33.)
+    hd = [r.tree for r in read_text("(ROOT (S (NP-HD (DT a) (NN b)) (VP (VB c))))", "ptb")]
+    assert dep(hd, gold) == (1, 3)
+    assert head_child(RULES, "S", ["NP", "VP"], ["HD", "--"]) == 0
+
+
 def test_deleted_words_leave_no_dependency() -> None:
     # "." is deleted (proper.prm): 3 words left, its head never asked.
     gold = disc("(ROOT (S (NP (DT 0=a) (NN 1=b)) (VP (VB 2=c)) ($. 3=.)))")
@@ -183,6 +197,15 @@ CASES = {
                         "collins.headrules"),
     "gen_dep_test": (lambda: (_trees("gen_gold.mrg"), _trees("gen_parse.mrg")), "gen.prm",
                      "test.headrules"),
+    # Function tags in the labels: disco-dop compares each dependency's function too.
+    "gum_func_dep_collins": (
+        lambda: (_trees("gum_func_gold.mrg"), _trees("gum_func_parse.mrg")), None,
+        "collins.headrules",
+    ),
+    "gum_func_export_add_dep_test": (
+        lambda: (_trees("gum_func_gold.export"), _trees("gum_func_parse.export")),
+        ("functions", "add"), "test.headrules",
+    ),
     "gum_stts_dep_test": (
         lambda: (_trees("gum_stts_gold.export"), _trees("gum_stts_parse.export")),
         "stts_paren.prm", "test.headrules",
@@ -196,7 +219,10 @@ FIGURE = re.compile(r"\s*(\d+?\.\d\d|nan|0DIV!)")
 def test_discodops_dependencies_figure_for_figure(name: str) -> None:
     build, prm, rules = CASES[name]
     gold, parse = build()
-    params = DiscoParams() if prm is None else DiscoParams.from_file(str(FIX / prm))
+    if isinstance(prm, tuple):  # proper.prm's settings with one option changed
+        params = dataclasses.replace(DiscoParams(), **{prm[0]: prm[1]})
+    else:
+        params = DiscoParams() if prm is None else DiscoParams.from_file(str(FIX / prm))
     params = dataclasses.replace(params, head_rules=head_rules(str(FIX / rules)))
     ev = DiscoParsevalEvaluator(parse, gold, params, extra_measures="DEP")
     text = (FIX / f"{name}.discodop.txt").read_text(encoding="utf-8")

@@ -46,7 +46,7 @@ and tag breakdowns, and the function-tag score of Blaheta and Charniak
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -630,8 +630,8 @@ class DiscoView:
     lineages of Leaf-Ancestor)."""
 
     __slots__ = (
-        "_deleted", "_gold", "_gold_nodes", "_parse", "_parse_nodes", "_renumber", "cache",
-        "cut", "gold_table", "params", "parse_table",
+        "_deleted", "_gold", "_parse", "_renumber", "cache", "cut", "gold_table", "params",
+        "parse_table",
     )  # fmt: skip
 
     def __init__(
@@ -645,10 +645,12 @@ class DiscoView:
     ) -> None:
         self._gold: Any = gold
         self._parse: Any = parse
-        self._gold_nodes, self._parse_nodes = gold, parse
         self.gold_table, self.parse_table = gold, parse
         """Both trees as read (labels as ``--functions`` leaves them, function tags
-        apart), before the transform: what the function-tag score reads."""
+        apart), before the transform: what the function-tag score and the head rules
+        read (each with ``words``, ``labels``, ``kids``, ``raw`` and ``edges``; node 0
+        the root, a word as ``-1 - position``; the parse ``None`` for a missing
+        parse)."""
         self._deleted, self._renumber = deleted, renumber
         self.params = params
         self.cut = cut
@@ -668,15 +670,6 @@ class DiscoView:
     def has_parse(self) -> bool:
         """Whether there is a parse (not a missing parse's row)."""
         return self._parse is not None
-
-    def read_trees(self) -> tuple[Any, Any, frozenset[int], Mapping[int, int]]:
-        """Both trees as read, before the transform (each with ``words``, ``labels`` and
-        ``kids``: the children of each node, a node by its number and a word as ``-1 -
-        position``, node 0 the root; the parse ``None`` for a missing parse), the
-        positions of the words the transform deletes, and the new position of each
-        word left: what a measure that works on the trees as read needs (the head
-        rules of :mod:`~nltk_tedeval.metrics.head_dependencies`)."""
-        return self._gold_nodes, self._parse_nodes, frozenset(self._deleted), self._renumber
 
     def gold_tree(self) -> DiscoTree:
         if isinstance(self._gold, _Table):

@@ -17,8 +17,11 @@ trees:
     DEP = Σ right / Σ words      (DEP_CUT: over the sentences within the cut-off)
 
 disco-dop compares ``(dependent, function, head)`` triples, the function
-being the child's export function (``-`` in bracket formats); trees here
-carry no function, so the head alone decides (SPEC.md §7). A phrase whose
+being that of the child whose lexical head the dependent is (an export
+file's edge label, or what a bracketed label carries after its first ``-``,
+trailing digits and ``=`` cut; ``-`` for none, ``root`` under the root), so
+a word counts only with its head and that function right, as here; and a
+child whose function is ``HD`` heads its phrase before any rule. A phrase whose
 head word or head phrase the transform deleted (a head rule that picks a
 deleted tag) has no head: disco-dop stops with ``StopIteration``; here it is
 an error naming the phrase. A sentence without a word is N/A and adds
@@ -52,7 +55,7 @@ from ..trees.discodop_heads import DiscoHeadRules, head_child, head_rules
 if TYPE_CHECKING:
     from .disco_parseval import DiscoView
 
-__all__ = ["HEAD_DEPENDENCIES", "dependencies"]
+__all__ = ["HEAD_DEPENDENCIES", "dependencies", "functions"]
 
 COLUMNS = ("dep_right", "dep_words", "dep_right_cut", "dep_words_cut")
 """Per-sentence columns: the words whose head is right and the words, and both again for
@@ -80,6 +83,25 @@ def _ordered(labels: list[str], kids: list[list[int]]) -> list[list[int]]:
     return out
 
 
+def functions(tree: Any) -> list[str]:
+    """Every node's function as disco-dop's readers keep it (``--`` for none): an export
+    tree's edge label, else what its bracketed label carries after its first ``-``
+    (not at the start, not digits alone), trailing digits and ``=`` cut.
+
+    >>> from types import SimpleNamespace as T
+    >>> functions(T(raw=["ROOT", "NP-SBJ=2", "NP-1", "-NONE-", "S-NOM-SBJ"], edges=None))
+    ['--', 'SBJ', '--', '--', 'NOM-SBJ']
+    """
+    if tree.edges is not None:
+        return [e or "--" for e in tree.edges]
+    out = []
+    for label in tree.raw:
+        x = label.find("-")
+        rest = label[x + 1 :] if x > 0 else ""
+        out.append(rest.rstrip("=0123456789") if rest and not rest.isdigit() else "--")
+    return out
+
+
 def dependencies(
     tree: Any,
     rules: DiscoHeadRules,
@@ -87,11 +109,14 @@ def dependencies(
     renumber: Mapping[int, int],
     eq_labels: Mapping[str, str],
     delete_labels: frozenset[str],
-) -> list[int]:
-    """Each word's head (1-based positions after the deletions, 0 the root), by the word's
-    new position: ``tree`` as read (``words``, ``labels``, ``kids``), the head rules
-    applied to it, the transform's deletions after (see the module's docstring)."""
+) -> list[tuple[int, str]]:
+    """Each word's ``(head, function)`` (heads 1-based positions after the deletions, 0 the
+    root; the function ``-`` for none, ``root`` under the root), by the word's new
+    position: ``tree`` as read (``words``, ``labels``, ``kids``, ``raw``, ``edges``), the
+    head rules applied to it, the transform's deletions after (see the module's
+    docstring)."""
     labels, kids = tree.labels, tree.kids
+    funcs = functions(tree)
     phrasal = [bool(k) and k[0] >= 0 for k in kids]
     ordered = _ordered(labels, kids)
     # The head child of every phrase, marked on the child (a node, or a word by -1 - i).
@@ -100,8 +125,9 @@ def dependencies(
         if not phrasal[node]:
             continue
         child_labels = [labels[k] if k >= 0 else "" for k in children]
-        marked.add(children[head_child(rules, labels[node], child_labels)])
-    heads = [0] * len(renumber)
+        child_funcs = [funcs[k] if k >= 0 else "--" for k in children]
+        marked.add(children[head_child(rules, labels[node], child_labels, child_funcs)])
+    heads: list[tuple[int, str]] = [(0, "root")] * len(renumber)
     # Reverse pre-order over the phrases: each one's transformed children, as
     # (lexical head, marked), known before its parent's.
     order: list[int] = []
@@ -110,14 +136,16 @@ def dependencies(
         node = stack.pop()
         order.append(node)
         stack.extend(k for k in ordered[node] if k >= 0 and phrasal[k])
-    items: dict[int, list[tuple[int, bool]]] = {}
+    items: dict[int, list[tuple[int, bool, str]]] = {}
     for node in reversed(order):
-        out: list[tuple[int, bool]] = []
+        # (lexical head, marked as its old parent's head, function) of each child left
+        out: list[tuple[int, bool, str]] = []
         for k in ordered[node]:
             if k < 0 or not phrasal[k]:  # a word, alone or under its part of speech
+                func = "--" if k < 0 else funcs[k]
                 for w in [k] if k < 0 else [kk for kk in kids[k] if kk < 0]:
                     if -1 - w not in deleted:
-                        out.append((renumber[-1 - w] + 1, k in marked))
+                        out.append((renumber[-1 - w] + 1, k in marked, func))
                 continue
             sub = items.pop(k)
             if not sub:
@@ -125,25 +153,28 @@ def dependencies(
             if eq_labels.get(labels[k], labels[k]) in delete_labels:
                 out.extend(sub)  # its children, each with its own mark, go to the parent
                 continue
-            out.append((_attach(sub, labels[k], heads), k in marked))
+            out.append((_attach(sub, labels[k], heads), k in marked, funcs[k]))
         items[node] = out
-    for word, _ in items[0]:
-        heads[word - 1] = 0  # the root's children depend on the root
+    for word, _, _ in items[0]:
+        heads[word - 1] = (0, "root")  # the root's children depend on the root
     return heads
 
 
-def _attach(children: list[tuple[int, bool]], label: str, heads: list[int]) -> int:
-    """A kept phrase's lexical head; every other child's depends on it."""
-    head = next((word for word, mark in children if mark), None)
+def _attach(
+    children: list[tuple[int, bool, str]], label: str, heads: list[tuple[int, str]]
+) -> int:
+    """A kept phrase's lexical head; every other child's depends on it, with the child's
+    function."""
+    head = next((word for word, mark, _ in children if mark), None)
     if head is None:
         raise TreeStructureError(
             f"head rules: the head child of a phrase {label} is deleted by the parameter "
             "file (DELETE_LABEL or DELETE_WORD), so the phrase has no head; disco-dop stops "
             "with StopIteration here. Give a head rule that picks another child"
         )
-    for word, _ in children:
+    for word, _, func in children:
         if word != head:
-            heads[word - 1] = head
+            heads[word - 1] = (head, "-" if func == "--" or not func else func)
     return head
 
 
@@ -159,8 +190,10 @@ def _rules(view: DiscoView) -> DiscoHeadRules:
 
 
 def sentence_counts(view: DiscoView) -> tuple[int, int]:
-    """``(right, words)`` of a sentence: the words whose head is the same in both trees."""
-    gold, parse, deleted, renumber = view.read_trees()
+    """``(right, words)`` of a sentence: the words whose head and function are the same in
+    both trees."""
+    gold, parse = view.gold_table, view.parse_table
+    deleted, renumber = frozenset(view.deleted), view.renumber
     p = view.params
     rules = _rules(view)
     g = _side(gold, rules, deleted, renumber, p, "gold")
@@ -168,7 +201,10 @@ def sentence_counts(view: DiscoView) -> tuple[int, int]:
     return sum(a == b for a, b in zip(g, t, strict=True)), len(g)
 
 
-def _side(tree: Any, rules: DiscoHeadRules, deleted, renumber, p: Any, side: str) -> list[int]:
+def _side(
+    tree: Any, rules: DiscoHeadRules, deleted: frozenset[int], renumber: Mapping[int, int],
+    p: Any, side: str,
+) -> list[tuple[int, str]]:  # fmt: skip
     try:
         return dependencies(tree, rules, deleted, renumber, p.eq_labels, p.delete_labels)
     except TreeStructureError as err:
@@ -183,7 +219,7 @@ def _count(view: DiscoView) -> tuple[int, ...]:
 def _zero(view: DiscoView) -> tuple[int, ...]:
     # A missing parse: every word of the gold counts, none is right.
     _rules(view)
-    words = len(view.read_trees()[3])
+    words = len(view.renumber)
     return (0, words, 0, words if view.cut else 0)
 
 

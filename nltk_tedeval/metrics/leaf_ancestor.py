@@ -293,7 +293,7 @@ def word_lineages(view: DiscoView) -> list[WordLineages]:
     gold, parse = view_lineages(view)
     if parse is None:
         raise ValueError("a missing parse has no lineages to align")
-    renumber = view.read_trees()[3]
+    renumber = view.renumber
     position = {new: old for old, new in renumber.items()}
     out = []
     for k, (g, p) in enumerate(zip(gold, parse, strict=True)):

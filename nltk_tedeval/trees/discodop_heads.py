@@ -28,12 +28,12 @@ two children precede it and the one just before is ``CC`` or ``CONJP``, the
 head is the nearest child before that one which is not punctuation (a label
 among the tags or among :data:`PUNCTUATION_WORDS`).
 
-Heads are found on the trees as read (labels without their function tags,
-before any deletion), as disco-dop applies its rules when it reads a file;
-:mod:`nltk_tedeval.metrics.head_dependencies` reads dependencies off them.
-disco-dop also takes a child whose export function is ``HD`` as the head
-before any rule; labels here carry no function, so that step never applies
-(SPEC.md §7).
+Before any rule, a child whose function (an export edge, or what a
+bracketed label carries after ``-``), split at ``-``, holds ``HD`` is the
+head. Heads are found on the trees as read (labels as ``--functions`` leaves
+them, before any deletion), as disco-dop applies its rules when it reads a
+file; :mod:`nltk_tedeval.metrics.head_dependencies` reads dependencies off
+them.
 """
 
 from __future__ import annotations
@@ -137,9 +137,15 @@ def _category(label: str) -> str:
     return label.split("[")[0].upper()
 
 
-def head_child(rules: DiscoHeadRules, label: str, children: Sequence[str]) -> int:
+def head_child(
+    rules: DiscoHeadRules,
+    label: str,
+    children: Sequence[str],
+    functions: Sequence[str] | None = None,
+) -> int:
     """The index of the head child of a phrase ``label`` whose children have these labels
-    (disco-dop's ``headfinder``; see the module's docstring).
+    and ``functions`` (disco-dop's ``headfinder``; see the module's docstring): a child
+    whose function, split at ``-``, holds ``HD`` heads it before any rule.
 
     >>> rules = DiscoHeadRules.from_text("VP left VB\\nNP rightdis NN NNS\\n")
     >>> head_child(rules, "VP", ["RB", "VB", "NP"]), head_child(rules, "NP", ["NN", "NNS"])
@@ -152,6 +158,10 @@ def head_child(rules: DiscoHeadRules, label: str, children: Sequence[str]) -> in
     n = len(children)
     if n == 0:
         raise OptionError("a phrase without children has no head child")
+    if functions is not None:
+        for i, f in enumerate(functions):
+            if "HD" in f.upper().split("-"):
+                return i
     order: Sequence[int] = range(n)
     head = None
     for direction, heads in rules.rules.get(label, ()):
@@ -184,7 +194,7 @@ def collins_discodop_text() -> str:
     finder has its own default and always moves a head after ``CC``), and a line without
     categories is kept, as disco-dop ignores it.
 
-    >>> print(collins_discodop_text().splitlines()[3])
+    >>> print(collins_discodop_text().splitlines()[2])
     ADJP left NNS QP NN $ ADVP JJ VBN VBG ADJP JJR NP JJS DT FW RBR RBS SBAR RB
     """
     from .headrules import COLLINS_1999_TEXT
