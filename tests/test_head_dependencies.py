@@ -206,6 +206,17 @@ CASES = {
         lambda: (_trees("gum_func_gold.export"), _trees("gum_func_parse.export")),
         ("functions", "add"), "test.headrules",
     ),
+    # Generated discontinuous trees, nothing but the root deleted (their punctuation
+    # heads phrases): a bracketed tree's children in the file's order, an export
+    # tree's sorted by their words, as disco-dop's readers leave them.
+    "random_dep_collins": (lambda: (_trees("random_gold.dbr"), _trees("random_parse.dbr")),
+                           "rootonly.prm", "collins.headrules"),
+    "random_dep_test": (lambda: (_trees("random_gold.dbr"), _trees("random_parse.dbr")),
+                        "rootonly.prm", "test.headrules"),
+    "random_export_dep_collins": (
+        lambda: (_trees("random_gold.export"), _trees("random_parse.export")),
+        "rootonly.prm", "collins.headrules",
+    ),
     "gum_stts_dep_test": (
         lambda: (_trees("gum_stts_gold.export"), _trees("gum_stts_parse.export")),
         "stts_paren.prm", "test.headrules",

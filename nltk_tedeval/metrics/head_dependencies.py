@@ -3,7 +3,9 @@
 
 Each phrase's head child is found on the tree as read (labels without their
 function tags, before anything is deleted) by disco-dop's head finder over a
-table in its format (:mod:`nltk_tedeval.trees.discodop_heads`). The trees
+table in its format (:mod:`nltk_tedeval.trees.discodop_heads`), children in
+the file's order (an export tree's by their words, as disco-dop's readers
+leave them). The trees
 then go through disco-dop's transform (:mod:`.disco_parseval`: deleted words
 gone, ``EQ_LABEL``, a phrase whose label is deleted giving its children to
 its parent, a phrase left without words gone); a child keeps its mark as
@@ -63,8 +65,9 @@ a sentence no longer than the cut-off (0 for a longer one)."""
 
 
 def _ordered(labels: list[str], kids: list[list[int]]) -> list[list[int]]:
-    """Every node's children as disco-dop orders them when it reads a tree: by the list of
-    their words, each child's own children ordered first (reverse pre-order)."""
+    """Every node's children as disco-dop's export reader orders them: by the list of
+    their words, each child's own children ordered first (reverse pre-order). Its
+    bracket and discbracket readers keep the file's order."""
     order: list[int] = []
     stack = [0]
     while stack:
@@ -118,7 +121,9 @@ def dependencies(
     labels, kids = tree.labels, tree.kids
     funcs = functions(tree)
     phrasal = [bool(k) and k[0] >= 0 for k in kids]
-    ordered = _ordered(labels, kids)
+    # disco-dop sorts an export tree's children, not a bracketed tree's: a phrase with
+    # gaps written (PP (X 3) (Y 1)) finds its head from the right among Y, X only in export.
+    ordered = _ordered(labels, kids) if tree.edges is not None else kids
     # The head child of every phrase, marked on the child (a node, or a word by -1 - i).
     marked: set[int] = set()
     for node, children in enumerate(ordered):
