@@ -60,7 +60,15 @@ from .bracket_groups import BRACKET_KEYS, DISCONTINUOUS_KEY, Bracket, bracket_gr
 from .disco_tables import TABLE_KEYS, table_groups
 from .parseval import BracketEvaluator
 
-__all__ = ["DiscoParams", "DiscoParsevalEvaluator", "DiscoTree", "DiscoView", "disco_tree"]
+__all__ = [
+    "DiscoParams",
+    "DiscoParsevalEvaluator",
+    "DiscoTree",
+    "DiscoView",
+    "NodeTable",
+    "disco_brackets",
+    "disco_tree",
+]
 
 
 def _closure(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
@@ -310,7 +318,7 @@ def _functions_of(raw: list[str], edges: list[str] | None) -> list[tuple[str, ..
 
 
 @dataclass
-class _Table:
+class NodeTable:
     """One tree as nodes: labels, children (node ids, or ``-1 - position`` for words), and
     the labels as read (``raw``) with an export tree's edges, whose function tags
     :attr:`funcs` reads (on first use: only the function-tag score asks)."""
@@ -354,14 +362,14 @@ DISCO_INPUTS = Accepts(
 """What disco-dop's ParsEval scores: phrase structures, discontinuous or not."""
 
 
-def _table(tree: Any, side: str, functions: str = "remove", morphology: str = "no") -> _Table:
+def _table(tree: Any, side: str, functions: str = "remove", morphology: str = "no") -> NodeTable:
     """Flatten any phrase-structure tree; labels as ``functions`` and, of an export tree,
     ``morphology`` leave them (:data:`FUNCTIONS`, :data:`MORPHOLOGY`), the function tags
     of each node kept apart."""
     if kind_of(tree) != DISCONTINUOUS:
         ps = as_kind(tree, OWN_TREE, DISCO_INPUTS, side)
         raw = [n.label for n in ps.nodes]
-        return _Table(
+        return NodeTable(
             ps.words,
             _labels_of(raw, functions, None),
             [list(n.children) for n in ps.nodes],
@@ -386,7 +394,7 @@ def _table(tree: Any, side: str, functions: str = "remove", morphology: str = "n
     morph = getattr(tree, "export_morph", None)
     if morphology != "no" and edges is not None and morph is not None:
         own = _morphology(raw, kids, edges, morph, morphology)
-    return _Table(tree.words, _labels_of(raw, functions, edges, own), kids, raw, edges)
+    return NodeTable(tree.words, _labels_of(raw, functions, edges, own), kids, raw, edges)
 
 
 def _morphology(
@@ -417,8 +425,8 @@ def _morphology(
     return frozenset(made)
 
 
-def _brackets(
-    table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
+def disco_brackets(
+    table: NodeTable, deleted: set[int], renumber: dict[int, int], params: DiscoParams
 ) -> tuple[Counter[tuple[str, frozenset[int]]], int]:
     """The multiset of brackets of one side, and how many of them are discontinuous."""
     labels, kids = table.labels, table.kids
@@ -457,7 +465,7 @@ def _brackets(
 
 
 def _group_brackets(
-    table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
+    table: NodeTable, deleted: set[int], renumber: dict[int, int], params: DiscoParams
 ) -> list[Bracket]:
     """The brackets :func:`_brackets` counts, in pre-order, with their parents' labels
     (SPEC.md §12.4), as disco-dop's ``parentedbracketings`` gives them after its
@@ -564,7 +572,7 @@ class DiscoTree:
 
 
 def disco_tree(
-    table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
+    table: NodeTable, deleted: set[int], renumber: dict[int, int], params: DiscoParams
 ) -> DiscoTree:
     """``table`` as disco-dop's ``transform`` leaves it (:class:`DiscoTree`): deleted words
     gone with their part of speech, ``EQ_LABEL`` applied below the root, a phrase whose
@@ -636,8 +644,8 @@ class DiscoView:
 
     def __init__(
         self,
-        gold: _Table,
-        parse: _Table | None,
+        gold: NodeTable,
+        parse: NodeTable | None,
         deleted: set[int],
         renumber: dict[int, int],
         params: DiscoParams,
@@ -672,12 +680,12 @@ class DiscoView:
         return self._parse is not None
 
     def gold_tree(self) -> DiscoTree:
-        if isinstance(self._gold, _Table):
+        if isinstance(self._gold, NodeTable):
             self._gold = disco_tree(self._gold, self._deleted, self._renumber, self.params)
         return self._gold
 
     def parse_tree(self) -> DiscoTree:
-        if isinstance(self._parse, _Table):
+        if isinstance(self._parse, NodeTable):
             self._parse = disco_tree(self._parse, self._deleted, self._renumber, self.params)
         return self._parse
 
@@ -835,8 +843,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
     def _groups(
         self,
         row: list[int],
-        g: _Table,
-        p: _Table,
+        g: NodeTable,
+        p: NodeTable,
         deleted: set[int],
         renumber: dict[int, int],
         *,
@@ -864,7 +872,7 @@ class DiscoParsevalEvaluator(BracketEvaluator):
 
     def _compare(
         self, parsed: Any, gold: Any
-    ) -> tuple[list[int], tuple[_Table, _Table, set[int], dict[int, int]]]:
+    ) -> tuple[list[int], tuple[NodeTable, NodeTable, set[int], dict[int, int]]]:
         """A sentence's row, and what its groups are read from."""
         params = self.params
         g = _table(gold, "gold", params.functions, params.morphology)
@@ -898,8 +906,8 @@ class DiscoParsevalEvaluator(BracketEvaluator):
                 f"the words differ at word {kept[k] + 1}: gold has {gw[k]!r}, the parse {pw[k]!r}",
                 token=f"{gw[k]} / {pw[k]}",
             )
-        gb, gdisc = _brackets(g, deleted, renumber, params)
-        pb, pdisc = _brackets(p, deleted, renumber, params)
+        gb, gdisc = disco_brackets(g, deleted, renumber, params)
+        pb, pdisc = disco_brackets(p, deleted, renumber, params)
         matched = sum((gb & pb).values())
         counted = 1 if not params.disc_only or gb or pb else 0
         exact = 1 if gb == pb and counted else 0

@@ -51,7 +51,7 @@ from ..scoring.stats import Measure, f_measure, precision, recall
 from .bracket_groups import ARROW, BRACKET_COLUMNS
 
 if TYPE_CHECKING:
-    from .disco_parseval import DiscoParams, DiscoView, _Table
+    from .disco_parseval import DiscoParams, DiscoView, NodeTable
 
 __all__ = ["FUNCTION_KEYS", "FUNCTION_TAGS", "function_pairs", "kept_nodes"]
 
@@ -63,7 +63,7 @@ part of speech, its word's position (-1 for a phrase)."""
 
 
 def kept_nodes(
-    table: _Table, deleted: set[int], renumber: dict[int, int], params: DiscoParams
+    table: NodeTable, deleted: set[int], renumber: dict[int, int], params: DiscoParams
 ) -> list[Node]:
     """The nodes of ``table`` that disco-dop's ``transform`` keeps, in pre-order (its
     ``subtrees()``): the root, whatever its label; every phrase with a word left whose
@@ -111,18 +111,18 @@ def function_pairs(view: DiscoView) -> tuple[Counter[Any], Counter[Any]]:
     got = view.cache.get("functions")
     if got is not None:
         return got
-    from .disco_parseval import _brackets
+    from .disco_parseval import disco_brackets
 
     params = view.params
     g, p = view.gold_table, view.parse_table
     kept = sorted(view.renumber, key=view.renumber.__getitem__)
-    gold_brackets = _brackets(g, view.deleted, view.renumber, params)[0]
+    gold_brackets = disco_brackets(g, view.deleted, view.renumber, params)[0]
     gold_tags = [g.tags()[i] for i in kept]
     g_nodes = kept_nodes(g, view.deleted, view.renumber, params)
     if p is None:  # a missing parse: no bracket of the gold is matched
         got = view.cache["functions"] = (Counter(), Counter())
         return got
-    parse_brackets = _brackets(p, view.deleted, view.renumber, params)[0]
+    parse_brackets = disco_brackets(p, view.deleted, view.renumber, params)[0]
     parse_tags = [p.tags()[i] for i in kept]
     p_nodes = kept_nodes(p, view.deleted, view.renumber, params)
 
