@@ -126,22 +126,17 @@ def _zero_aligned(view: Any) -> tuple[int, int, int]:
     return _count_aligned(view)  # its parses are None: no root of their own
 
 
+_MEASURES = {"reads": (), "columns": COLUMNS, "derive": None,
+             "measures": (ROOT, ROOT_P, ROOT_F1), "tested": ("ROOT",)}  # fmt: skip
+
 ROOT_ACCURACY = MeasureExtension(
     "root_accuracy",
-    reads=(),
-    columns=COLUMNS,
-    derive=None,
-    measures=(ROOT, ROOT_P, ROOT_F1),
-    tested=("ROOT",),
+    **_MEASURES,  # type: ignore[arg-type]
     count=_count,
     zero=_zero,
     aligned=MeasureExtension(
         "root_accuracy",
-        reads=(),
-        columns=COLUMNS,
-        derive=None,
-        measures=(ROOT, ROOT_P, ROOT_F1),
-        tested=("ROOT",),
+        **_MEASURES,  # type: ignore[arg-type]
         count=_count_aligned,
         zero=_zero_aligned,
     ),

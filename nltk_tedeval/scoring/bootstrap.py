@@ -65,6 +65,14 @@ LEVELS = "a fraction from 0.5 to below 1 (0.95) or a percentage from 50 to below
 things (``1`` a certainty or one percent, ``2`` two percent or a typo)."""
 
 
+def _check_draws(rounds: object, seed: object) -> None:
+    """The number of resampling rounds and the seed, each a plain integer in range."""
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+        raise OptionError(f"rounds must be an integer of at least 1, not {rounds!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+
+
 def check_level(level: object) -> float:
     """A confidence level as a fraction: :data:`LEVELS` says what it may be.
 
@@ -101,10 +109,7 @@ def bootstrap_intervals(
     if average not in ("micro", "macro"):
         raise OptionError(f"average must be 'micro' or 'macro', not {average!r}")
     level = check_level(level)
-    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-        raise OptionError(f"rounds must be an integer of at least 1, not {rounds!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+    _check_draws(rounds, seed)
     if not items:
         return []
     n = len(items[0][0])
@@ -198,10 +203,7 @@ def stratified_intervals(
     value are left out, and fewer than half of the rounds defined is N/A.
     """
     level = check_level(level)
-    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
-        raise OptionError(f"rounds must be an integer of at least 1, not {rounds!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise OptionError(f"the seed must be a non-negative integer, not {seed!r}")
+    _check_draws(rounds, seed)
     if not systems:
         return []
     strata = len(systems[0][0])
