@@ -626,7 +626,12 @@ def test_heads_outside_and_cycles_are_named_up_to_three_then_counted() -> None:
     cycles = "; ".join(f"a cycle: token {i} -> {i} (its own head)" for i in (1, 2, 3))
     assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 0 root\n5 e 4 x", sentence).reason == cycles
     assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 4 x\n5 e 0 root", sentence).reason == (
-        cycles + "; and 1 more cycles"
+        cycles + "; and 1 more cycle"
+    )
+    # Five cycles and a root need six tokens: two more cycles, plural.
+    six = list("abcdef")
+    assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 4 x\n5 e 5 x\n6 f 0 root", six).reason == (
+        cycles + "; and 2 more cycles"
     )
 
 
