@@ -573,6 +573,41 @@ def test_every_object_kind_reads_every_field_the_metrics_read_as_the_file_does(
                 assert float(score) == 1.0, (name, measure)
 
 
+def test_every_object_kind_gives_the_lemmas_and_features_a_file_read_with_them_gives(
+    dependency_data: dict[str, Any],
+) -> None:
+    """Issue 45's classes: the breakdowns by lemma and features, and the exclusions by
+    them, read the gold's LEMMA and FEATS, which a file keeps when read with
+    ``morphology=True``. A gold of token rows, a spaCy Doc or a stanza Document holds
+    them too, and gives the file's groups; before, each was refused as having none."""
+    d = dependency_data
+    gold_file = list(t.read_file(STUDY / "test.conllu", morphology=True))[:N]
+    golds = {
+        "conllu": d["gold_tl"],
+        "spacy": doc_of(d["gold_tl"]),
+        "stanza": Fake(sentences=[stanza_sentence(tl) for tl in d["gold_tl"]]),
+    }
+    by = "form,lemma,feats,feats=Number"
+    exclude = ["lemma=the,be", "feats=Number=Sing"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = _group_totals(t.AttachmentEvaluator(d["parse_file"], gold_file, by=by))
+        want_excluded = rows(
+            t.AttachmentEvaluator(d["parse_file"], gold_file, exclude=exclude, by="upos")
+        )
+        for name, gold in golds.items():
+            got = t.AttachmentEvaluator(d["parse_file"], gold, by=by)
+            assert _group_totals(got) == want, name
+            excluded = t.AttachmentEvaluator(d["parse_file"], gold, exclude=exclude, by="upos")
+            assert rows(excluded) == want_excluded, name
+    # The anchor beside the reader: conllu's own parse of the file counts each group.
+    words = [w for tl in d["gold_tl"] for w in tl if isinstance(w["id"], int)]
+    the = sum(w["lemma"] == "the" for w in words)
+    sing = sum((w["feats"] or {}).get("Number") == "Sing" for w in words)
+    assert want["lemma"]["the"]["tokens"] == the == 95
+    assert want["feats=Number"]["Sing"]["tokens"] == sing == 389
+
+
 # -- issue 45: the fifth mutation run (docs/mutation.md) -----------------------------------
 
 
