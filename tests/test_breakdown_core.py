@@ -235,6 +235,40 @@ def test_group_sums_past_a_fold_count_every_row_once(keep_rows):
     assert table.group_sentences("NOUN") == n and table.group_sentences("VERB") == verbs
 
 
+@pytest.mark.parametrize("keep_rows", [False, True])
+def test_a_group_first_seen_after_a_fold_and_its_undefined_rows_are_counted(keep_rows):
+    # Issue 45's classes: every fold of group sums past its flush size. 2.5 folds' worth
+    # of sentences k = 0..20479: NOUN 1/2 in each; ADJ first at k = 9,000, past the first
+    # fold (after 8,192 rows), then every 5th sentence: 0/0 (no score of its own) where k
+    # ends in 0, 1/1 where it ends in 5; and a second key, rare, 1/3 every 1,000th
+    # sentence, that never reaches a fold of its own. By hand: ADJ has (20475 - 9000) / 5
+    # + 1 = 2,296 sentences, half 0/0 (1,148) and half 1/1; rare has 21 (0 to 20,000).
+    n = GroupCollector.FOLD_ROWS * 5 // 2
+    keys = {
+        "pos": KEY,
+        "rare": GroupKey("rare", ("correct", "total"), {"ACC": ACC}, frequency="total"),
+    }
+    c = GroupCollector(keys, keep_rows=keep_rows)
+    for k in range(n):
+        pos = {"NOUN": (1, 2)}
+        if k >= 9000 and k % 5 == 0:
+            pos["ADJ"] = (0, 0) if k % 10 == 0 else (1, 1)
+        c.add({"pos": pos, "rare": {"R": (1, 3)}} if k % 1000 == 0 else {"pos": pos})
+    tables = c.finish()
+    pos, rare = tables["pos"], tables["rare"]
+    assert n == 20480 and pos.n_sentences == rare.n_sentences == n
+    assert pos.totals("NOUN").tolist() == [n, 2 * n]
+    assert pos.totals("ADJ").tolist() == [1148, 1148]
+    assert (pos.group_sentences("NOUN"), pos.group_sentences("ADJ")) == (n, 2296)
+    assert (pos.group_undefined("NOUN", ACC), pos.group_undefined("ADJ", ACC)) == (0, 1148)
+    assert rare.totals("R").tolist() == [21, 63] and rare.group_sentences("R") == 21
+    assert pos.groups() == ["NOUN", "ADJ"]  # 40,960 words before 1,148
+    if keep_rows:
+        adj = pos.sentences("ADJ")
+        assert (len(adj), adj[0], adj[-1]) == (2296, 9000, 20475)
+        assert pos.dense("ADJ").array[9005].tolist() == [1, 1]
+
+
 # -- issue 45: the fifth mutation run (docs/mutation.md) ---------------------------------
 
 
