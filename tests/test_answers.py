@@ -848,6 +848,36 @@ def test_two_trees_in_a_row_in_any_layout_are_invalid(before, after, fence, betw
     ), text
 
 
+ROWS = (
+    CONLLU.split("\n", 1)[1],  # 10 columns, tabs
+    "1\tThe\t2\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot",  # 4 columns, tabs
+    "1 The 2 det\n2 cat 3 nsubj\n3 sat 0 root",  # 4 columns, spaces
+)
+ROW_FENCES = (*FENCES, ("```conllu\n", "\n```"))
+
+
+@SETTINGS
+@given(
+    before=st.lists(st.sampled_from(PROSE), max_size=2),
+    after=st.lists(st.sampled_from(PROSE), max_size=2),
+    fence=st.sampled_from(ROW_FENCES),
+    rows=st.sampled_from(ROWS),
+    comment=st.booleans(),
+)
+def test_rows_in_any_layout_of_prose_are_that_tree(before, after, fence, rows, comment) -> None:
+    # Issue 45's classes: the dependency side of the layouts above. CoNLL rows of The cat
+    # sat (heads 2 3 0, by hand) in 10 or 4 columns, a comment line before them or none,
+    # prose before and after (its parentheses are flat pairs of other words, which rows
+    # of the sentence's three words beat): the answer is the rows, and only them.
+    block = f"# sent_id = 1\n{rows}" if comment else rows
+    text = "\n".join([*before, f"{fence[0]}{block}{fence[1]}", *after])
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.reason) == ("tree", "dependency", None), text
+    assert answer.found == rows, text
+    assert (answer.tree.words, answer.tree.heads) == (("The", "cat", "sat"), (2, 3, 0)), text
+    assert answer.tree.rels == ("det", "nsubj", "root"), text
+
+
 # -- issue 45: the fifth mutation run (docs/mutation.md) --------------------------------
 
 
