@@ -761,6 +761,9 @@ def test_token_groups_called_directly_take_what_the_signature_allows() -> None:
     assert token_groups(A_DOT, A_DOT, rels, rels, None, True, ["length"], bins) == {
         "length": {"1-10": (2,) * 10}
     }
+    # Labeled, but the parse has no relations: no label is right, every token labeled.
+    labeled = token_groups(A_DOT, A_DOT, rels, None, None, True, ["relation"], bins)
+    assert labeled == {"relation": {g: (1, 1, 0, 0, 1, 1, 1, 0, 0, 0) for g in rels}}
     zero = (2, 0, 0, 0, 0, 0, 2)
     missing = token_groups(A_DOT, None, rels, None, None, True, ["length"], bins, row=zero)
     assert missing == {"length": {"1-10": (2, 0, 0, 0, 0, 0, 2, 0, 0, 0)}}
