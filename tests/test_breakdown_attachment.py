@@ -51,7 +51,7 @@ from nltk_tedeval.metrics.attachment_groups import (
 from nltk_tedeval.metrics.conll18 import RELATION_COLUMNS
 from nltk_tedeval.metrics.malteval_keys import MALTEVAL_KEYS
 from nltk_tedeval.reading.ud_words import read_ud_words, read_ud_words_text
-from nltk_tedeval.scoring.groups import DEFAULT_BINS
+from nltk_tedeval.scoring.groups import DEFAULT_BINS, Bins
 
 from .columns import ATTACHMENT_ROW, GROUP_ROW, group_rows, named_totals, totals
 from .conftest import examples
@@ -728,10 +728,13 @@ def test_a_sentence_of_punctuation_alone_has_no_length_group() -> None:
     # punct="exclude": "a ." scores "a" only, "." alone scores nothing, so its sentence
     # is in no group (as a group's count of sentences says: 1, not 2).
     dot = DependencyTree((".",), (0,), ("punct",), ctags=("PUNCT",))
-    ev = AttachmentEvaluator([A_DOT, dot], [A_DOT, dot], by="length", punct="exclude")
-    group = ev.breakdown("length")["1-10"]
-    assert group.totals["tokens"] == 1
-    assert str(group.scores["UAS"]).startswith("UAS = 1.0000 (head=1 tokens=1, 1 sentence)")
+    # By length alone (the sentence's row pass) and beside upos (the token pass).
+    for by in ("length", "length,upos"):
+        ev = AttachmentEvaluator([A_DOT, dot], [A_DOT, dot], by=by, punct="exclude")
+        group = ev.breakdown("length")["1-10"]
+        assert group.key == "length" and group.totals["tokens"] == 1
+        shown = str(group.scores["UAS"])
+        assert shown.startswith("UAS = 1.0000 (head=1 tokens=1, 1 sentence)"), by
 
 
 def test_a_missing_parse_under_zero_is_in_the_gold_distance_groups_only() -> None:
@@ -764,6 +767,10 @@ def test_token_groups_called_directly_take_what_the_signature_allows() -> None:
     # Labeled, but the parse has no relations: no label is right, every token labeled.
     labeled = token_groups(A_DOT, A_DOT, rels, None, None, True, ["relation"], bins)
     assert labeled == {"relation": {g: (1, 1, 0, 0, 1, 1, 1, 0, 0, 0) for g in rels}}
+    # Confusions need a labeled run with parse relations: none otherwise.
+    for parse_rels, labeled_run in ((None, True), (rels, False)):
+        got = token_groups(A_DOT, A_DOT, rels, parse_rels, None, labeled_run, ["confusion"], bins)
+        assert got == {"confusion": {}}
     zero = (2, 0, 0, 0, 0, 0, 2)
     missing = token_groups(A_DOT, None, rels, None, None, True, ["length"], bins, row=zero)
     assert missing == {"length": {"1-10": (2, 0, 0, 0, 0, 0, 2, 0, 0, 0)}}
@@ -773,10 +780,14 @@ def test_an_arc_word_key_shows_arc_measures_and_a_valued_key_is_made_anew() -> N
     # A registered arc key shows precision, recall and F1, as distance does. A key that
     # takes a value ("mine=a=b": the value a=b, split at the first "=") is made once per
     # name, and made anew once its key is taken out and registered again.
-    arc = WordKey("mine_arc", "h", lambda g, b: ["x"] * len(g.heads), arc=True)
-    register_word_key(arc)
+    # Binned: each head in the bins 1, 2+ (heads 0 and 1 are both in 1).
+    def heads(g: Any, b: Any) -> list[str]:
+        return [b.label(h) for h in g.heads]
+
+    register_word_key(WordKey("mine_arc", "h", heads, bins=Bins((1,)), arc=True))
     try:
         ev = AttachmentEvaluator([A_DOT], [A_DOT], by="mine_arc")
+        assert list(ev.breakdown("mine_arc")) == ["1"]
         assert ev.breakdown("mine_arc").as_dict()["measures"] == [
             "LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F"
         ]  # fmt: skip

@@ -15,12 +15,13 @@ import pytest
 
 from nltk_tedeval.errors import OptionError
 from nltk_tedeval.scoring.bootstrap import bootstrap_intervals, check_level
-from nltk_tedeval.scoring.breakdown import Breakdown, group_significance
+from nltk_tedeval.scoring.breakdown import Breakdown, breakdown_in, group_significance
 from nltk_tedeval.scoring.groups import Bins, GroupCollector, GroupKey, check_by
 from nltk_tedeval.scoring.options import RunOptions
 from nltk_tedeval.scoring.stats import TEDEVAL, Measure, Signature, StatsTable, accuracy
 
 ACC = Measure("ACC", ("correct", "total"), accuracy, "no word in the group")
+ACC2 = Measure("ACC2", ("correct", "total"), accuracy, "no word in the group")
 KEY = GroupKey("pos", ("correct", "total"), {"ACC": ACC}, frequency="total")
 
 
@@ -414,3 +415,32 @@ def test_bins_take_integer_text_and_refuse_falling_bounds_and_levels_as_worded()
         "a confidence level is a fraction from 0.5 to below 1 (0.95) or a percentage from 50 "
         "to below 100 (95), not 2"
     )
+
+
+# -- issue 45: the seventh mutation run (docs/mutation.md) ---------------------------------
+
+
+def test_a_breakdown_names_its_key_and_refuses_as_worded():
+    b = Breakdown(collect(SENTENCES), Signature(metric="toy"))
+    assert b["NOUN"].key == "pos"  # each group says the key it is a group of
+    with pytest.raises(OptionError) as err:
+        Breakdown(collect(SENTENCES), Signature(metric="toy"), average="x")
+    assert str(err.value) == "average must be 'micro' or 'macro', not 'x'"
+    tables = {"pos": collect(SENTENCES)}
+    for by, asked in ((("pos",), "pos"), ((), "none"), (("pos", "pos2"), "pos, pos2")):
+        with pytest.raises(OptionError) as err:
+            breakdown_in(tables, by, "upos", Signature(metric="toy"))
+        assert str(err.value) == (
+            f"no breakdown by 'upos' in this run (by= asked for {asked}): "
+            "make the evaluator with by='upos'"
+        )
+
+
+def test_an_undefined_count_of_a_measure_the_key_lacks_names_the_keys_measures():
+    two = GroupKey("pos", ("correct", "total"), {"ACC": ACC, "ACC2": ACC2}, frequency="total")
+    c = GroupCollector({"pos": two}, keep_rows=False)
+    c.add({"pos": {"NOUN": (1, 2)}})
+    other = Measure("OTHER", ("correct", "total"), accuracy, "none")
+    with pytest.raises(OptionError) as err:
+        c.finish()["pos"].group_undefined("NOUN", other)
+    assert str(err.value) == "OTHER is no measure of the breakdown by pos (it has ACC, ACC2)"

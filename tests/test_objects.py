@@ -858,3 +858,10 @@ def test_bad_stanza_sentences_are_named_as_stanza_sentences() -> None:
         "scores only trees",
         "a",
     )
+
+
+def test_one_sentence_asked_of_a_doc_of_several_is_refused_as_worded() -> None:
+    doc = Doc(NLP.vocab, words=["a", "b"], heads=[1, 1], deps=["x", "root"])
+    assert _refusal(lambda: as_tree(doc))[0] == (
+        "a spaCy Doc holds several sentences: score it as a corpus, or pass its sentences"
+    )
