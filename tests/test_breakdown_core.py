@@ -444,3 +444,11 @@ def test_an_undefined_count_of_a_measure_the_key_lacks_names_the_keys_measures()
     with pytest.raises(OptionError) as err:
         c.finish()["pos"].group_undefined("NOUN", other)
     assert str(err.value) == "OTHER is no measure of the breakdown by pos (it has ACC, ACC2)"
+
+
+def test_a_group_never_seen_totals_integer_zeros():
+    # "zeros for a group never seen": one per column, integers as a seen group's are.
+    t = collect(SENTENCES)
+    never = t.totals("ADJ")
+    assert never.tolist() == [0, 0] and never.dtype.kind == "i"
+    assert t.totals("ADJ", ["total"]).tolist() == [0]
