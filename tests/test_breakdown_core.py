@@ -265,6 +265,8 @@ def test_a_group_first_seen_after_a_fold_and_its_undefined_rows_are_counted(keep
     assert rare.totals("R").tolist() == [21, 63] and rare.group_sentences("R") == 21
     assert pos.groups() == ["NOUN", "ADJ"]  # 40,960 words before 1,148
     if keep_rows:
+        # Each group's sentences in order (a stable sort of the rows by group).
+        assert pos.sentences("NOUN").tolist() == list(range(n))
         adj = pos.sentences("ADJ")
         assert (len(adj), adj[0], adj[-1]) == (2296, 9000, 20475)
         assert pos.dense("ADJ").array[9005].tolist() == [1, 1]
@@ -452,3 +454,16 @@ def test_a_group_never_seen_totals_integer_zeros():
     never = t.totals("ADJ")
     assert never.tolist() == [0, 0] and never.dtype.kind == "i"
     assert t.totals("ADJ", ["total"]).tolist() == [0]
+
+
+def test_a_group_absent_from_a_later_fold_keeps_its_sums():
+    # X only in sentence 0, NOUN in all 2 x FOLD_ROWS + 1: the second fold (and the last,
+    # at the end) holds no row of X, the group of the highest id; its sums and sentences
+    # stay those of the first, (1, 1) and 1.
+    n = 2 * GroupCollector.FOLD_ROWS + 1
+    table = collect(
+        [{"NOUN": (1, 2), "X": (1, 1)} if k == 0 else {"NOUN": (1, 2)} for k in range(n)],
+        keep_rows=False,
+    )
+    assert table.totals("X").tolist() == [1, 1] and table.group_sentences("X") == 1
+    assert table.totals("NOUN").tolist() == [n, 2 * n] and table.group_sentences("NOUN") == n

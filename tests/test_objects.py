@@ -865,3 +865,18 @@ def test_one_sentence_asked_of_a_doc_of_several_is_refused_as_worded() -> None:
     assert _refusal(lambda: as_tree(doc))[0] == (
         "a spaCy Doc holds several sentences: score it as a corpus, or pass its sentences"
     )
+
+
+def test_a_stream_of_objects_reads_the_parse_asked_for_and_names_its_corpus() -> None:
+    # A stream (read as it is taken) keeps what the caller asked: the constituency tree
+    # of a stanza sentence that has both parses, and the corpus's name in an error.
+    words = [_word(1, "a", 2), _word(2, "b", 0, "root")]
+    both = Fake(words=words, tokens=[], constituency=Constituency("(S (X a) (Y b))"))
+    adapted = adapt_corpus(_Stream([both], "p.txt"), "parse", want="constituency")
+    assert list(adapted) == [Tree.fromstring("(S (X a) (Y b))")]
+    bad = adapt_corpus(_Stream([[_row(1, "a", 5, "root")]], "p.txt"), "parse")
+    with pytest.raises(InputFormatError) as err:
+        list(bad)
+    assert str(err.value) == (
+        "sentence 1: parse: a sentence of token rows: token 1 ('a') has head 5, outside 0..1"
+    )
