@@ -467,3 +467,13 @@ def test_a_group_absent_from_a_later_fold_keeps_its_sums():
     )
     assert table.totals("X").tolist() == [1, 1] and table.group_sentences("X") == 1
     assert table.totals("NOUN").tolist() == [n, 2 * n] and table.group_sentences("NOUN") == n
+
+
+def test_a_collector_skips_the_groups_of_a_key_it_does_not_collect():
+    # Groups of a key the collector was not made with are skipped, and the keys after
+    # them still counted.
+    c = GroupCollector({"pos": KEY}, keep_rows=True)
+    c.add({"other": {"X": (1, 1)}, "pos": {"NOUN": (1, 2)}})
+    tables = c.finish()
+    assert list(tables) == ["pos"]
+    assert tables["pos"].totals("NOUN").tolist() == [1, 2]
