@@ -454,6 +454,9 @@ def test_a_group_never_seen_totals_integer_zeros():
     never = t.totals("ADJ")
     assert never.tolist() == [0, 0] and never.dtype.kind == "i"
     assert t.totals("ADJ", ["total"]).tolist() == [0]
+    # And a table of no group at all sums to the same.
+    empty = collect([None]).all_totals()
+    assert empty.tolist() == [0, 0] and empty.dtype.kind == "i"
 
 
 def test_a_group_absent_from_a_later_fold_keeps_its_sums():
