@@ -880,3 +880,8 @@ def test_a_stream_of_objects_reads_the_parse_asked_for_and_names_its_corpus() ->
     assert str(err.value) == (
         "sentence 1: parse: a sentence of token rows: token 1 ('a') has head 5, outside 0..1"
     )
+
+
+def test_a_bracketed_string_may_start_with_white_space() -> None:
+    # As a file's line may be indented: "  (S (X a))" is the tree (S (X a)).
+    assert as_tree("  (S (X a))") == Tree.fromstring("(S (X a))")
