@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +19,7 @@ from nltk import Tree
 from nltk.parse import DependencyGraph
 
 from nltk_tedeval import ParsevalEvaluator
-from nltk_tedeval.errors import InputFormatError, MissingParseWarning, OptionError
+from nltk_tedeval.errors import InputFormatError, MissingParseWarning, OptionError, TedEvalError
 from nltk_tedeval.reading.answers import (
     ANSWER_STATUSES,
     Answer,
@@ -626,7 +627,12 @@ def test_heads_outside_and_cycles_are_named_up_to_three_then_counted() -> None:
     cycles = "; ".join(f"a cycle: token {i} -> {i} (its own head)" for i in (1, 2, 3))
     assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 0 root\n5 e 4 x", sentence).reason == cycles
     assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 4 x\n5 e 0 root", sentence).reason == (
-        cycles + "; and 1 more cycles"
+        cycles + "; and 1 more cycle"
+    )
+    # Five cycles and a root need six tokens: two more cycles, plural.
+    six = list("abcdef")
+    assert one("1 a 1 x\n2 b 2 x\n3 c 3 x\n4 d 4 x\n5 e 5 x\n6 f 0 root", six).reason == (
+        cycles + "; and 2 more cycles"
     )
 
 
@@ -843,6 +849,36 @@ def test_two_trees_in_a_row_in_any_layout_are_invalid(before, after, fence, betw
     ), text
 
 
+ROWS = (
+    CONLLU.split("\n", 1)[1],  # 10 columns, tabs
+    "1\tThe\t2\tdet\n2\tcat\t3\tnsubj\n3\tsat\t0\troot",  # 4 columns, tabs
+    "1 The 2 det\n2 cat 3 nsubj\n3 sat 0 root",  # 4 columns, spaces
+)
+ROW_FENCES = (*FENCES, ("```conllu\n", "\n```"))
+
+
+@SETTINGS
+@given(
+    before=st.lists(st.sampled_from(PROSE), max_size=2),
+    after=st.lists(st.sampled_from(PROSE), max_size=2),
+    fence=st.sampled_from(ROW_FENCES),
+    rows=st.sampled_from(ROWS),
+    comment=st.booleans(),
+)
+def test_rows_in_any_layout_of_prose_are_that_tree(before, after, fence, rows, comment) -> None:
+    # Issue 45's classes: the dependency side of the layouts above. CoNLL rows of The cat
+    # sat (heads 2 3 0, by hand) in 10 or 4 columns, a comment line before them or none,
+    # prose before and after (its parentheses are flat pairs of other words, which rows
+    # of the sentence's three words beat): the answer is the rows, and only them.
+    block = f"# sent_id = 1\n{rows}" if comment else rows
+    text = "\n".join([*before, f"{fence[0]}{block}{fence[1]}", *after])
+    answer = one(text)
+    assert (answer.status, answer.kind, answer.reason) == ("tree", "dependency", None), text
+    assert answer.found == rows, text
+    assert (answer.tree.words, answer.tree.heads) == (("The", "cat", "sat"), (2, 3, 0)), text
+    assert answer.tree.rels == ("det", "nsubj", "root"), text
+
+
 # -- issue 45: the fifth mutation run (docs/mutation.md) --------------------------------
 
 
@@ -931,3 +967,186 @@ def test_an_api_errors_message_is_cut_at_80_characters_with_a_label_or_without()
         f"API error: overloaded_error: '{y[:80]}'…"
     )
     assert held_reason({"error": z}) == f"API error: '{z[:80]}'…"
+
+
+# -- issue 45: the seventh mutation run (docs/mutation.md) ------------------------------
+
+
+def _error(call: Any) -> str:
+    with pytest.raises((OptionError, InputFormatError, TedEvalError)) as err:
+        call()
+    return str(err.value)
+
+
+def test_every_refusal_of_read_answers_names_the_file_and_the_line() -> None:
+    # Issue 45 (the seventh mutation run): each refusal says where, as a file's reader
+    # would ("file:line: ..."), and what; the texts by hand from each check's message.
+    def call(texts: Any, sentences: Any = (CAT,), **options: Any) -> str:
+        return _error(lambda: read_answers(texts, list(sentences), file="a.jsonl", **options))
+
+    assert call([CAT_TREE], kind="x") == (
+        "a.jsonl: kind must be one of 'constituency', 'dependency', None, not 'x'"
+    )
+    assert call([CAT_TREE], unfaithful="x") == (
+        "a.jsonl: unfaithful must be one of 'missing', 'keep', not 'x'"
+    )
+    assert call(CAT_TREE) == (
+        "a.jsonl: texts is a str, not a list of answers; wrap a single answer in a list: [text]"
+    )
+    assert _error(lambda: read_answers([CAT_TREE], "The cat sat")) == (
+        "sentences is a str, not a corpus of trees; read a file or a string into trees "
+        "first (nltk_tedeval.read_file or read_text)"
+    )
+    assert call([CAT_TREE, CAT_TREE]) == (
+        "a.jsonl: 2 answers but 1 sentences; give one sentence per answer, in order"
+    )
+    assert call([CAT_TREE], lines=[1, 2]) == (
+        "a.jsonl: 1 answers but 2 line numbers; give one line per answer"
+    )
+    # The second answer (on line 7) is no JSON value.
+    assert call([CAT_TREE, 3j], [CAT, CAT], lines=[4, 7]) == (
+        "a.jsonl:7: answer 2 is of type complex, neither a string nor a JSON value; give "
+        "a response as a dict (an SDK's object: its .model_dump())"
+    )
+    # Not one object holds an answer: the first one's keys are named, at its line.
+    unknown = [{"x": 1}, {"y": 2}]
+    said = (
+        "no object holds an answer under a key read (SPEC.md §14; the first one's keys: "
+        "'x'): put each answer under 'answer'"
+    )
+    assert call(unknown, [CAT, CAT], lines=[4, 7]) == f"a.jsonl:4: {said}"
+    assert call(unknown, [CAT, CAT]) == f"a.jsonl: {said}"
+    # A sentence that is neither words nor a tree, and a tree without words.
+    assert call([CAT_TREE], [5]) == (
+        "a.jsonl: sentence 1 is a int; give a list of its words (str.split() for a text) "
+        "or its gold tree"
+    )
+    assert call([CAT_TREE], [Tree("S", [])]) == "a.jsonl: sentence 1: the tree has no words"
+
+
+def test_an_invalid_answer_keeps_its_file_and_line() -> None:
+    # Prose without a tree, and a broken tree: both invalid, each at its file and line.
+    # And an unfaithful one (dog for cat).
+    answers = read_answers(
+        ["No idea.", "(S (NP (DT The) (NN cat))", CAT_TREE.replace("cat", "dog")],
+        [CAT, CAT, CAT],
+        file="a.jsonl",
+        lines=[3, 9, 12],
+    )
+    assert [(a.status, a.file, a.line) for a in answers] == [
+        ("invalid", "a.jsonl", 3),
+        ("invalid", "a.jsonl", 9),
+        ("unfaithful", "a.jsonl", 12),
+    ]
+    assert answers[0].reason == NO_TREE
+    assert answers[1].reason == "unbalanced brackets: 1 '(' not closed"
+
+
+def test_a_bracketed_tree_wins_a_tie_with_rows_even_after_them() -> None:
+    # Rows first, then the same sentence as a bracketed tree: the same words (3 matched),
+    # both tier 0, the same length: the bracketed tree wins the tie (SPEC.md §14),
+    # though the rows come first.
+    rows = "1 The 2 det\n2 cat 3 nsubj\n3 sat 0 root"
+    answer = one(f"{rows}\n\n{CAT_TREE}")
+    assert (answer.status, answer.kind, answer.found) == ("tree", "constituency", CAT_TREE)
+    # Asked for a constituency tree, rows alone are no tree at all.
+    answer = one(rows, kind="constituency")
+    assert (answer.status, answer.kind, answer.found) == ("invalid", None, None)
+    # And asked for one, rows in a fence are passed over for the tree after it.
+    answer = one(f"```\n{rows}\n```\n{CAT_TREE}", kind="constituency")
+    assert (answer.status, answer.found) == ("tree", CAT_TREE)
+
+
+def test_a_fence_is_read_alone_and_holds_a_tree_only_beyond_prose() -> None:
+    dog = "(S (NP (DT A) (NN dog)) (VP (VBD ran)))"
+    # A ~~~ fence is a fence: its tree (another sentence's) is the answer, not the one
+    # after it.
+    answer = one(f"~~~\n{dog}\n~~~\nor maybe {CAT_TREE}")
+    assert (answer.status, answer.found) == ("unfaithful", dog)
+    # Rows of other words in a fence: the fence's answer, though the right rows follow it
+    # (a fence is read up to its end only).
+    answer = one("```\n1 x 0 root\n```\n1 The 2 det\n2 cat 3 nsubj\n3 sat 0 root")
+    assert (answer.status, answer.found) == ("unfaithful", "1 x 0 root")
+    # A broken tree of other words in a fence (a ')' too many) is more than prose: the
+    # fence's answer, not the tree after it.
+    broken = "(NP (DT A) (NN dog)))"
+    answer = one(f"```\n{broken}\n```\n{CAT_TREE}")
+    assert (answer.status, answer.found) == ("invalid", broken)
+    assert answer.reason == "unbalanced brackets: a ')' with no '(' before it"
+    # Prose in parentheses alone in a fence is not: the tree after the fence is.
+    answer = one(f"```\n(in PTB format)\n```\n{CAT_TREE}")
+    assert (answer.status, answer.found) == ("tree", CAT_TREE)
+
+
+def test_a_tree_inside_a_rows_form_cell_is_a_word_not_a_tree() -> None:
+    # Tab-separated rows keep spaces in a cell: a FORM that is a whole bracketed tree is
+    # one word of the rows, and the brackets in it are no candidate of their own, though
+    # they hold the sentence's three words: the rows are the answer, one word changed
+    # and two dropped.
+    rows = "1\t(S (NP The cat) (VP sat))\t0\troot"
+    answer = one(rows)
+    assert (answer.kind, answer.found) == ("dependency", rows)
+    assert answer.status == "unfaithful"
+
+
+def test_old_mac_and_windows_line_ends_in_rows() -> None:
+    # CR alone (old Mac) and CRLF line ends separate rows as LF does: one block of three
+    # rows, not three blocks or one line.
+    for end in ("\r", "\r\n"):
+        text = end.join(["1 The 2 det", "2 cat 3 nsubj", "3 sat 0 root"])
+        answer = one(text)
+        assert (answer.status, answer.tree.heads) == ("tree", (2, 3, 0)), repr(end)
+
+
+def test_a_null_deep_in_a_response_is_the_apis_not_a_failed_call() -> None:
+    # "(a failed API call?)" is said of a null that is the whole answer only; a null at a
+    # path of a list's item or an object's key is the API's own.
+    assert one({"choices": [None]}).reason == "no answer text: null at 'choices[0]'"
+    assert one({"message": {"content": None}}).reason == (
+        "no answer text: null at 'message.content'"
+    )
+    assert one(None).reason == "no answer text: null (a failed API call?)"
+
+
+def test_a_failure_inside_a_response_is_said_without_an_outer_cut_off() -> None:
+    # An API error or a refusal deep in a response is the answer's reason as it is: the
+    # outer object's cut-off is not said after it (a cut-off is said after the reason of
+    # an answer found invalid, and a failure is no answer found).
+    cut = {"finish_reason": "length"}
+    assert one({"choices": [{"error": {"message": "boom"}}], **cut}).reason == ("API error: 'boom'")
+    assert one({"candidates": [{"finishReason": "SAFETY"}], **cut}).reason == (
+        "refused or filtered: finishReason 'SAFETY'"
+    )
+    filtered = {"message": {"content": CAT_TREE}, "finish_reason": "content_filter"}
+    answer = one({"choices": [filtered], **cut})
+    assert answer.reason == "refused or filtered: finish_reason 'content_filter'"
+    assert answer.text == CAT_TREE  # the text there was
+    # In content blocks, an error block is the answer's failure, not an empty piece.
+    assert one({"content": [{"type": "text", "error": {"message": "boom"}}]}).reason == (
+        "API error: 'boom'"
+    )
+
+
+def test_an_inner_cut_off_is_said_not_the_outer_one() -> None:
+    # Both the response and its record say the answer was cut: the note is the inner
+    # response's own (stop_reason), found first.
+    inner = {"content": [{"type": "text", "text": "(S (NP"}], "stop_reason": "max_tokens"}
+    answer = one({"response": inner, "finish_reason": "length"})
+    assert answer.reason == (
+        "unbalanced brackets: 2 '(' not closed; the response was cut off: stop_reason 'max_tokens'"
+    )
+
+
+def test_words_repeated_through_a_long_sentence_still_choose_the_tree() -> None:
+    # Issue 45 (the seventh mutation run): as _differences, the ranking matches words
+    # without difflib's popular-element heuristic. The sentence: c, then a b a hundred
+    # times (201 words). A broken tree of them with word 2 changed (Z for a) matches 200;
+    # a whole tree "(S (X c))" matches 1. Under the heuristic, a and b (each more than 1%
+    # of the 201) would match only where a match of other words extends to them, here
+    # nowhere past Z: the broken tree would match c alone, a tie of 1 that the whole
+    # tree wins.
+    sentence = ["c", *(["a", "b"] * 100)]
+    broken = "(S " + " ".join(f"(W {w})" for w in ["c", "Z", *sentence[2:]])
+    answer = one(f"(S (X c))\n\n{broken}", sentence)
+    assert (answer.status, answer.found) == ("invalid", broken)
+    assert answer.reason == "unbalanced brackets: 1 '(' not closed"

@@ -27,25 +27,31 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nltk_tedeval import AttachmentEvaluator, Conll18Evaluator, DependencyTree, read_file
-from nltk_tedeval.errors import OptionError
+from nltk_tedeval.errors import MissingParseWarning, OptionError
 from nltk_tedeval.metrics.attachment_groups import (
     ARC_KEYS,
     ATTACHMENT_KEYS,
     TOKEN_KEYS,
+    WordKey,
     document_of,
+    register_word_key,
+    token_groups,
+    unregister_word_key,
     zero_groups,
 )
 from nltk_tedeval.metrics.conll18 import RELATION_COLUMNS
 from nltk_tedeval.metrics.malteval_keys import MALTEVAL_KEYS
 from nltk_tedeval.reading.ud_words import read_ud_words, read_ud_words_text
-from nltk_tedeval.scoring.groups import DEFAULT_BINS
+from nltk_tedeval.scoring.groups import DEFAULT_BINS, Bins
 
 from .columns import ATTACHMENT_ROW, GROUP_ROW, group_rows, named_totals, totals
 from .conftest import examples
@@ -699,3 +705,113 @@ def test_the_document_of_a_file_is_its_name_on_any_path():
     # A Windows path and a bare file name: the file's name without its extensions.
     assert document_of(None, "data\\gum\\dev.conllu") == "dev"
     assert document_of(None, "dev.conllu") == "dev"
+
+
+# -- issue 45: the seventh mutation run (docs/mutation.md) ---------------------------------
+
+# "a ." with "." on "a": the parse right on both (H L U N all right).
+A_DOT = DependencyTree(("a", "."), (0, 1), ("root", "punct"), ctags=("NOUN", "PUNCT"))
+RIGHT = (1, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # one token, everything right, parse token too
+
+
+def test_length_beside_relation_keeps_its_own_groups() -> None:
+    # The keys of whole sentences and relation together take the sentence's row pass:
+    # length still has its one group, 1-10 (both tokens right), relation its two.
+    ev = AttachmentEvaluator([A_DOT], [A_DOT], by="length,relation")
+    length = ev.breakdown("length")
+    assert list(length) == ["1-10"]
+    assert length["1-10"].totals["tokens"] == 2 and length["1-10"].totals["head"] == 2
+    assert sorted(ev.breakdown("relation")) == ["punct", "root"]
+
+
+def test_a_sentence_of_punctuation_alone_has_no_length_group() -> None:
+    # punct="exclude": "a ." scores "a" only, "." alone scores nothing, so its sentence
+    # is in no group (as a group's count of sentences says: 1, not 2).
+    dot = DependencyTree((".",), (0,), ("punct",), ctags=("PUNCT",))
+    # By length alone (the sentence's row pass) and beside upos (the token pass).
+    for by in ("length", "length,upos"):
+        ev = AttachmentEvaluator([A_DOT, dot], [A_DOT, dot], by=by, punct="exclude")
+        group = ev.breakdown("length")["1-10"]
+        assert group.key == "length" and group.totals["tokens"] == 1
+        shown = str(group.scores["UAS"])
+        assert shown.startswith("UAS = 1.0000 (head=1 tokens=1, 1 sentence)"), by
+
+
+def test_a_missing_parse_under_zero_is_in_the_gold_distance_groups_only() -> None:
+    # missing="zero": "a" (from the root) and "." (distance 1) count as gold tokens with
+    # nothing right, and as no parse token (no precision).
+    ev = AttachmentEvaluator([None], [A_DOT], by="distance", missing="zero")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingParseWarning)
+        b = ev.breakdown("distance")
+    for group in ("root", "1"):
+        t = b[group].totals
+        assert (t["tokens"], t["head"], t["predicted"]) == (1, 0, 0), group
+
+
+def test_token_groups_called_directly_take_what_the_signature_allows() -> None:
+    # token_groups is public: a parse without relations (parse_rels None), a row without
+    # relation_rows, a missing parse with a row, no row at all. Rows of GROUP_COLUMNS by
+    # hand: (tokens, head, label, head_label, undirected, ned, labeled_tokens, predicted,
+    # predicted_head, labeled_predicted).
+    rels = ["root", "punct"]
+    bins = DEFAULT_BINS
+    unlabeled = token_groups(A_DOT, A_DOT, rels, None, None, False, ["relation"], bins)
+    assert unlabeled == {"relation": {g: (1, 1, 0, 0, 1, 1, 0, 0, 0, 0) for g in rels}}
+    whole = (2, 2, 2, 2, 2, 2, 2)  # the sentence's ATTACHMENT_COLUMNS row
+    by_relation = token_groups(A_DOT, A_DOT, rels, rels, None, True, ["relation"], bins, row=whole)
+    assert by_relation == {"relation": {"root": RIGHT, "punct": RIGHT}}
+    assert token_groups(A_DOT, A_DOT, rels, rels, None, True, ["length"], bins) == {
+        "length": {"1-10": (2,) * 10}
+    }
+    # Labeled, but the parse has no relations: no label is right, every token labeled.
+    labeled = token_groups(A_DOT, A_DOT, rels, None, None, True, ["relation"], bins)
+    assert labeled == {"relation": {g: (1, 1, 0, 0, 1, 1, 1, 0, 0, 0) for g in rels}}
+    # Confusions need a labeled run with parse relations: none otherwise.
+    for parse_rels, labeled_run in ((None, True), (rels, False)):
+        got = token_groups(A_DOT, A_DOT, rels, parse_rels, None, labeled_run, ["confusion"], bins)
+        assert got == {"confusion": {}}
+    zero = (2, 0, 0, 0, 0, 0, 2)
+    missing = token_groups(A_DOT, None, rels, None, None, True, ["length"], bins, row=zero)
+    assert missing == {"length": {"1-10": (2, 0, 0, 0, 0, 0, 2, 0, 0, 0)}}
+
+
+def test_an_arc_word_key_shows_arc_measures_and_a_valued_key_is_made_anew() -> None:
+    # A registered arc key shows precision, recall and F1, as distance does. A key that
+    # takes a value ("mine=a=b": the value a=b, split at the first "=") is made once per
+    # name, and made anew once its key is taken out and registered again.
+    # Binned: each head in the bins 1, 2+ (heads 0 and 1 are both in 1).
+    def heads(g: Any, b: Any) -> list[str]:
+        return [b.label(h) for h in g.heads]
+
+    register_word_key(WordKey("mine_arc", "h", heads, bins=Bins((1,)), arc=True))
+    try:
+        ev = AttachmentEvaluator([A_DOT], [A_DOT], by="mine_arc")
+        assert list(ev.breakdown("mine_arc")) == ["1"]
+        assert ev.breakdown("mine_arc").as_dict()["measures"] == [
+            "LAS_P", "LAS_R", "LAS_F", "UAS_P", "UAS_R", "UAS_F"
+        ]  # fmt: skip
+    finally:
+        unregister_word_key("mine_arc")
+
+    def key(prefix: str) -> WordKey:
+        def valued(value: str) -> Any:
+            return lambda g, b: [prefix + value] * len(g.heads)
+
+        return WordKey("mine", "h", lambda g, b: ["_"] * len(g.heads), valued=valued)
+
+    for prefix in ("old:", "new:"):
+        register_word_key(key(prefix))
+        try:
+            ev = AttachmentEvaluator([A_DOT], [A_DOT], by="mine=a=b")
+            assert list(ev.breakdown("mine=a=b")) == [f"{prefix}a=b"]
+        finally:
+            unregister_word_key("mine")
+
+
+def test_a_word_keys_bad_name_is_refused_as_worded() -> None:
+    with pytest.raises(OptionError) as err:
+        register_word_key(WordKey("a b", "", lambda g, b: []))
+    assert str(err.value) == (
+        "a breakdown key's name is a word (letters, digits, _ and - within it), not 'a b'"
+    )

@@ -15,12 +15,13 @@ import pytest
 
 from nltk_tedeval.errors import OptionError
 from nltk_tedeval.scoring.bootstrap import bootstrap_intervals, check_level
-from nltk_tedeval.scoring.breakdown import Breakdown, group_significance
+from nltk_tedeval.scoring.breakdown import Breakdown, breakdown_in, group_significance
 from nltk_tedeval.scoring.groups import Bins, GroupCollector, GroupKey, check_by
 from nltk_tedeval.scoring.options import RunOptions
 from nltk_tedeval.scoring.stats import TEDEVAL, Measure, Signature, StatsTable, accuracy
 
 ACC = Measure("ACC", ("correct", "total"), accuracy, "no word in the group")
+ACC2 = Measure("ACC2", ("correct", "total"), accuracy, "no word in the group")
 KEY = GroupKey("pos", ("correct", "total"), {"ACC": ACC}, frequency="total")
 
 
@@ -235,6 +236,42 @@ def test_group_sums_past_a_fold_count_every_row_once(keep_rows):
     assert table.group_sentences("NOUN") == n and table.group_sentences("VERB") == verbs
 
 
+@pytest.mark.parametrize("keep_rows", [False, True])
+def test_a_group_first_seen_after_a_fold_and_its_undefined_rows_are_counted(keep_rows):
+    # Issue 45's classes: every fold of group sums past its flush size. 2.5 folds' worth
+    # of sentences k = 0..20479: NOUN 1/2 in each; ADJ first at k = 9,000, past the first
+    # fold (after 8,192 rows), then every 5th sentence: 0/0 (no score of its own) where k
+    # ends in 0, 1/1 where it ends in 5; and a second key, rare, 1/3 every 1,000th
+    # sentence, that never reaches a fold of its own. By hand: ADJ has (20475 - 9000) / 5
+    # + 1 = 2,296 sentences, half 0/0 (1,148) and half 1/1; rare has 21 (0 to 20,000).
+    n = GroupCollector.FOLD_ROWS * 5 // 2
+    keys = {
+        "pos": KEY,
+        "rare": GroupKey("rare", ("correct", "total"), {"ACC": ACC}, frequency="total"),
+    }
+    c = GroupCollector(keys, keep_rows=keep_rows)
+    for k in range(n):
+        pos = {"NOUN": (1, 2)}
+        if k >= 9000 and k % 5 == 0:
+            pos["ADJ"] = (0, 0) if k % 10 == 0 else (1, 1)
+        c.add({"pos": pos, "rare": {"R": (1, 3)}} if k % 1000 == 0 else {"pos": pos})
+    tables = c.finish()
+    pos, rare = tables["pos"], tables["rare"]
+    assert n == 20480 and pos.n_sentences == rare.n_sentences == n
+    assert pos.totals("NOUN").tolist() == [n, 2 * n]
+    assert pos.totals("ADJ").tolist() == [1148, 1148]
+    assert (pos.group_sentences("NOUN"), pos.group_sentences("ADJ")) == (n, 2296)
+    assert (pos.group_undefined("NOUN", ACC), pos.group_undefined("ADJ", ACC)) == (0, 1148)
+    assert rare.totals("R").tolist() == [21, 63] and rare.group_sentences("R") == 21
+    assert pos.groups() == ["NOUN", "ADJ"]  # 40,960 words before 1,148
+    if keep_rows:
+        # Each group's sentences in order (a stable sort of the rows by group).
+        assert pos.sentences("NOUN").tolist() == list(range(n))
+        adj = pos.sentences("ADJ")
+        assert (len(adj), adj[0], adj[-1]) == (2296, 9000, 20475)
+        assert pos.dense("ADJ").array[9005].tolist() == [1, 1]
+
+
 # -- issue 45: the fifth mutation run (docs/mutation.md) ---------------------------------
 
 
@@ -380,3 +417,66 @@ def test_bins_take_integer_text_and_refuse_falling_bounds_and_levels_as_worded()
         "a confidence level is a fraction from 0.5 to below 1 (0.95) or a percentage from 50 "
         "to below 100 (95), not 2"
     )
+
+
+# -- issue 45: the seventh mutation run (docs/mutation.md) ---------------------------------
+
+
+def test_a_breakdown_names_its_key_and_refuses_as_worded():
+    b = Breakdown(collect(SENTENCES), Signature(metric="toy"))
+    assert b["NOUN"].key == "pos"  # each group says the key it is a group of
+    with pytest.raises(OptionError) as err:
+        Breakdown(collect(SENTENCES), Signature(metric="toy"), average="x")
+    assert str(err.value) == "average must be 'micro' or 'macro', not 'x'"
+    tables = {"pos": collect(SENTENCES)}
+    for by, asked in ((("pos",), "pos"), ((), "none"), (("pos", "pos2"), "pos, pos2")):
+        with pytest.raises(OptionError) as err:
+            breakdown_in(tables, by, "upos", Signature(metric="toy"))
+        assert str(err.value) == (
+            f"no breakdown by 'upos' in this run (by= asked for {asked}): "
+            "make the evaluator with by='upos'"
+        )
+
+
+def test_an_undefined_count_of_a_measure_the_key_lacks_names_the_keys_measures():
+    two = GroupKey("pos", ("correct", "total"), {"ACC": ACC, "ACC2": ACC2}, frequency="total")
+    c = GroupCollector({"pos": two}, keep_rows=False)
+    c.add({"pos": {"NOUN": (1, 2)}})
+    other = Measure("OTHER", ("correct", "total"), accuracy, "none")
+    with pytest.raises(OptionError) as err:
+        c.finish()["pos"].group_undefined("NOUN", other)
+    assert str(err.value) == "OTHER is no measure of the breakdown by pos (it has ACC, ACC2)"
+
+
+def test_a_group_never_seen_totals_integer_zeros():
+    # "zeros for a group never seen": one per column, integers as a seen group's are.
+    t = collect(SENTENCES)
+    never = t.totals("ADJ")
+    assert never.tolist() == [0, 0] and never.dtype.kind == "i"
+    assert t.totals("ADJ", ["total"]).tolist() == [0]
+    # And a table of no group at all sums to the same.
+    empty = collect([None]).all_totals()
+    assert empty.tolist() == [0, 0] and empty.dtype.kind == "i"
+
+
+def test_a_group_absent_from_a_later_fold_keeps_its_sums():
+    # X only in sentence 0, NOUN in all 2 x FOLD_ROWS + 1: the second fold (and the last,
+    # at the end) holds no row of X, the group of the highest id; its sums and sentences
+    # stay those of the first, (1, 1) and 1.
+    n = 2 * GroupCollector.FOLD_ROWS + 1
+    table = collect(
+        [{"NOUN": (1, 2), "X": (1, 1)} if k == 0 else {"NOUN": (1, 2)} for k in range(n)],
+        keep_rows=False,
+    )
+    assert table.totals("X").tolist() == [1, 1] and table.group_sentences("X") == 1
+    assert table.totals("NOUN").tolist() == [n, 2 * n] and table.group_sentences("NOUN") == n
+
+
+def test_a_collector_skips_the_groups_of_a_key_it_does_not_collect():
+    # Groups of a key the collector was not made with are skipped, and the keys after
+    # them still counted.
+    c = GroupCollector({"pos": KEY}, keep_rows=True)
+    c.add({"other": {"X": (1, 1)}, "pos": {"NOUN": (1, 2)}})
+    tables = c.finish()
+    assert list(tables) == ["pos"]
+    assert tables["pos"].totals("NOUN").tolist() == [1, 2]

@@ -25,7 +25,7 @@ from spacy.tokens import Doc, Span
 import nltk_tedeval as t
 from nltk_tedeval.errors import InputFormatError, OptionError
 from nltk_tedeval.reading.ud_words import read_ud_words_text
-from nltk_tedeval.trees.objects import adapt_corpus
+from nltk_tedeval.trees.objects import adapt_corpus, as_tree, as_ud_sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDY = ROOT / "corpora_samples" / "study"
@@ -573,6 +573,41 @@ def test_every_object_kind_reads_every_field_the_metrics_read_as_the_file_does(
                 assert float(score) == 1.0, (name, measure)
 
 
+def test_every_object_kind_gives_the_lemmas_and_features_a_file_read_with_them_gives(
+    dependency_data: dict[str, Any],
+) -> None:
+    """Issue 45's classes: the breakdowns by lemma and features, and the exclusions by
+    them, read the gold's LEMMA and FEATS, which a file keeps when read with
+    ``morphology=True``. A gold of token rows, a spaCy Doc or a stanza Document holds
+    them too, and gives the file's groups; before, each was refused as having none."""
+    d = dependency_data
+    gold_file = list(t.read_file(STUDY / "test.conllu", morphology=True))[:N]
+    golds = {
+        "conllu": d["gold_tl"],
+        "spacy": doc_of(d["gold_tl"]),
+        "stanza": Fake(sentences=[stanza_sentence(tl) for tl in d["gold_tl"]]),
+    }
+    by = "form,lemma,feats,feats=Number"
+    exclude = ["lemma=the,be", "feats=Number=Sing"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = _group_totals(t.AttachmentEvaluator(d["parse_file"], gold_file, by=by))
+        want_excluded = rows(
+            t.AttachmentEvaluator(d["parse_file"], gold_file, exclude=exclude, by="upos")
+        )
+        for name, gold in golds.items():
+            got = t.AttachmentEvaluator(d["parse_file"], gold, by=by)
+            assert _group_totals(got) == want, name
+            excluded = t.AttachmentEvaluator(d["parse_file"], gold, exclude=exclude, by="upos")
+            assert rows(excluded) == want_excluded, name
+    # The anchor beside the reader: conllu's own parse of the file counts each group.
+    words = [w for tl in d["gold_tl"] for w in tl if isinstance(w["id"], int)]
+    the = sum(w["lemma"] == "the" for w in words)
+    sing = sum((w["feats"] or {}).get("Number") == "Sing" for w in words)
+    assert want["lemma"]["the"]["tokens"] == the == 95
+    assert want["feats=Number"]["Sing"]["tokens"] == sing == 389
+
+
 # -- issue 45: the fifth mutation run (docs/mutation.md) -----------------------------------
 
 
@@ -672,3 +707,181 @@ def test_a_triple_of_two_items_is_refused_naming_it_by_its_number() -> None:
     with pytest.raises(InputFormatError) as err:
         t.trees.objects.as_tree([("I", 2, "nsubj"), ("left", 0)])
     assert str(err.value) == "a sentence of (word, head, relation) triples: item 2 is ('left', 0)"
+
+
+# -- issue 45: the seventh mutation run (docs/mutation.md) ---------------------------------
+
+
+def _row(i: Any, form: str, head: Any, deprel: str = "dep", **cells: Any) -> dict[str, Any]:
+    return {"id": i, "form": form, "head": head, "deprel": deprel, **cells}
+
+
+def _refusal(call: Any) -> tuple[str, Any]:
+    with pytest.raises((InputFormatError, OptionError)) as err:
+        call()
+    return str(err.value), getattr(err.value, "token", None)
+
+
+def test_bad_token_rows_are_named_as_rows_with_the_word() -> None:
+    # Issue 45 (the seventh mutation run): each refusal of a sentence of token rows names
+    # the rows, the word and the token (SPEC.md §8's error rule); texts by hand.
+    rows = "a sentence of token rows"
+    assert _refusal(lambda: as_tree([_row(1, "a", None), _row(2, "b", 0, "root")])) == (
+        f"{rows}: token 1 ('a') has no head but other tokens have heads; a sentence the "
+        "parser failed on has none",
+        "a",
+    )
+    assert _refusal(lambda: as_tree([_row(1, "a", 5), _row(2, "b", 0, "root")])) == (
+        f"{rows}: token 1 ('a') has head 5, outside 0..2",
+        "a",
+    )
+    assert _refusal(lambda: as_tree([_row(2, "a", 0, "root")])) == (
+        f"{rows}: word 1 ('a') has id 2; word ids count from 1",
+        "a",
+    )
+    assert _refusal(lambda: as_ud_sentence([_row(1, "a", "x"), _row(2, "b", 0, "root")])) == (
+        "word 'a' has head 'x': the CoNLL 2018 metrics need every head",
+        "a",
+    )
+    assert _refusal(lambda: as_ud_sentence([_row(1, "a", 2), _row(2, "b", 1)])) == (
+        f"{rows}: the heads form a cycle: 1 (a) -> 2 (b) -> 1; the CoNLL 2018 script "
+        "scores only trees",
+        "a",
+    )
+    assert _refusal(lambda: as_ud_sentence("(S (X a))"))[0] == (
+        "the CoNLL 2018 metrics read tokens and words; a bracketed string has no CoNLL-U words"
+    )
+
+
+def test_a_parse_of_rows_need_not_be_a_tree_and_empty_features_are_none() -> None:
+    # A parse is scored per token, a cycle and all (SPEC.md §8): the rows' tree is built
+    # unchecked. An empty FEATS (conllu's {}) is the file's "_": no feature.
+    tree = as_tree([_row(1, "a", 2), _row(2, "b", 1, feats={})])
+    assert (tree.heads, tree.is_tree(), tree.feats) == ((2, 1), False, (None, None))
+    ud = as_ud_sentence([_row(1, "a", 0, "root", feats={})])
+    assert ud.words[0].feats == "_"
+
+
+def test_rows_with_stanzas_first_last_ids_are_one_multiword_token() -> None:
+    # stanza's to_dict() writes a multiword token's id as (first, last): "du" over words
+    # 1 and 2 is one token covering words 0..2 (0-based, end exclusive), then "x" its own.
+    rows = [{"id": (1, 2), "text": "du"}, _row(1, "de", 2), _row(2, "le", 0, "root")]
+    ud = as_ud_sentence([*rows, _row(3, "x", 2)])
+    assert [(t.form, t.first, t.last, t.multiword) for t in ud.tokens] == [
+        ("du", 0, 2, True),
+        ("x", 2, 3, False),
+    ]
+
+
+def test_bad_spacy_sentences_are_named_as_spacy_sentences() -> None:
+    # A Span cut from a Doc whose first token's head (c, token 3) is outside it; a
+    # benepar parse string that does not close.
+    doc = Doc(NLP.vocab, words=["a", "b", "c"], heads=[2, 2, 2], deps=["x", "y", "root"])
+    assert _refusal(lambda: as_tree(doc[0:2])) == (
+        "a spaCy sentence: token 1 ('a') has head 3, outside 0..2",
+        "a",
+    )
+    assert _refusal(lambda: as_ud_sentence(doc[0:2]))[0] == (
+        "a spaCy sentence: word 1 ('a') has head 3, outside 0..2"
+    )
+    span = Doc(NLP.vocab, words=["a", "b"])[:]
+    span._.parse_string = "(S (X a) (Y b)"
+    said = _refusal(lambda: as_tree(span))[0]
+    assert said.startswith("a spaCy sentence's parse_string: nltk cannot read the bracketed tree: ")
+
+
+def test_a_spacy_sentence_without_dependencies_has_no_dependency_parse() -> None:
+    # benepar's parse string alone: a constituency tree, unless the dependency parse is
+    # asked for, which the sentence lacks (a missing parse).
+    span = Doc(NLP.vocab, words=["a", "b"])[:]
+    span._.parse_string = "(S (X a) (Y b))"
+    assert as_tree(span) == Tree.fromstring("(S (X a) (Y b))")
+    assert as_tree(span, "dependency") is None
+    # With dependencies too, they are the parse taken by default.
+    parsed = Doc(NLP.vocab, words=["a", "b"], heads=[1, 1], deps=["x", "root"])[:]
+    parsed._.parse_string = "(S (X a) (Y b))"
+    assert as_tree(parsed).heads == (2, 0)
+
+
+def _word(k: int, text: str, head: Any, deprel: str | None = "dep") -> Fake:
+    return Fake(id=k, text=text, head=head, deprel=deprel)  # no lemma, tags or features
+
+
+def test_stanza_sentences_with_both_parses_and_bare_words() -> None:
+    # A stanza sentence with heads and a constituency tree: the dependency parse by
+    # default, the tree when asked for.
+    words = [_word(1, "a", 2), _word(2, "b", 0, "root")]
+    both = Fake(words=words, tokens=[], constituency=Constituency("(S (X a) (Y b))"))
+    assert as_tree(both).heads == (2, 0)
+    assert as_tree(both, "constituency") == Tree.fromstring("(S (X a) (Y b))")
+    # Words with no lemma, tags or features (a pipeline without them) and a token whose
+    # id is a bare number: none of them, "_" in the CoNLL 2018 words.
+    bare = Fake(words=[_word(1, "a", 0, "root")], tokens=[Fake(id=1, text="a")])
+    assert (as_tree(bare).tags, as_tree(bare).ctags) == ((None,), (None,))
+    [w] = as_ud_sentence(bare).words
+    assert (w.lemma, w.upos, w.xpos, w.feats, w.head, w.deprel) == ("_", "_", "_", "_", 0, "root")
+    # A multiword token (ids 1 and 2) and a token of one id in a tuple.
+    mw = Fake(
+        words=[_word(1, "de", 2), _word(2, "le", 0, "root"), _word(3, "x", 2)],
+        tokens=[Fake(id=(1, 2), text="du"), Fake(id=(3,), text="x")],
+    )
+    assert [(t.form, t.first, t.last, t.multiword) for t in as_ud_sentence(mw).tokens] == [
+        ("du", 0, 2, True),
+        ("x", 2, 3, False),
+    ]
+
+
+def test_bad_stanza_sentences_are_named_as_stanza_sentences() -> None:
+    unparsed = Fake(
+        words=[_word(1, "a", None, None)], tokens=[], constituency=Constituency("(S (X a)")
+    )
+    assert _refusal(lambda: as_tree(unparsed))[0].startswith(
+        "a stanza sentence's constituency tree: nltk cannot read the bracketed tree: "
+    )
+    assert _refusal(lambda: as_tree(Fake(words=[_word(2, "a", 0, "root")], tokens=[]))) == (
+        "a stanza sentence: word 1 has id 2; word ids count from 1",
+        None,
+    )
+    assert _refusal(lambda: as_tree(Fake(words=[_word(1, "a", 5, "root")], tokens=[]))) == (
+        "a stanza sentence: token 1 ('a') has head 5, outside 0..1",
+        "a",
+    )
+    token = [Fake(id=1, text="a")]
+    no_head = Fake(words=[_word(1, "a", "x", "root")], tokens=token)
+    assert _refusal(lambda: as_ud_sentence(no_head)) == (
+        "word 'a' has head 'x': the CoNLL 2018 metrics need every head",
+        "a",
+    )
+    own_head = Fake(words=[_word(1, "a", 1, "root")], tokens=token)
+    assert _refusal(lambda: as_ud_sentence(own_head)) == (
+        "a stanza sentence: the heads form a cycle: 1 (a) -> 1; the CoNLL 2018 script "
+        "scores only trees",
+        "a",
+    )
+
+
+def test_one_sentence_asked_of_a_doc_of_several_is_refused_as_worded() -> None:
+    doc = Doc(NLP.vocab, words=["a", "b"], heads=[1, 1], deps=["x", "root"])
+    assert _refusal(lambda: as_tree(doc))[0] == (
+        "a spaCy Doc holds several sentences: score it as a corpus, or pass its sentences"
+    )
+
+
+def test_a_stream_of_objects_reads_the_parse_asked_for_and_names_its_corpus() -> None:
+    # A stream (read as it is taken) keeps what the caller asked: the constituency tree
+    # of a stanza sentence that has both parses, and the corpus's name in an error.
+    words = [_word(1, "a", 2), _word(2, "b", 0, "root")]
+    both = Fake(words=words, tokens=[], constituency=Constituency("(S (X a) (Y b))"))
+    adapted = adapt_corpus(_Stream([both], "p.txt"), "parse", want="constituency")
+    assert list(adapted) == [Tree.fromstring("(S (X a) (Y b))")]
+    bad = adapt_corpus(_Stream([[_row(1, "a", 5, "root")]], "p.txt"), "parse")
+    with pytest.raises(InputFormatError) as err:
+        list(bad)
+    assert str(err.value) == (
+        "sentence 1: parse: a sentence of token rows: token 1 ('a') has head 5, outside 0..1"
+    )
+
+
+def test_a_bracketed_string_may_start_with_white_space() -> None:
+    # As a file's line may be indented: "  (S (X a))" is the tree (S (X a)).
+    assert as_tree("  (S (X a))") == Tree.fromstring("(S (X a))")

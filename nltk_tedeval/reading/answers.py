@@ -979,7 +979,8 @@ def _heads_problem(words: Sequence[str], cells: Sequence[str]) -> str | None:
         else:
             problems.append(f"a cycle: tokens {path}")
     if len(cycles) > _SHOWN:
-        problems.append(f"and {len(cycles) - _SHOWN} more cycles")
+        more = len(cycles) - _SHOWN
+        problems.append(f"and {more} more cycle{'s' if more > 1 else ''}")
     return "; ".join(problems) or None
 
 

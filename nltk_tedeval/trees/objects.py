@@ -169,11 +169,17 @@ def _dependency(
     tags: Sequence[Any],
     ctags: Sequence[Any],
     what: str,
+    lemmas: Sequence[Any] | None = None,
+    feats: Sequence[Any] | None = None,
 ) -> DependencyTree | None:
     """A parse's tree as the column readers build it (SPEC.md §3.1); ``None`` if no head is set.
 
     Every head unset is the parser's missing parse (SPEC.md §10), as a CoNLL
     sentence of ``_`` heads is; some unset is an error naming the first.
+    ``lemmas`` and ``feats``, for an object that has them, are kept as a CoNLL-U
+    file read with ``morphology=True`` keeps its LEMMA and FEATS columns: the
+    breakdowns and exclusions by lemma and features read them from the gold,
+    and an object already holds them in memory, so they cost nothing to ask for.
     """
     if not words or all(h in _NO_VALUE for h in heads):
         return None
@@ -202,6 +208,9 @@ def _dependency(
         values(tags),
         values(ctags),
         check=False,
+        lemmas=None if lemmas is None else values(lemmas),
+        # conllu's FEATS is a dict: its cell as the file writes it.
+        feats=None if feats is None else values([_cell(f) for f in feats]),
     )
 
 
@@ -253,6 +262,8 @@ def _spacy_tree(span: Any, want: Want) -> Any:
         [t.tag_ for t in tokens],
         [t.pos_ for t in tokens],
         "a spaCy sentence",
+        lemmas=[t.lemma_ for t in tokens],
+        feats=[str(t.morph) for t in tokens],
     )
 
 
@@ -290,6 +301,8 @@ def _stanza_tree(sentence: Any, want: Want) -> Any:
         [getattr(w, "xpos", None) for w in words],
         [getattr(w, "upos", None) for w in words],
         "a stanza sentence",
+        lemmas=[getattr(w, "lemma", None) for w in words],
+        feats=[getattr(w, "feats", None) for w in words],
     )
 
 
@@ -355,6 +368,8 @@ def _rows_tree(rows: Sequence[Mapping[str, Any]], want: Want) -> DependencyTree 
         [r.get("xpos") for r in words],
         [r.get("upos") for r in words],
         "a sentence of token rows",
+        lemmas=[r.get("lemma") for r in words],
+        feats=[r.get("feats") for r in words],
     )
 
 
