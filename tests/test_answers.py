@@ -998,10 +998,10 @@ def test_every_refusal_of_read_answers_names_the_file_and_the_line() -> None:
         "first (nltk_tedeval.read_file or read_text)"
     )
     assert call([CAT_TREE, CAT_TREE]) == (
-        "a.jsonl: 2 answers but 1 sentences; give one sentence per answer, in order"
+        "a.jsonl: 2 answers but 1 sentence; give one sentence per answer, in order"
     )
     assert call([CAT_TREE], lines=[1, 2]) == (
-        "a.jsonl: 1 answers but 2 line numbers; give one line per answer"
+        "a.jsonl: 1 answer but 2 line numbers; give one line per answer"
     )
     # The second answer (on line 7) is no JSON value.
     assert call([CAT_TREE, 3j], [CAT, CAT], lines=[4, 7]) == (
@@ -1018,10 +1018,21 @@ def test_every_refusal_of_read_answers_names_the_file_and_the_line() -> None:
     assert call(unknown, [CAT, CAT]) == f"a.jsonl: {said}"
     # A sentence that is neither words nor a tree, and a tree without words.
     assert call([CAT_TREE], [5]) == (
-        "a.jsonl: sentence 1 is a int; give a list of its words (str.split() for a text) "
+        "a.jsonl: sentence 1 is an int; give a list of its words (str.split() for a text) "
         "or its gold tree"
     )
     assert call([CAT_TREE], [Tree("S", [])]) == "a.jsonl: sentence 1: the tree has no words"
+    # A tree holding what no tree holds (a number), a graph with a word None: named, not
+    # a TypeError (the seventh mutation run's finding).
+    unreadable = (
+        "a.jsonl: sentence 1 is a {} whose words cannot be read (a child that is neither a "
+        "tree nor a word, or a word that is not a string); give a list of its words or a "
+        "well-formed tree"
+    )
+    assert call([CAT_TREE], [Tree("S", [Tree("NP", ["a"]), 5])]) == unreadable.format("Tree")
+    graph = DependencyGraph("a X 0 ROOT")
+    graph.nodes[1]["word"] = None
+    assert call([CAT_TREE], [graph]) == unreadable.format("DependencyGraph")
 
 
 def test_an_invalid_answer_keeps_its_file_and_line() -> None:

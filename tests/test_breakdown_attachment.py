@@ -808,6 +808,23 @@ def test_an_arc_word_key_shows_arc_measures_and_a_valued_key_is_made_anew() -> N
         finally:
             unregister_word_key("mine")
 
+    # Binned and valued at once: "mine_n=x" takes the key's bins (1, 2+), as "mine_n" does
+    # (it stopped with KeyError: 'mine_n=x'; the seventh mutation run's finding). A_DOT's
+    # heads are in the bins 1 and 2+ as heads() labels them.
+    def valued_heads(value: str) -> Any:
+        return lambda g, b: [f"{value}{b.label(h)}" for h in g.heads]
+
+    register_word_key(WordKey("mine_n", "h", heads, bins=Bins((1,)), valued=valued_heads))
+    try:
+        plain = AttachmentEvaluator([A_DOT], [A_DOT], by="mine_n").breakdown("mine_n")
+        ev = AttachmentEvaluator([A_DOT], [A_DOT], by="mine_n=x")
+        assert sorted(ev.breakdown("mine_n=x")) == sorted(f"x{g}" for g in plain)
+        got = {g: r.scores["UAS"].totals["tokens"] for g, r in ev.breakdown("mine_n=x").items()}
+        assert got == {f"x{g}": r.scores["UAS"].totals["tokens"] for g, r in plain.items()}
+        assert got == {"x1": 2}  # heads 0 and 1, both in the bin 1
+    finally:
+        unregister_word_key("mine_n")
+
 
 def test_a_word_keys_bad_name_is_refused_as_worded() -> None:
     with pytest.raises(OptionError) as err:

@@ -561,7 +561,9 @@ def _token_groups(
 ) -> list[str]:
     """The group of each scored token under a token key (of its word in ``gold``)."""
     word = _word_key(key)
-    groups = word.groups(gold, bins[word.name] if word.bins is not None else None)
+    # A valued key (NAME=VALUE) is binned as its key is: the run's bins are by key name.
+    binned = bins.get(word.name) or bins.get(word.name.partition("=")[0])
+    groups = word.groups(gold, binned if word.bins is not None else None)
     if len(where_i) == len(groups):
         return list(groups)  # every token scored (punctuation included)
     return [groups[i] for i in where_i]

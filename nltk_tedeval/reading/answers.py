@@ -242,13 +242,14 @@ def read_answers(
     sentences = list(require_corpus(sentences, "sentences", "words"))
     if len(texts) != len(sentences):
         raise OptionError(
-            f"{len(texts)} answers but {len(sentences)} sentences; "
+            f"{_count(len(texts), 'answer')} but {_count(len(sentences), 'sentence')}; "
             "give one sentence per answer, in order",
             file=file,
         )
     if lines is not None and len(lines) != len(texts):
         raise OptionError(
-            f"{len(texts)} answers but {len(lines)} line numbers; give one line per answer",
+            f"{_count(len(texts), 'answer')} but {_count(len(lines), 'line number')}; "
+            "give one line per answer",
             file=file,
         )
     held = []
@@ -509,18 +510,35 @@ def _json_type(value: Any) -> str:
     return {list: "array", dict: "object", str: "string"}.get(type(value), type(value).__name__)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _article(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def _sentence_words(sentence: Any, number: int, file: str | None) -> tuple[str, ...]:
     # An nltk.Tree is a list too: ask what kind of tree it is before taking it for words.
     if tree_kind(sentence) is not None:
         try:
-            words = text_tokens(sentence)
+            words = tuple(text_tokens(sentence) or ())
         except TedEvalError as err:
             raise err.locate(file=file, sentence=number) from None
-        return tuple(words or ())
+        except (TypeError, AttributeError, ValueError):
+            words = None  # a tree holding what no tree holds: said below
+        if words is not None and all(isinstance(w, str) for w in words):
+            return words
+        raise OptionError(
+            f"sentence {number} is a {type(sentence).__name__} whose words cannot be read "
+            "(a child that is neither a tree nor a word, or a word that is not a string); "
+            "give a list of its words or a well-formed tree",
+            file=file,
+        )
     if isinstance(sentence, (list, tuple)) and all(isinstance(w, str) for w in sentence):
         return tuple(sentence)
     raise OptionError(
-        f"sentence {number} is a {type(sentence).__name__}; give a list of its words "
+        f"sentence {number} is {_article(type(sentence).__name__)}; give a list of its words "
         "(str.split() for a text) or its gold tree",
         file=file,
     )
